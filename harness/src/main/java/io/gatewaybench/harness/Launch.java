@@ -1,0 +1,53 @@
+package io.gatewaybench.harness;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Where and how one instance of a target runs: its run folder (pid, logs, temp and rendered
+ * configuration all live there), its listen address, its upstream, and how many workers
+ * (NGINX workers, HAProxy threads, event loops of the JVM gateways) it gets.
+ *
+ * @param upstream the origin as {@code http://host:port}, or null for the origin itself
+ */
+public record Launch(Path dir, String bind, int port, URI upstream, int workers, String java, String jvmFlags) {
+
+    /** The JVM running the harness, unless {@code -Dbench.java} names another. */
+    public static String currentJava() {
+        return System.getProperty("bench.java",
+                ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+    }
+
+    public static Launch onLoopback(Path dir, int port, URI upstream, int workers, String jvmFlags) {
+        return new Launch(dir, "127.0.0.1", port, upstream, workers, currentJava(), jvmFlags);
+    }
+
+    /** The address a client on this machine connects to. */
+    public String connectHost() {
+        return bind.equals("0.0.0.0") ? "127.0.0.1" : bind;
+    }
+
+    public URI url() {
+        return URI.create("http://" + connectHost() + ":" + port);
+    }
+
+    /** The placeholder values of this launch; descriptor keys are added to these (see {@link TargetProcess}). */
+    Map<String, String> values() {
+        Map<String, String> v = new LinkedHashMap<>();
+        v.put("repo", Repo.root().toString());
+        v.put("dir", dir.toAbsolutePath().toString());
+        v.put("bind", bind);
+        v.put("port", Integer.toString(port));
+        v.put("workers", Integer.toString(workers));
+        v.put("java", java);
+        v.put("jvm.flags", jvmFlags);
+        if (upstream != null) {
+            v.put("upstream", "http://" + upstream.getHost() + ":" + upstream.getPort());
+            v.put("upstream.host", upstream.getHost());
+            v.put("upstream.port", Integer.toString(upstream.getPort()));
+        }
+        return v;
+    }
+}

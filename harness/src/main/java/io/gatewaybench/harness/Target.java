@@ -1,0 +1,116 @@
+package io.gatewaybench.harness;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.stream.Stream;
+
+/**
+ * A target as data: one {@code .properties} descriptor says how to render its configuration, how to
+ * check it, how to start it and how to read its version (targets/README.md). A descriptor without a
+ * {@code command} is the direct baseline: nothing is started, clients call the origin itself.
+ */
+public record Target(String name, String description, Map<String, String> keys, Path file) {
+
+    /** Descriptor keys with a meaning of their own; any other key is a value for placeholders. */
+    private static final List<String> RESERVED = List.of("name", "description", "command", "check", "version", "mkdirs");
+
+    public static Target load(Path file) {
+        Properties p = new Properties();
+        try (Reader r = Files.newBufferedReader(file)) {
+            p.load(r);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read target descriptor " + file + ": " + e.getMessage(), e);
+        }
+        Map<String, String> keys = new LinkedHashMap<>();
+        p.stringPropertyNames().stream().sorted().forEach(k -> keys.put(k, p.getProperty(k).trim()));
+        String name = keys.get("name");
+        String expected = file.getFileName().toString().replaceFirst("\\.properties$", "");
+        if (name == null || !name.equals(expected)) {
+            throw new IllegalArgumentException(file + ": 'name' must be set and equal the file name (" + expected + ")");
+        }
+        return new Target(name, keys.getOrDefault("description", name), Map.copyOf(keys), file);
+    }
+
+    /** Every descriptor in a folder, sorted by name. */
+    public static List<Target> all(Path folder) {
+        try (Stream<Path> files = Files.list(folder)) {
+            return files.filter(f -> f.toString().endsWith(".properties")).sorted().map(Target::load).toList();
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot list targets in " + folder + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The descriptor of that name in {@code targets/}, or an error that lists the ones there are. */
+    public static Target named(String name) {
+        Path folder = Repo.root().resolve("targets");
+        Path file = folder.resolve(name + ".properties");
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException("no target '" + name + "': known targets are "
+                    + all(folder).stream().map(Target::name).toList() + " (add targets/" + name + ".properties to declare one)");
+        }
+        return load(file);
+    }
+
+    public boolean isDirect() {
+        return !keys.containsKey("command");
+    }
+
+    public Optional<String> key(String key) {
+        return Optional.ofNullable(keys.get(key));
+    }
+
+    /** Run-folder path to repository template, from the {@code render.<path>=<template>} keys. */
+    public Map<String, String> renders() {
+        Map<String, String> renders = new LinkedHashMap<>();
+        keys.forEach((k, v) -> {
+            if (k.startsWith("render.")) {
+                renders.put(k.substring("render.".length()), v);
+            }
+        });
+        return renders;
+    }
+
+    public List<String> mkdirs() {
+        return words(keys.getOrDefault("mkdirs", ""));
+    }
+
+    /** The values a descriptor contributes to placeholders: every key that is not reserved. */
+    Map<String, String> values() {
+        Map<String, String> values = new LinkedHashMap<>();
+        keys.forEach((k, v) -> {
+            if (!RESERVED.contains(k) && !k.startsWith("render.")) {
+                values.put(k, v);
+            }
+        });
+        return values;
+    }
+
+    /**
+     * A command line: split into words first, then each word rendered, so that a value with spaces
+     * stays one argument, except {@code {{jvm.flags}}} standing alone, which is a list of flags.
+     */
+    static List<String> commandLine(String template, Map<String, String> values, String where) {
+        List<String> argv = new ArrayList<>();
+        for (String word : words(template)) {
+            if (word.equals("{{jvm.flags}}")) {
+                argv.addAll(words(Template.render(word, values, where)));
+            } else {
+                argv.add(Template.render(word, values, where));
+            }
+        }
+        return argv;
+    }
+
+    private static List<String> words(String s) {
+        return s.isBlank() ? List.of() : Arrays.asList(s.trim().split("\\s+"));
+    }
+}

@@ -1,0 +1,194 @@
+package io.gatewaybench.harness;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One running instance of a target, started from its descriptor: configuration rendered into the
+ * run folder, checked ({@code check}), started ({@code command}) with its output in
+ * {@code stdout.log}/{@code stderr.log} and its PID in {@code pid}, ready once its port accepts
+ * connections. Stopped by PID: SIGTERM, then SIGKILL for it and its children if it lingers.
+ */
+public final class TargetProcess implements AutoCloseable {
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(Long.getLong("bench.readyTimeoutSeconds", 120));
+    private static final Duration STOP_GRACE = Duration.ofSeconds(15);
+
+    /** Whatever is still running when the harness JVM exits (Ctrl-C, a failed run) is stopped too. */
+    private static final Set<TargetProcess> RUNNING = ConcurrentHashMap.newKeySet();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> RUNNING.forEach(TargetProcess::close), "stop-targets"));
+    }
+
+    private final Target target;
+    private final Launch launch;
+    private final Process process;
+
+    private TargetProcess(Target target, Launch launch, Process process) {
+        this.target = target;
+        this.launch = launch;
+        this.process = process;
+    }
+
+    public static TargetProcess start(Target target, Launch launch) {
+        Map<String, String> values = prepare(target, launch);
+        Path dir = launch.dir();
+        String where = target.file().toString();
+        List<String> argv = Target.commandLine(target.keys().get("command"), values, where);
+        Process p;
+        try {
+            p = new ProcessBuilder(argv).directory(dir.toFile())
+                    .redirectOutput(dir.resolve("stdout.log").toFile())
+                    .redirectError(dir.resolve("stderr.log").toFile())
+                    .start();
+            Files.writeString(dir.resolve("pid"), p.pid() + "\n");
+            Files.writeString(dir.resolve("command"), String.join(" ", argv) + "\n");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start " + target.name() + " (" + argv.get(0) + "): " + e.getMessage(), e);
+        }
+        TargetProcess started = new TargetProcess(target, launch, p);
+        RUNNING.add(started);
+        started.awaitReady();
+        return started;
+    }
+
+    /**
+     * Renders the target's configuration into its run folder and runs its {@code check}; returns
+     * the placeholder values. Fails, naming the target, if the check rejects the configuration.
+     */
+    public static Map<String, String> prepare(Target target, Launch launch) {
+        if (target.isDirect()) {
+            throw new IllegalArgumentException(target.name() + " has no command: it is the direct baseline, nothing to start");
+        }
+        Map<String, String> values = values(target, launch);
+        Path dir = launch.dir();
+        try {
+            Files.createDirectories(dir);
+            for (String sub : target.mkdirs()) {
+                Files.createDirectories(dir.resolve(sub));
+            }
+            for (Map.Entry<String, String> r : target.renders().entrySet()) {
+                Path template = Repo.root().resolve(r.getValue());
+                Path out = dir.resolve(r.getKey());
+                Files.createDirectories(out.getParent());
+                Files.writeString(out, Template.render(Files.readString(template), values, template.toString()));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot prepare " + dir + " for " + target.name(), e);
+        }
+        target.key("check").ifPresent(check -> runCheck(target, Target.commandLine(check, values, target.file().toString()), dir));
+        return values;
+    }
+
+    /** Launch values, then the descriptor's own keys; a descriptor may set jvm.flags, nothing else of the launch. */
+    static Map<String, String> values(Target target, Launch launch) {
+        Map<String, String> values = new HashMap<>(launch.values());
+        target.values().forEach((k, v) -> {
+            if (values.containsKey(k) && !k.equals("jvm.flags")) {
+                throw new IllegalArgumentException(target.file() + ": key '" + k + "' is set by the harness, rename it");
+            }
+            values.put(k, v);
+        });
+        return values;
+    }
+
+    private static void runCheck(Target target, List<String> argv, Path dir) {
+        try {
+            Process check = new ProcessBuilder(argv).directory(dir.toFile()).redirectErrorStream(true).start();
+            String output = new String(check.getInputStream().readAllBytes()).trim();
+            if (!check.waitFor(60, TimeUnit.SECONDS) || check.exitValue() != 0) {
+                check.destroyForcibly();
+                throw new IllegalStateException(target.name() + ": configuration check failed (" + String.join(" ", argv) + "): " + output);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot run the check of " + target.name() + ": " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
+    private void awaitReady() {
+        long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
+        while (!Ports.accepts(launch.connectHost(), launch.port())) {
+            if (!process.isAlive()) {
+                RUNNING.remove(this);
+                throw new IllegalStateException(target.name() + " exited with status " + process.exitValue()
+                        + " before listening on port " + launch.port() + "; see " + launch.dir() + ": " + tail("stderr.log"));
+            }
+            if (System.nanoTime() > deadline) {
+                close();
+                throw new IllegalStateException(target.name() + " did not listen on port " + launch.port() + " within "
+                        + READY_TIMEOUT.toSeconds() + " s; see " + launch.dir() + ": " + tail("stderr.log"));
+            }
+            sleep(50);
+        }
+    }
+
+    /** The last lines a process wrote to one of its logs, for error messages. */
+    public String tail(String log) {
+        try {
+            List<String> lines = Files.readAllLines(launch.dir().resolve(log));
+            return String.join(" | ", lines.subList(Math.max(0, lines.size() - 5), lines.size()));
+        } catch (IOException e) {
+            return "(no " + log + ")";
+        }
+    }
+
+    public Target target() {
+        return target;
+    }
+
+    public Launch launch() {
+        return launch;
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public Process process() {
+        return process;
+    }
+
+    /** Stops the process: SIGTERM, then after a grace period SIGKILL for it and whatever it started. */
+    @Override
+    public void close() {
+        RUNNING.remove(this);
+        if (!process.isAlive()) {
+            return;
+        }
+        List<ProcessHandle> children = process.descendants().toList();
+        process.destroy();
+        try {
+            if (!process.waitFor(STOP_GRACE.toSeconds(), TimeUnit.SECONDS)) {
+                System.err.println("warning: " + target.name() + " (pid " + pid() + ") ignored SIGTERM for "
+                        + STOP_GRACE.toSeconds() + " s; killing it");
+                process.destroyForcibly();
+                process.waitFor(5, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            process.destroyForcibly();
+        }
+        children.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+}

@@ -1,0 +1,7 @@
+package io.gatewaybench.harness;
+
+class HaproxyConformanceTest extends ProxyConformance {
+    HaproxyConformanceTest() {
+        super("haproxy");
+    }
+}

@@ -1,0 +1,7 @@
+package io.gatewaybench.harness;
+
+class NettyProxyConformanceTest extends ProxyConformance {
+    NettyProxyConformanceTest() {
+        super("netty-proxy");
+    }
+}

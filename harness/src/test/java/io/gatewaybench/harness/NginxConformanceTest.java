@@ -1,0 +1,7 @@
+package io.gatewaybench.harness;
+
+class NginxConformanceTest extends ProxyConformance {
+    NginxConformanceTest() {
+        super("nginx");
+    }
+}

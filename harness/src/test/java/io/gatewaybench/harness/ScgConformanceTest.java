@@ -1,0 +1,7 @@
+package io.gatewaybench.harness;
+
+class ScgConformanceTest extends ProxyConformance {
+    ScgConformanceTest() {
+        super("scg");
+    }
+}

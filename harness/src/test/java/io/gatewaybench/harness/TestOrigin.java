@@ -1,0 +1,98 @@
+package io.gatewaybench.harness;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.Locale;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * A second origin, for what the book page cannot show: large and chunked response bodies, uploaded
+ * bodies as they arrived, and the request headers as the origin saw them.
+ * <ul>
+ *   <li>{@code GET /bytes?n=N}: N bytes of {@link #pattern}, with a Content-Length</li>
+ *   <li>{@code GET /chunked?n=N}: the same bytes, chunked, written in 8 KiB pieces</li>
+ *   <li>{@code POST /upload}: answers {@code length=<n> sha256=<hex>} of the body it received</li>
+ *   <li>{@code GET /headers}: answers the request headers, one {@code name: value} per line</li>
+ * </ul>
+ */
+final class TestOrigin implements AutoCloseable {
+    private final HttpServer server;
+    private final ExecutorService executor = Executors.newCachedThreadPool();
+
+    TestOrigin() throws IOException {
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 128);
+        server.setExecutor(executor);
+        server.createContext("/bytes", ex -> respond(ex, pattern(count(ex)), false));
+        server.createContext("/chunked", ex -> respond(ex, pattern(count(ex)), true));
+        server.createContext("/upload", ex -> {
+            byte[] received;
+            try (InputStream body = ex.getRequestBody()) {
+                received = body.readAllBytes();
+            }
+            respond(ex, ("length=" + received.length + " sha256=" + sha256(received)).getBytes(StandardCharsets.US_ASCII), false);
+        });
+        server.createContext("/headers", ex -> {
+            StringBuilder lines = new StringBuilder();
+            new TreeMap<>(ex.getRequestHeaders()).forEach((name, values) ->
+                    lines.append(name.toLowerCase(Locale.ROOT)).append(": ").append(String.join(", ", values)).append('\n'));
+            respond(ex, lines.toString().getBytes(StandardCharsets.ISO_8859_1), false);
+        });
+        server.start();
+    }
+
+    URI url() {
+        return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
+    }
+
+    /** Deterministic bytes that are not all alike, so that a shifted or dropped piece shows. */
+    static byte[] pattern(int n) {
+        byte[] b = new byte[n];
+        for (int i = 0; i < n; i++) {
+            b[i] = (byte) (i * 31 + (i >>> 8) * 7);
+        }
+        return b;
+    }
+
+    static String sha256(byte[] data) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(data));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static int count(HttpExchange ex) {
+        String query = ex.getRequestURI().getQuery();
+        return query != null && query.startsWith("n=") ? Integer.parseInt(query.substring(2)) : 0;
+    }
+
+    private static void respond(HttpExchange ex, byte[] body, boolean chunked) throws IOException {
+        ex.getResponseHeaders().set("Content-Type", "application/octet-stream");
+        ex.sendResponseHeaders(200, chunked ? 0 : body.length); // 0 means chunked to this server
+        try (OutputStream out = ex.getResponseBody()) {
+            int piece = chunked ? 8192 : Math.max(1, body.length);
+            for (int off = 0; off < body.length; off += piece) {
+                out.write(body, off, Math.min(piece, body.length - off));
+                out.flush();
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+        executor.shutdownNow();
+    }
+}
