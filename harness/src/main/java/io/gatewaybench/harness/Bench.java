@@ -1,0 +1,231 @@
+package io.gatewaybench.harness;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code ./bench run}: starts the origin, then for each target in turn starts it, verifies that it
+ * serves the book page correctly, runs Gatling's warm-up and measurement against it, stops it, and
+ * writes the run to {@code results/<run-id>/}. A target that fails is recorded as failed; the others
+ * are still measured.
+ */
+public final class Bench {
+    private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
+
+    private final RunPlan plan;
+    private final Path runDir;
+    private final Instant started = Instant.now();
+    /** Seconds spent per target beyond its load (start, verification, Gatling's own start, report builds). */
+    private double overheadSeconds = 25;
+    private int measuredSoFar;
+
+    private Bench(RunPlan plan, Path runDir) {
+        this.plan = plan;
+        this.runDir = runDir;
+    }
+
+    public static void main(String[] args) {
+        if (args.length == 0 || !args[0].equals("run")) {
+            System.err.print(RunPlan.USAGE);
+            System.exit(2);
+        }
+        if (Arrays.asList(args).contains("--help")) {
+            System.out.print(RunPlan.USAGE);
+            System.exit(0);
+        }
+        RunPlan plan;
+        try {
+            plan = RunPlan.parse(Arrays.asList(args).subList(1, args.length));
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            System.err.println("bench: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
+        try {
+            boolean allMeasured = new Bench(plan, newRunDir(plan.results())).run();
+            System.exit(allMeasured ? 0 : 1);
+        } catch (Exception e) {
+            System.err.println("bench: " + e.getMessage());
+            System.exit(1);
+        }
+    }
+
+    /** A new folder per run, named by its UTC start time so that runs sort by time; never an existing one. */
+    static Path newRunDir(Path results) throws IOException {
+        String id = RUN_ID.format(Instant.now());
+        Path dir = results.resolve(id);
+        for (int i = 2; Files.exists(dir); i++) {
+            dir = results.resolve(id + "-" + i);
+        }
+        return Files.createDirectories(dir);
+    }
+
+    private boolean run() throws IOException {
+        List<Target> targets = plan.targets();
+        int steps = targets.size() * plan.rounds();
+        System.out.printf("bench: run %s: %d targets x %d round(s), %s, warm-up %d s + measure %d s each; about %s%n",
+                runDir.getFileName(), targets.size(), plan.rounds(), plan.load().model(), plan.load().warmupSeconds(),
+                plan.load().durationSeconds(), minutes(steps * (plan.loadSeconds() + overheadSeconds)));
+
+        Map<String, List<RequestStats>> rounds = new LinkedHashMap<>();
+        Map<String, String> failures = new LinkedHashMap<>();
+        Map<String, Map<String, Object>> details = new LinkedHashMap<>();
+        targets.forEach(t -> rounds.put(t.name(), new ArrayList<>()));
+
+        try (TargetProcess origin = Origin.start(runDir.resolve("targets/tomcat"), "127.0.0.1", Ports.free())) {
+            byte[] reference = Verification.referencePage(origin.launch().url());
+            for (int round = 1; round <= plan.rounds(); round++) {
+                List<Target> order = rotated(targets, round - 1);
+                for (int i = 0; i < order.size(); i++) {
+                    Target t = order.get(i);
+                    if (failures.containsKey(t.name())) {
+                        continue;
+                    }
+                    String step = String.format("[round %d/%d, target %d/%d] %s", round, plan.rounds(), i + 1, order.size(), t.name());
+                    try {
+                        RequestStats stats = measure(t, round, origin.launch().url(), reference, step, details);
+                        rounds.get(t.name()).add(stats);
+                        System.out.printf("%s: %.0f req/s, P99 %s ms, %d errors; about %s left%n", step, stats.throughputRps(),
+                                stats.latency().p99(), stats.errors(), minutes((steps - ++measuredSoFar) * (plan.loadSeconds() + overheadSeconds)));
+                    } catch (RuntimeException | IOException e) {
+                        measuredSoFar++;
+                        failures.put(t.name(), e.getMessage());
+                        System.out.printf("%s: FAILED, not measured: %s%n", step, e.getMessage());
+                    }
+                }
+            }
+        }
+
+        List<RunSummary.TargetOutcome> outcomes = new ArrayList<>();
+        for (Target t : targets) {
+            outcomes.add(new RunSummary.TargetOutcome(t, rounds.get(t.name()), details.getOrDefault(t.name(), Map.of()), failures.get(t.name())));
+        }
+        RunSummary.write(runDir, describeRun(), outcomes);
+        System.out.println();
+        System.out.print(Files.readString(runDir.resolve("summary.md")).split("\n## Absolute")[0]);
+        System.out.println("bench: results in " + runDir + " (summary.md, summary.json)");
+        return failures.isEmpty() && outcomes.stream().allMatch(o -> o.rounds().stream().allMatch(r -> r.errors() == 0));
+    }
+
+    private RequestStats measure(Target t, int round, URI origin, byte[] reference, String step,
+                                 Map<String, Map<String, Object>> details) throws IOException {
+        long begin = System.nanoTime();
+        Path dir = runDir.resolve("targets").resolve(t.name() + "-round" + round);
+        TargetProcess gateway = null;
+        try {
+            URI url = origin;
+            if (!t.isDirect()) {
+                System.out.printf("%s: starting%n", step);
+                gateway = TargetProcess.start(t, new Launch(dir, "127.0.0.1", Ports.free(), origin, plan.workers(),
+                        Launch.currentJava(), plan.jvm().flags()));
+                url = gateway.launch().url();
+            }
+            Verification.check(t.name(), url, reference);
+            details.computeIfAbsent(t.name(), k -> describeTarget(t, dir));
+            System.out.printf("%s: verified; warm-up %d s, then measuring %d s (Gatling)%n", step,
+                    plan.load().warmupSeconds(), plan.load().durationSeconds());
+            RequestStats stats = GatlingRun.measure(url, plan.load(), runDir.resolve("raw").resolve(t.name() + "-round" + round));
+            double overhead = (System.nanoTime() - begin) / 1e9 - plan.loadSeconds();
+            overheadSeconds = (overheadSeconds + Math.max(0, overhead)) / 2;
+            return stats;
+        } finally {
+            if (gateway != null) {
+                gateway.close();
+            }
+        }
+    }
+
+    private Map<String, Object> describeTarget(Target t, Path dir) {
+        Map<String, Object> d = new LinkedHashMap<>();
+        if (t.isDirect()) {
+            d.put("configuration", "none: the client calls the origin");
+            return d;
+        }
+        d.put("configuration", Repo.root().relativize(t.file()).toString());
+        d.put("run_folder", runDir.relativize(dir).toString());
+        d.put("workers", plan.workers());
+        if (t.key("jar").isPresent()) {
+            d.put("jvm_flags", plan.jvm().flags());
+        }
+        return d;
+    }
+
+    private Map<String, Object> describeRun() {
+        Map<String, Object> run = new LinkedHashMap<>();
+        run.put("format", "gateway-bench summary 1");
+        run.put("run_id", runDir.getFileName().toString());
+        run.put("started", started.toString());
+        run.put("finished", Instant.now().toString());
+        run.put("git_commit", Environment.gitCommit());
+        run.put("machine", Environment.machine());
+        run.put("components", components());
+        Map<String, Object> jvm = new LinkedHashMap<>();
+        jvm.put("tomcat", Origin.descriptor().key("jvm.flags").orElse(""));
+        plan.targets().stream().filter(t -> t.key("jar").isPresent()).forEach(t -> jvm.put(t.name(), plan.jvm().flags()));
+        jvm.put("gatling", GatlingRun.jvmFlags());
+        run.put("jvm_flags", jvm);
+        run.put("jvm_profile", plan.jvm().name());
+        Map<String, Object> placement = new LinkedHashMap<>();
+        placement.put("topology", "loopback");
+        placement.put("summary", "origin, gateway and injector share all " + Runtime.getRuntime().availableProcessors()
+                + " CPUs of one machine over loopback, unpinned");
+        placement.put("origin", "all CPUs");
+        placement.put("gateway", "all CPUs, " + plan.workers() + " workers");
+        placement.put("injector", "all CPUs");
+        run.put("placement", placement);
+        run.put("load", plan.load().describe());
+        run.put("rounds", plan.rounds());
+        run.put("quick", plan.quick());
+        return run;
+    }
+
+    private Map<String, Object> components() {
+        Map<String, Object> c = new LinkedHashMap<>();
+        c.put("jdk", Environment.versionOf(List.of(Launch.currentJava(), "-version")));
+        Target tomcat = Origin.descriptor();
+        c.put("tomcat", versionOf(tomcat));
+        for (Target t : plan.targets()) {
+            if (t.key("version").isPresent()) {
+                c.put(t.name(), versionOf(t));
+            }
+            t.key("components").ifPresent(list -> c.put(t.name(),
+                    Environment.jarComponents(Repo.root().resolve(t.keys().get("jar")), Arrays.asList(list.split("\\s+")))));
+        }
+        c.put("gatling", Environment.pinned("gatling.version"));
+        return c;
+    }
+
+    private static String versionOf(Target t) {
+        Launch none = new Launch(Path.of("."), "127.0.0.1", 0, null, 1, Launch.currentJava(), "");
+        Map<String, String> values = TargetProcess.values(t, none);
+        return Environment.versionOf(Target.commandLine(t.keys().get("version"), values, t.file().toString()));
+    }
+
+    /** Direct stays first; the others shift by one each round, so drift does not always hit the same target. */
+    static List<Target> rotated(List<Target> targets, int by) {
+        List<Target> rest = new ArrayList<>(targets.subList(1, targets.size()));
+        if (!rest.isEmpty()) {
+            java.util.Collections.rotate(rest, -(by % rest.size()));
+        }
+        List<Target> order = new ArrayList<>();
+        order.add(targets.get(0));
+        order.addAll(rest);
+        return order;
+    }
+
+    private static String minutes(double seconds) {
+        Duration d = Duration.ofSeconds((long) seconds);
+        return d.toMinutes() > 0 ? d.toMinutes() + " min " + d.toSecondsPart() + " s" : d.toSeconds() + " s";
+    }
+}

@@ -1,0 +1,33 @@
+package io.gatewaybench.harness;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The figures of one measured request series (one target, one round), in milliseconds: what
+ * Gatling's report gives, with the percentiles of both report builds merged.
+ */
+public record RequestStats(long requests, long errors, double throughputRps, Latency latency) {
+
+    /** Latency in milliseconds; Gatling records whole milliseconds. */
+    public record Latency(double mean, double p50, double p90, double p99, double p99_9, double p99_99, double max) {
+        public static final String[] NAMES = {"mean", "p50", "p90", "p99", "p99_9", "p99_99", "max"};
+
+        public double[] values() {
+            return new double[] {mean, p50, p90, p99, p99_9, p99_99, max};
+        }
+
+        public Map<String, Double> asMap() {
+            Map<String, Double> m = new LinkedHashMap<>();
+            double[] v = values();
+            for (int i = 0; i < NAMES.length; i++) {
+                m.put(NAMES[i], v[i]);
+            }
+            return m;
+        }
+
+        static Latency of(double[] v) {
+            return new Latency(v[0], v[1], v[2], v[3], v[4], v[5], v[6]);
+        }
+    }
+}

@@ -1,0 +1,123 @@
+package io.gatewaybench.harness;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What one {@code ./bench run} does: which targets, under which load, for how long, how many rounds,
+ * and where results go. Built from the command line; every bad option is an error that says how to fix it.
+ */
+public record RunPlan(List<Target> targets, Load load, int rounds, int workers, JvmProfile jvm, Path results, boolean quick) {
+
+    /** The default target order: the baseline first, then the native proxies, then the JVM gateways. */
+    public static final List<String> DEFAULT_TARGETS = List.of("direct", "nginx", "haproxy", "netty-proxy", "scg", "zuul2");
+
+    /**
+     * The load every target of a run gets alike. {@code closed}: {@code users} concurrent users, each
+     * sending its next request when the previous one is answered. {@code open}: {@code rate} new
+     * requests per second whatever the answers, over a shared connection pool.
+     */
+    public record Load(String model, int users, int rate, int warmupSeconds, int durationSeconds, String sessions) {
+        public Map<String, Object> describe() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("model", model);
+            if (model.equals("closed")) {
+                m.put("users", users);
+            } else {
+                m.put("rate_rps", rate);
+            }
+            m.put("warmup_s", warmupSeconds);
+            m.put("duration_s", durationSeconds);
+            m.put("sessions", sessions);
+            return m;
+        }
+    }
+
+    static final String USAGE = """
+            usage: ./bench run [options]
+              --targets=a,b,...    targets to measure, in order (default: %s; direct is always added first)
+              --model=closed|open  closed: a fixed number of concurrent users (default); open: a fixed arrival rate
+              --users=N            closed model: concurrent users (default 16)
+              --rate=N             open model: requests per second (default 2000)
+              --warmup=SECONDS     warm-up per target, run and recorded but excluded from the figures (default 30)
+              --duration=SECONDS   measured time per target (default 60)
+              --rounds=N           rounds over all targets (default 1)
+              --sessions=shared|per-user  shared: every request carries one session cookie (default); per-user: Gatling's cookie jar
+              --workers=N          CPUs' worth of workers for each gateway: NGINX workers, HAProxy threads, event loops (default: all CPUs)
+              --jvm=NAME           JVM profile for the JVM gateways, infra/jvm/NAME.properties (default: default)
+              --results=DIR        where run folders go (default: results/)
+              --quick              the shortest run that still exercises every step (warm-up 2 s, measure 3 s, 4 users)
+            """.formatted(String.join(",", DEFAULT_TARGETS));
+
+    public static RunPlan parse(List<String> args) {
+        Map<String, String> o = new LinkedHashMap<>();
+        boolean quick = false;
+        for (String a : args) {
+            if (a.equals("--quick")) {
+                quick = true;
+                continue;
+            }
+            int eq = a.indexOf('=');
+            if (!a.startsWith("--") || eq < 0) {
+                throw new IllegalArgumentException("unexpected argument '" + a + "': options look like --name=value");
+            }
+            o.put(a.substring(2, eq), a.substring(eq + 1));
+        }
+        List<String> known = List.of("targets", "model", "users", "rate", "warmup", "duration", "rounds",
+                "sessions", "workers", "jvm", "results");
+        for (String k : o.keySet()) {
+            if (!known.contains(k)) {
+                throw new IllegalArgumentException("unknown option --" + k + "; known: --" + String.join(", --", known) + ", --quick");
+            }
+        }
+        List<Target> targets = new ArrayList<>();
+        targets.add(Target.named("direct"));
+        for (String name : o.getOrDefault("targets", String.join(",", DEFAULT_TARGETS)).split(",")) {
+            if (!name.isBlank() && !name.trim().equals("direct")) {
+                targets.add(Target.named(name.trim()));
+            }
+        }
+        String model = o.getOrDefault("model", "closed");
+        if (!model.equals("closed") && !model.equals("open")) {
+            throw new IllegalArgumentException("--model must be closed or open, got '" + model + "'");
+        }
+        String sessions = o.getOrDefault("sessions", "shared");
+        if (!sessions.equals("shared") && !sessions.equals("per-user")) {
+            throw new IllegalArgumentException("--sessions must be shared or per-user, got '" + sessions + "'");
+        }
+        Load load = new Load(model,
+                positive(o, "users", quick ? 4 : 16),
+                positive(o, "rate", quick ? 200 : 2000),
+                positive(o, "warmup", quick ? 2 : 30),
+                positive(o, "duration", quick ? 3 : 60),
+                sessions);
+        Path results = Path.of(o.getOrDefault("results", Repo.root().resolve("results").toString())).toAbsolutePath();
+        return new RunPlan(List.copyOf(targets), load, positive(o, "rounds", 1),
+                positive(o, "workers", Runtime.getRuntime().availableProcessors()), JvmProfile.load(o.getOrDefault("jvm", "default")),
+                results, quick);
+    }
+
+    private static int positive(Map<String, String> o, String key, int fallback) {
+        String v = o.get(key);
+        if (v == null) {
+            return fallback;
+        }
+        try {
+            int n = Integer.parseInt(v.trim());
+            if (n > 0) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException("--" + key + " must be a whole number above 0, got '" + v + "'");
+    }
+
+    /** Seconds of load one target gets in one round. */
+    public int loadSeconds() {
+        return load.warmupSeconds() + load.durationSeconds();
+    }
+}

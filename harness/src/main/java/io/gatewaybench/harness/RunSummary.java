@@ -1,0 +1,221 @@
+package io.gatewaybench.harness;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * A run's {@code summary.json} and {@code summary.md}: every target's figures beside the direct
+ * baseline of the same run (throughput as a fraction of direct's, each latency as a multiple of
+ * direct's), and everything needed to say where the figures came from.
+ */
+public final class RunSummary {
+    /** One target's outcome; {@code rounds} holds what each round measured, {@code failure} why it could not be measured. */
+    public record TargetOutcome(Target target, List<RequestStats> rounds, Map<String, Object> details, String failure) {
+        /** The median over rounds of every figure (with one round, that round's figures). */
+        RequestStats median() {
+            double[] latency = new double[RequestStats.Latency.NAMES.length];
+            for (int i = 0; i < latency.length; i++) {
+                final int k = i;
+                latency[i] = Stats.median(rounds.stream().mapToDouble(r -> r.latency().values()[k]).toArray());
+            }
+            return new RequestStats(
+                    (long) Stats.median(rounds.stream().mapToDouble(RequestStats::requests).toArray()),
+                    rounds.stream().mapToLong(RequestStats::errors).sum(),
+                    Stats.median(rounds.stream().mapToDouble(RequestStats::throughputRps).toArray()),
+                    RequestStats.Latency.of(latency));
+        }
+    }
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private RunSummary() {
+    }
+
+    /** Writes summary.json and summary.md into the run folder and returns the JSON's tree. */
+    public static Map<String, Object> write(Path runDir, Map<String, Object> run, List<TargetOutcome> outcomes) throws IOException {
+        Map<String, Object> summary = new LinkedHashMap<>(run);
+        summary.put("targets", targets(outcomes));
+        JSON.writeValue(runDir.resolve("summary.json").toFile(), summary);
+        Files.writeString(runDir.resolve("summary.md"), markdown(summary));
+        return summary;
+    }
+
+    static List<Map<String, Object>> targets(List<TargetOutcome> outcomes) {
+        RequestStats direct = outcomes.stream().filter(o -> o.target().isDirect() && o.failure() == null)
+                .map(TargetOutcome::median).findFirst().orElse(null);
+        List<Map<String, Object>> list = new ArrayList<>();
+        for (TargetOutcome o : outcomes) {
+            Map<String, Object> t = new LinkedHashMap<>();
+            t.put("name", o.target().name());
+            t.put("description", o.target().description());
+            if (o.failure() != null) {
+                t.put("failure", o.failure());
+            }
+            if (!o.rounds().isEmpty()) {
+                RequestStats s = o.median();
+                t.put("requests", s.requests());
+                t.put("errors", s.errors());
+                t.put("throughput_rps", round(s.throughputRps()));
+                t.put("latency_ms", s.latency().asMap());
+                t.put("relative_to_direct", direct == null ? null : relative(s, direct));
+                List<Map<String, Object>> rounds = new ArrayList<>();
+                for (RequestStats r : o.rounds()) {
+                    Map<String, Object> m = new LinkedHashMap<>();
+                    m.put("requests", r.requests());
+                    m.put("errors", r.errors());
+                    m.put("throughput_rps", round(r.throughputRps()));
+                    m.put("latency_ms", r.latency().asMap());
+                    rounds.add(m);
+                }
+                t.put("rounds", rounds);
+            }
+            t.putAll(o.details());
+            list.add(t);
+        }
+        return list;
+    }
+
+    /**
+     * Throughput as a fraction of direct's; each latency as a multiple of direct's. A latency that
+     * direct rounds to 0 ms has no defined multiple (null), unless the target's is 0 ms too (1).
+     */
+    static Map<String, Object> relative(RequestStats s, RequestStats direct) {
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("throughput", direct.throughputRps() > 0 ? round(s.throughputRps() / direct.throughputRps()) : null);
+        double[] mine = s.latency().values();
+        double[] base = direct.latency().values();
+        Map<String, Double> latency = new LinkedHashMap<>();
+        for (int i = 0; i < mine.length; i++) {
+            Double multiple = null;
+            if (base[i] > 0) {
+                multiple = round(mine[i] / base[i]);
+            } else if (mine[i] == base[i]) {
+                multiple = 1.0;
+            }
+            latency.put(RequestStats.Latency.NAMES[i], multiple);
+        }
+        r.put("latency", latency);
+        return r;
+    }
+
+    static double round(double v) {
+        return Math.round(v * 10_000) / 10_000.0;
+    }
+
+    @SuppressWarnings("unchecked")
+    static String markdown(Map<String, Object> s) {
+        StringBuilder md = new StringBuilder();
+        md.append("# Gateway benchmark run ").append(s.get("run_id")).append("\n\n");
+        Map<String, Object> machine = (Map<String, Object>) s.get("machine");
+        Map<String, Object> load = (Map<String, Object>) s.get("load");
+        md.append("Started ").append(s.get("started")).append(", commit `").append(s.get("git_commit")).append("`, ")
+                .append(machine.get("cpus")).append(" CPUs (").append(machine.get("cpu_model")).append("), ")
+                .append(String.format(Locale.ROOT, "%.1f GiB", ((Number) machine.get("memory_bytes")).doubleValue() / (1L << 30)))
+                .append(", ").append(machine.get("os")).append(", kernel ").append(machine.get("kernel")).append(".\n\n");
+        md.append("Load: ").append(describeLoad(load)).append(" Rounds: ").append(s.get("rounds")).append(". ")
+                .append("Placement: ").append(((Map<String, Object>) s.get("placement")).get("summary")).append(".\n\n");
+
+        List<Map<String, Object>> targets = (List<Map<String, Object>>) s.get("targets");
+        md.append("## Relative to direct (the 2019 study's view)\n\n");
+        md.append("Throughput as % of direct's; each latency as a multiple of direct's, from the same run.\n\n");
+        md.append("| target | throughput | mean | P50 | P90 | P99 | P99.9 | P99.99 | max | errors |\n");
+        md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        for (Map<String, Object> t : targets) {
+            md.append("| ").append(t.get("name"));
+            Map<String, Object> rel = (Map<String, Object>) t.get("relative_to_direct");
+            if (t.containsKey("failure") || rel == null) {
+                md.append(" | not measured: ").append(t.getOrDefault("failure", "no direct baseline")).append(" |||||||||\n");
+                continue;
+            }
+            Double tp = (Double) rel.get("throughput");
+            md.append(" | ").append(tp == null ? "n/a" : String.format(Locale.ROOT, "%.1f%%", tp * 100));
+            for (Object v : ((Map<String, Object>) rel.get("latency")).values()) {
+                md.append(" | ").append(v == null ? "n/a" : String.format(Locale.ROOT, "%.2fx", (Double) v));
+            }
+            md.append(" | ").append(t.get("errors")).append(" |\n");
+        }
+        md.append("\n## Absolute figures\n\n");
+        md.append("| target | requests | req/s | mean ms | P50 | P90 | P99 | P99.9 | P99.99 | max |\n");
+        md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        for (Map<String, Object> t : targets) {
+            if (t.containsKey("failure") || !t.containsKey("latency_ms")) {
+                continue;
+            }
+            md.append("| ").append(t.get("name")).append(" | ").append(t.get("requests"))
+                    .append(String.format(Locale.ROOT, " | %.0f", (Double) t.get("throughput_rps")));
+            for (Object v : ((Map<String, Object>) t.get("latency_ms")).values()) {
+                md.append(String.format(Locale.ROOT, " | %s", trim((Double) v)));
+            }
+            md.append(" |\n");
+        }
+        md.append("\n## Notes\n\n");
+        for (String note : notes(s, targets)) {
+            md.append("- ").append(note).append('\n');
+        }
+        md.append("\n## Components\n\n");
+        ((Map<String, Object>) s.get("components")).forEach((k, v) -> md.append("- ").append(k).append(": ").append(v).append('\n'));
+        md.append("\n## JVM flags\n\n");
+        ((Map<String, Object>) s.get("jvm_flags")).forEach((k, v) -> md.append("- ").append(k).append(": `").append(v).append("`\n"));
+        md.append("\nEach target's configuration is in its folder under `targets/` of this run; the raw Gatling output under `raw/`.\n");
+        return md.toString();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<String> notes(Map<String, Object> s, List<Map<String, Object>> targets) {
+        List<String> notes = new ArrayList<>();
+        for (Map<String, Object> t : targets) {
+            if (t.containsKey("failure")) {
+                notes.add("**" + t.get("name") + " was not measured**: " + t.get("failure"));
+            } else if (((Number) t.getOrDefault("errors", 0)).longValue() > 0) {
+                notes.add("**" + t.get("name") + " had " + t.get("errors") + " failed requests** (wrong status or wrong page): its figures are not comparable.");
+            }
+        }
+        if (((Number) s.get("rounds")).intValue() < 2) {
+            notes.add("One round: no spread is known. On a shared 2-CPU machine, differences of a few percent are within the noise; use --rounds=3 or more.");
+        }
+        notes.add("Gatling records whole milliseconds: where direct's figure is 0 ms its multiple is n/a, and differences under 1 ms do not show.");
+        Map<String, Object> load = (Map<String, Object>) s.get("load");
+        if ("closed".equals(load.get("model"))) {
+            notes.add("Closed model: latency here mirrors throughput (users x 1/latency = req/s); compare tails with --model=open at a fixed rate.");
+        }
+        return notes;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static String describeLoad(Map<String, Object> load) {
+        String what = "closed".equals(load.get("model"))
+                ? "closed model, " + load.get("users") + " concurrent users"
+                : "open model, " + load.get("rate_rps") + " req/s";
+        return what + "; warm-up " + load.get("warmup_s") + " s (excluded), measured " + load.get("duration_s")
+                + " s per target; sessions " + load.get("sessions") + ".";
+    }
+
+    private static String trim(double v) {
+        return v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.1f", v);
+    }
+
+    /** Small statistics the summary needs. */
+    static final class Stats {
+        private Stats() {
+        }
+
+        static double median(double[] values) {
+            if (values.length == 0) {
+                return Double.NaN;
+            }
+            double[] v = values.clone();
+            Arrays.sort(v);
+            int n = v.length;
+            return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+        }
+    }
+}

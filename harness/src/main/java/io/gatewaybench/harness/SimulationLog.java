@@ -1,0 +1,155 @@
+package io.gatewaybench.harness;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads Gatling 3.15's binary {@code simulation.log}: every request's name, start, end and outcome,
+ * in whole milliseconds after the run's start. The suite's figures come from here rather than from
+ * the HTML report, whose percentiles are t-digest estimates (the tail can be off by tens of percent)
+ * and whose rate divides by the whole run, warm-up included.
+ *
+ * <p>Format (big-endian): a run record, then records each led by one byte: 1 request, 2 user,
+ * 3 group, 4 error. Strings are an int length, the bytes and a coder byte (0 Latin-1, 1 UTF-16LE);
+ * cached strings are an int index, positive when the string follows, negative for a repeat.
+ */
+public final class SimulationLog {
+    /** One request as Gatling recorded it. */
+    public record Request(String name, int start, int end, boolean ok) {
+        public int responseTime() {
+            return end - start;
+        }
+    }
+
+    private final String gatlingVersion;
+    private final long runStartEpochMillis;
+    private final Map<String, List<Request>> requests;
+
+    private SimulationLog(String gatlingVersion, long runStartEpochMillis, Map<String, List<Request>> requests) {
+        this.gatlingVersion = gatlingVersion;
+        this.runStartEpochMillis = runStartEpochMillis;
+        this.requests = requests;
+    }
+
+    public static SimulationLog read(Path file) throws IOException {
+        ByteBuffer b = ByteBuffer.wrap(Files.readAllBytes(file));
+        Map<Integer, String> cache = new HashMap<>();
+        Map<String, List<Request>> requests = new LinkedHashMap<>();
+        if (b.get() != 0) {
+            throw new IllegalStateException(file + " does not start with Gatling's run record");
+        }
+        String version = string(b);
+        if (!version.startsWith("3.15")) {
+            throw new IllegalStateException(file + " was written by Gatling " + version + "; this reader knows the 3.15 format");
+        }
+        string(b); // simulation class
+        long start = b.getLong();
+        string(b); // description
+        for (int n = b.getInt(); n > 0; n--) {
+            string(b); // scenario names
+        }
+        for (int n = b.getInt(); n > 0; n--) {
+            int length = b.getInt(); // a serialized assertion
+            b.position(b.position() + length);
+        }
+        while (b.hasRemaining()) {
+            int type = b.get();
+            switch (type) {
+                case 1 -> {
+                    for (int groups = b.getInt(); groups > 0; groups--) {
+                        cached(b, cache);
+                    }
+                    String name = cached(b, cache);
+                    int s = b.getInt();
+                    int e = b.getInt();
+                    boolean ok = b.get() == 1;
+                    cached(b, cache); // error message
+                    requests.computeIfAbsent(name, k -> new ArrayList<>()).add(new Request(name, s, e, ok));
+                }
+                case 2 -> b.position(b.position() + 4 + 1 + 4);
+                case 3 -> {
+                    for (int groups = b.getInt(); groups > 0; groups--) {
+                        cached(b, cache);
+                    }
+                    b.position(b.position() + 4 + 4 + 4 + 1);
+                }
+                case 4 -> {
+                    cached(b, cache);
+                    b.getInt();
+                }
+                default -> throw new IllegalStateException(file + ": unknown record type " + type + " at byte " + (b.position() - 1));
+            }
+        }
+        return new SimulationLog(version, start, requests);
+    }
+
+    public String gatlingVersion() {
+        return gatlingVersion;
+    }
+
+    public long runStartEpochMillis() {
+        return runStartEpochMillis;
+    }
+
+    public List<Request> requests(String name) {
+        return requests.getOrDefault(name, List.of());
+    }
+
+    /**
+     * The figures of one request series: latency over its successful responses (nearest-rank
+     * percentiles of the exact recorded times), throughput as successful responses per second of
+     * the series' own window, from its first send to its last response.
+     */
+    public RequestStats stats(String name) {
+        List<Request> all = requests(name);
+        int[] times = all.stream().filter(Request::ok).mapToInt(Request::responseTime).sorted().toArray();
+        if (times.length == 0) {
+            throw new IllegalStateException("no successful '" + name + "' responses (" + all.size() + " requests, all failed)");
+        }
+        int first = all.stream().mapToInt(Request::start).min().orElseThrow();
+        int last = all.stream().mapToInt(Request::end).max().orElseThrow();
+        double windowSeconds = Math.max(1, last - first) / 1000.0;
+        double mean = java.util.Arrays.stream(times).average().orElseThrow();
+        return new RequestStats(all.size(), all.size() - times.length, times.length / windowSeconds,
+                new RequestStats.Latency(mean, rank(times, 50), rank(times, 90), rank(times, 99), rank(times, 99.9),
+                        rank(times, 99.99), times[times.length - 1]));
+    }
+
+    /** Nearest-rank percentile: the smallest value with at least p% of the values at or below it. */
+    static double rank(int[] sorted, double p) {
+        int index = (int) Math.ceil(p / 100 * sorted.length) - 1;
+        return sorted[Math.max(0, Math.min(sorted.length - 1, index))];
+    }
+
+    private static String string(ByteBuffer b) {
+        int n = b.getInt();
+        if (n == 0) {
+            return "";
+        }
+        byte[] raw = new byte[n];
+        b.get(raw);
+        return new String(raw, b.get() == 0 ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_16LE);
+    }
+
+    private static String cached(ByteBuffer b, Map<Integer, String> cache) {
+        int index = b.getInt();
+        if (index >= 0) {
+            String s = string(b);
+            cache.put(index, s);
+            return s;
+        }
+        String s = cache.get(-index);
+        if (s == null) {
+            throw new IllegalStateException("simulation.log refers to string " + (-index) + " before defining it");
+        }
+        return s;
+    }
+}

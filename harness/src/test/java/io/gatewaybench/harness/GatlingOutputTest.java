@@ -1,0 +1,92 @@
+package io.gatewaybench.harness;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Gatling's output into the suite's figures, against two real result folders checked in under
+ * {@code src/test/resources/gatling-sample/}: {@code ok/} (open model, 200 req/s, 2 s warm-up and
+ * 3 s measured against the suite's Tomcat, all OK) and {@code failed/} (every response lacked the
+ * marker). The expected values were read independently: counts, max and the window from Gatling's
+ * own report and a separate decoder of the same file.
+ */
+class GatlingOutputTest {
+
+    private static Path sample(String name) throws URISyntaxException {
+        return Path.of(GatlingOutputTest.class.getResource("/gatling-sample/" + name).toURI());
+    }
+
+    @Test
+    void measuredRequestsAreSeparateFromWarmUp() throws Exception {
+        SimulationLog log = SimulationLog.read(sample("ok").resolve("simulation.log"));
+        assertTrue(log.gatlingVersion().startsWith("3.15"), log.gatlingVersion());
+        assertEquals(300, log.requests("warm-up").size());
+        assertEquals(600, log.requests("book").size());
+        int firstMeasured = log.requests("book").stream().mapToInt(SimulationLog.Request::start).min().orElseThrow();
+        int lastWarmUp = log.requests("warm-up").stream().mapToInt(SimulationLog.Request::end).max().orElseThrow();
+        assertTrue(firstMeasured > lastWarmUp, "measurement began before warm-up ended");
+    }
+
+    @Test
+    void figuresAreExactNearestRankOverTheMeasuredWindow() throws Exception {
+        RequestStats s = SimulationLog.read(sample("ok").resolve("simulation.log")).stats("book");
+        assertEquals(600, s.requests());
+        assertEquals(0, s.errors());
+        assertEquals(600 / 3.026, s.throughputRps(), 1e-6); // first send at 3429 ms, last response at 6455 ms
+        assertEquals(5.90, s.latency().mean(), 0.005);
+        assertEquals(1, s.latency().p50());
+        assertEquals(18, s.latency().p90());
+        assertEquals(63, s.latency().p99());
+        assertEquals(68, s.latency().p99_9());
+        assertEquals(68, s.latency().p99_99());
+        assertEquals(68, s.latency().max());
+    }
+
+    @Test
+    void reportRowAgreesWithTheLog() throws Exception {
+        GatlingReport.Row row = GatlingReport.row(sample("ok"), "book");
+        assertEquals(600, row.count("Total"));
+        assertEquals(600, row.count("OK"));
+        assertEquals(0, row.count("KO"));
+        assertEquals(68, row.value("Max"));
+        assertEquals(600, GatlingRun.stats(sample("ok")).requests());
+    }
+
+    @Test
+    void aRunWithOnlyWrongPagesHasNoFigures() throws Exception {
+        SimulationLog log = SimulationLog.read(sample("failed").resolve("simulation.log"));
+        assertEquals(100, log.requests("book").size());
+        assertTrue(log.requests("book").stream().noneMatch(SimulationLog.Request::ok));
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> log.stats("book"));
+        assertTrue(e.getMessage().contains("no successful"), e.getMessage());
+        assertEquals(100, GatlingReport.row(sample("failed"), "book").count("KO"));
+    }
+
+    @Test
+    void missingRequestInTheReportIsNamed() {
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> GatlingReport.row(sample("ok"), "nope"));
+        assertTrue(e.getMessage().contains("'nope'"), e.getMessage());
+    }
+
+    @Test
+    void nearestRank() {
+        int[] v = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
+        assertEquals(5, SimulationLog.rank(v, 50));
+        assertEquals(9, SimulationLog.rank(v, 90));
+        assertEquals(10, SimulationLog.rank(v, 99.99));
+        assertEquals(1, SimulationLog.rank(v, 0.01));
+    }
+
+    @Test
+    void notAGatlingLogIsRejected(@org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
+        Path file = dir.resolve("simulation.log");
+        java.nio.file.Files.write(file, new byte[] {7, 0, 0, 0});
+        assertThrows(IllegalStateException.class, () -> SimulationLog.read(file));
+    }
+}
