@@ -199,8 +199,13 @@ public final class Bench {
             if (t.key("version").isPresent()) {
                 c.put(t.name(), versionOf(t));
             }
-            t.key("components").ifPresent(list -> c.put(t.name(),
-                    Environment.jarComponents(Repo.root().resolve(t.keys().get("jar")), Arrays.asList(list.split("\\s+")))));
+            if (t.key("components").isPresent()) {
+                Map<String, String> libraries = new LinkedHashMap<>(Environment.jarComponents(
+                        Repo.root().resolve(t.keys().get("jar")), Arrays.asList(t.keys().get("components").split("\\s+"))));
+                t.key("pinned").ifPresent(list -> Arrays.stream(list.split("\\s+"))
+                        .forEach(p -> libraries.put(p + " (pinned in pom.xml)", Environment.pinned(p))));
+                c.put(t.name(), libraries);
+            }
         }
         c.put("gatling", Environment.pinned("gatling.version"));
         return c;

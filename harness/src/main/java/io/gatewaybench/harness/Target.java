@@ -21,7 +21,8 @@ import java.util.stream.Stream;
 public record Target(String name, String description, Map<String, String> keys, Path file) {
 
     /** Descriptor keys with a meaning of their own; any other key is a value for placeholders. */
-    private static final List<String> RESERVED = List.of("name", "description", "command", "check", "version", "mkdirs");
+    private static final List<String> RESERVED = List.of("name", "description", "command", "check", "version", "mkdirs",
+            "components", "pinned");
 
     public static Target load(Path file) {
         Properties p = new Properties();

@@ -1,0 +1,28 @@
+package io.gatewaybench.nettyproxy;
+
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.EventLoop;
+import io.netty.handler.codec.http.HttpDecoderConfig;
+import io.netty.handler.codec.http.HttpServerCodec;
+import java.util.Map;
+
+/** The client pipeline: HTTP/1.1 codec, then the proxy, with the upstream pool of the channel's own event loop. */
+final class ProxyInitializer extends ChannelInitializer<Channel> {
+
+    private final Settings settings;
+    private final HttpDecoderConfig decoderConfig;
+    private final Map<EventLoop, UpstreamPool> pools;
+
+    ProxyInitializer(Settings settings, Map<EventLoop, UpstreamPool> pools) {
+        this.settings = settings;
+        this.decoderConfig = settings.decoderConfig();
+        this.pools = pools;
+    }
+
+    @Override
+    protected void initChannel(Channel ch) {
+        ch.pipeline().addLast(new HttpServerCodec(decoderConfig),
+                new FrontendHandler(pools.get(ch.eventLoop()), settings));
+    }
+}
