@@ -29,6 +29,8 @@ public final class Bench {
     /** Seconds spent per target beyond its load (start, verification, Gatling's own start, report builds). */
     private double overheadSeconds = 25;
     private int measuredSoFar;
+    /** The Gatling JVM's executable and flags, as seen in the process table. */
+    private String injectorJvm;
 
     private Bench(RunPlan plan, Path runDir) {
         this.plan = plan;
@@ -135,7 +137,11 @@ public final class Bench {
             details.computeIfAbsent(t.name(), k -> describeTarget(t, dir));
             System.out.printf("%s: verified; warm-up %d s, then measuring %d s (Gatling)%n", step,
                     plan.load().warmupSeconds(), plan.load().durationSeconds());
-            RequestStats stats = GatlingRun.measure(url, plan.load(), runDir.resolve("raw").resolve(t.name() + "-round" + round));
+            GatlingRun.Measurement m = GatlingRun.measure(url, plan.load(), runDir.resolve("raw").resolve(t.name() + "-round" + round));
+            if (injectorJvm == null && !m.injectorJvm().isEmpty()) {
+                injectorJvm = m.injectorJvm();
+            }
+            RequestStats stats = m.stats();
             double overhead = (System.nanoTime() - begin) / 1e9 - plan.loadSeconds();
             overheadSeconds = (overheadSeconds + Math.max(0, overhead)) / 2;
             return stats;
@@ -173,7 +179,7 @@ public final class Bench {
         Map<String, Object> jvm = new LinkedHashMap<>();
         jvm.put("tomcat", Origin.descriptor().key("jvm.flags").orElse(""));
         plan.targets().stream().filter(t -> t.key("jar").isPresent()).forEach(t -> jvm.put(t.name(), plan.jvm().flags()));
-        jvm.put("gatling", GatlingRun.jvmFlags());
+        jvm.put("gatling", injectorJvm == null ? "unknown (not seen while it ran)" : injectorJvm);
         run.put("jvm_flags", jvm);
         run.put("jvm_profile", plan.jvm().name());
         Map<String, Object> placement = new LinkedHashMap<>();

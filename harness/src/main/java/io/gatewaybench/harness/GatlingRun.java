@@ -19,9 +19,11 @@ public final class GatlingRun {
     private GatlingRun() {
     }
 
-    /** The Gatling JVM's flags, as the plugin starts it (recorded with every run). */
-    public static String jvmFlags() {
-        return "gatling-maven-plugin " + Environment.pinned("gatling-maven-plugin.version") + " defaults";
+    /**
+     * What one Gatling run gives: the measured figures, and the injector JVM's flags as they were,
+     * read from the process table while it ran.
+     */
+    public record Measurement(RequestStats stats, String injectorJvm) {
     }
 
     /**
@@ -29,14 +31,15 @@ public final class GatlingRun {
      * report, Maven's console) lands in {@code raw}. The figures are decoded from simulation.log
      * ({@link SimulationLog}); the report's own request count must agree with them.
      */
-    public static RequestStats measure(URI target, RunPlan.Load load, Path raw) throws IOException {
+    public static Measurement measure(URI target, RunPlan.Load load, Path raw) throws IOException {
         Files.createDirectories(raw);
         List<String> args = List.of(
                 "-DbaseUrl=" + target, "-Dmodel=" + load.model(), "-Dusers=" + load.users(), "-Drate=" + load.rate(),
                 "-Dwarmup=" + load.warmupSeconds(), "-Dduration=" + load.durationSeconds(), "-Dsessions=" + load.sessions(),
                 "-Dgatling.resultsFolder=" + raw);
-        int exit = mvn(args, raw.resolve("gatling.log"), load.warmupSeconds() + load.durationSeconds() + 600);
-        return stats(report(raw, exit));
+        StringBuilder injectorJvm = new StringBuilder();
+        int exit = mvn(args, raw.resolve("gatling.log"), load.warmupSeconds() + load.durationSeconds() + 600, injectorJvm);
+        return new Measurement(stats(report(raw, exit)), injectorJvm.toString());
     }
 
     /** The measured request's figures from one Gatling result folder, checked against its report. */
@@ -50,6 +53,17 @@ public final class GatlingRun {
         return stats;
     }
 
+    /** The JVM executable and its options (not the simulation's parameters) if this is the Gatling JVM. */
+    private static String gatlingJvmFlags(ProcessHandle process) {
+        List<String> args = List.of(process.info().arguments().orElse(new String[0]));
+        if (!args.contains("io.gatling.app.Gatling")) {
+            return "";
+        }
+        List<String> flags = new ArrayList<>(List.of(process.info().command().orElse("java")));
+        args.stream().takeWhile(a -> !a.equals("-jar")).filter(a -> a.startsWith("-X") || a.startsWith("--")).forEach(flags::add);
+        return String.join(" ", flags);
+    }
+
     private static Path report(Path raw, int exit) throws IOException {
         try (Stream<Path> dirs = Files.list(raw)) {
             return dirs.filter(d -> Files.isRegularFile(d.resolve("index.html"))).findFirst()
@@ -58,12 +72,18 @@ public final class GatlingRun {
         }
     }
 
-    private static int mvn(List<String> args, Path log, long timeoutSeconds) throws IOException {
+    private static int mvn(List<String> args, Path log, long timeoutSeconds, StringBuilder injectorJvm) throws IOException {
         List<String> argv = new ArrayList<>(List.of("mvn", "-B", "-f", Repo.root().resolve("simulations/pom.xml").toString(), "gatling:test"));
         argv.addAll(args);
         Process p = new ProcessBuilder(argv).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
         try {
-            if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+            while (!p.waitFor(250, TimeUnit.MILLISECONDS) && System.nanoTime() < deadline) {
+                if (injectorJvm.isEmpty()) {
+                    p.descendants().map(GatlingRun::gatlingJvmFlags).filter(f -> !f.isEmpty()).findFirst().ifPresent(injectorJvm::append);
+                }
+            }
+            if (p.isAlive()) {
                 p.descendants().forEach(ProcessHandle::destroyForcibly);
                 p.destroyForcibly();
                 throw new IllegalStateException("Gatling did not finish within " + timeoutSeconds + " s; see " + log);
