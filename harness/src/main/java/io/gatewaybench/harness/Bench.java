@@ -38,6 +38,16 @@ public final class Bench {
     }
 
     public static void main(String[] args) {
+        if (args.length == 2 && args[0].equals("report")) {
+            try {
+                RunSummary.rerender(Path.of(args[1]));
+                System.out.println("bench: wrote " + Path.of(args[1]).resolve("summary.md"));
+                System.exit(0);
+            } catch (IOException | RuntimeException e) {
+                System.err.println("bench: cannot render " + args[1] + "/summary.md: " + e.getMessage());
+                System.exit(1);
+            }
+        }
         if (args.length == 0 || !args[0].equals("run")) {
             System.err.print(RunPlan.USAGE);
             System.exit(2);

@@ -38,6 +38,7 @@ public record RunPlan(List<Target> targets, Load load, int rounds, int workers, 
 
     static final String USAGE = """
             usage: ./bench run [options]
+                   ./bench report <run folder>   (renders summary.md again from its summary.json)
               --targets=a,b,...    targets to measure, in order (default: %s; direct is always added first)
               --model=closed|open  closed: a fixed number of concurrent users (default); open: a fixed arrival rate
               --users=N            closed model: concurrent users (default 16)

@@ -111,6 +111,13 @@ public final class RunSummary {
         return Math.round(v * 10_000) / 10_000.0;
     }
 
+    /** Renders summary.md again from a run's summary.json (after the Markdown layout changed, say). */
+    @SuppressWarnings("unchecked")
+    public static void rerender(Path runDir) throws IOException {
+        Map<String, Object> summary = JSON.readValue(runDir.resolve("summary.json").toFile(), Map.class);
+        Files.writeString(runDir.resolve("summary.md"), markdown(summary));
+    }
+
     @SuppressWarnings("unchecked")
     static String markdown(Map<String, Object> s) {
         StringBuilder md = new StringBuilder();
@@ -165,7 +172,9 @@ public final class RunSummary {
         ((Map<String, Object>) s.get("components")).forEach((k, v) -> md.append("- ").append(k).append(": ").append(v).append('\n'));
         md.append("\n## JVM flags\n\n");
         ((Map<String, Object>) s.get("jvm_flags")).forEach((k, v) -> md.append("- ").append(k).append(": `").append(v).append("`\n"));
-        md.append("\nEach target's configuration is in its folder under `targets/` of this run; the raw Gatling output under `raw/`.\n");
+        md.append("\nEach target's configuration is the repository's at the commit above (`targets/`, `infra/`, `gateways/`). ")
+                .append("The run folder also holds each target's rendered configuration and logs (`targets/`) and Gatling's raw output (`raw/`); ")
+                .append("those stay on the machine that ran it and are not committed.\n");
         return md.toString();
     }
 
