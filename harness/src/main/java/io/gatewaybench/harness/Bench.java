@@ -106,7 +106,7 @@ public final class Bench {
                     }
                     String step = String.format("[round %d/%d, target %d/%d] %s", round, plan.rounds(), i + 1, order.size(), t.name());
                     try {
-                        RequestStats stats = measure(t, round, origin.launch().url(), reference, step, details);
+                        RequestStats stats = measure(t, round, origin, reference, step, details);
                         rounds.get(t.name()).add(stats);
                         System.out.printf("%s: %.0f req/s, P99 %s ms, %d errors; about %s left%n", step, stats.throughputRps(),
                                 stats.latency().p99(), stats.errors(), minutes((steps - ++measuredSoFar) * (plan.loadSeconds() + overheadSeconds)));
@@ -130,28 +130,31 @@ public final class Bench {
         return failures.isEmpty() && outcomes.stream().allMatch(o -> o.rounds().stream().allMatch(r -> r.errors() == 0));
     }
 
-    private RequestStats measure(Target t, int round, URI origin, byte[] reference, String step,
+    private RequestStats measure(Target t, int round, TargetProcess origin, byte[] reference, String step,
                                  Map<String, Map<String, Object>> details) throws IOException {
         long begin = System.nanoTime();
         Path dir = runDir.resolve("targets").resolve(t.name() + "-round" + round);
         TargetProcess gateway = null;
-        try {
-            URI url = origin;
+        try (ResourceSampler sampler = new ResourceSampler()) {
+            sampler.watch("origin", origin.pid());
+            URI url = origin.launch().url();
             if (!t.isDirect()) {
                 System.out.printf("%s: starting%n", step);
-                gateway = TargetProcess.start(t, new Launch(dir, "127.0.0.1", Ports.free(), origin, plan.workers(),
+                gateway = TargetProcess.start(t, new Launch(dir, "127.0.0.1", Ports.free(), url, plan.workers(),
                         Launch.currentJava(), plan.jvm().flags()));
+                sampler.watch("gateway", gateway.pid());
                 url = gateway.launch().url();
             }
             Verification.check(t.name(), url, reference);
             details.computeIfAbsent(t.name(), k -> describeTarget(t, dir));
             System.out.printf("%s: verified; warm-up %d s, then measuring %d s (Gatling)%n", step,
                     plan.load().warmupSeconds(), plan.load().durationSeconds());
-            GatlingRun.Measurement m = GatlingRun.measure(url, plan.load(), runDir.resolve("raw").resolve(t.name() + "-round" + round));
+            GatlingRun.Measurement m = GatlingRun.measure(url, plan.load(), runDir.resolve("raw").resolve(t.name() + "-round" + round), sampler);
             if (injectorJvm == null && !m.injectorJvm().isEmpty()) {
                 injectorJvm = m.injectorJvm();
             }
-            RequestStats stats = m.stats();
+            RequestStats stats = m.stats().withResources(
+                    sampler.cost(m.windowStartMillis(), m.windowEndMillis(), m.stats().requests() - m.stats().errors()));
             double overhead = (System.nanoTime() - begin) / 1e9 - plan.loadSeconds();
             overheadSeconds = (overheadSeconds + Math.max(0, overhead)) / 2;
             return stats;

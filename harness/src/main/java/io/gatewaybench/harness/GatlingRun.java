@@ -23,7 +23,7 @@ public final class GatlingRun {
      * What one Gatling run gives: the measured figures, and the injector JVM's flags as they were,
      * read from the process table while it ran.
      */
-    public record Measurement(RequestStats stats, String injectorJvm) {
+    public record Measurement(RequestStats stats, String injectorJvm, long windowStartMillis, long windowEndMillis) {
     }
 
     /**
@@ -31,15 +31,17 @@ public final class GatlingRun {
      * report, Maven's console) lands in {@code raw}. The figures are decoded from simulation.log
      * ({@link SimulationLog}); the report's own request count must agree with them.
      */
-    public static Measurement measure(URI target, RunPlan.Load load, Path raw) throws IOException {
+    public static Measurement measure(URI target, RunPlan.Load load, Path raw, ResourceSampler sampler) throws IOException {
         Files.createDirectories(raw);
         List<String> args = List.of(
                 "-DbaseUrl=" + target, "-Dmodel=" + load.model(), "-Dusers=" + load.users(), "-Drate=" + load.rate(),
                 "-Dwarmup=" + load.warmupSeconds(), "-Dduration=" + load.durationSeconds(), "-Dsessions=" + load.sessions(),
                 "-Dgatling.resultsFolder=" + raw);
         StringBuilder injectorJvm = new StringBuilder();
-        int exit = mvn(args, raw.resolve("gatling.log"), load.warmupSeconds() + load.durationSeconds() + 600, injectorJvm);
-        return new Measurement(stats(report(raw, exit)), injectorJvm.toString());
+        int exit = mvn(args, raw.resolve("gatling.log"), load.warmupSeconds() + load.durationSeconds() + 600, injectorJvm, sampler);
+        Path report = report(raw, exit);
+        long[] window = SimulationLog.read(report.resolve("simulation.log")).window(MEASURED);
+        return new Measurement(stats(report), injectorJvm.toString(), window[0], window[1]);
     }
 
     /** The measured request's figures from one Gatling result folder, checked against its report. */
@@ -72,7 +74,8 @@ public final class GatlingRun {
         }
     }
 
-    private static int mvn(List<String> args, Path log, long timeoutSeconds, StringBuilder injectorJvm) throws IOException {
+    private static int mvn(List<String> args, Path log, long timeoutSeconds, StringBuilder injectorJvm, ResourceSampler sampler)
+            throws IOException {
         List<String> argv = new ArrayList<>(List.of("mvn", "-B", "-f", Repo.root().resolve("simulations/pom.xml").toString(), "gatling:test"));
         argv.addAll(args);
         Process p = new ProcessBuilder(argv).redirectErrorStream(true).redirectOutput(log.toFile()).start();
@@ -80,7 +83,10 @@ public final class GatlingRun {
         try {
             while (!p.waitFor(250, TimeUnit.MILLISECONDS) && System.nanoTime() < deadline) {
                 if (injectorJvm.isEmpty()) {
-                    p.descendants().map(GatlingRun::gatlingJvmFlags).filter(f -> !f.isEmpty()).findFirst().ifPresent(injectorJvm::append);
+                    p.descendants().filter(d -> !gatlingJvmFlags(d).isEmpty()).findFirst().ifPresent(gatling -> {
+                        injectorJvm.append(gatlingJvmFlags(gatling));
+                        sampler.watch("injector", gatling.pid());
+                    });
                 }
             }
             if (p.isAlive()) {

@@ -4,10 +4,19 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The figures of one measured request series (one target, one round), in milliseconds: what
- * Gatling's report gives, with the percentiles of both report builds merged.
+ * The figures of one measured request series (one target, one round): counts, throughput, latency
+ * in milliseconds, and what each role's processes cost meanwhile.
  */
-public record RequestStats(long requests, long errors, double throughputRps, Latency latency) {
+public record RequestStats(long requests, long errors, double throughputRps, Latency latency, Map<String, ResourceSampler.Cost> resources) {
+
+    public RequestStats(long requests, long errors, double throughputRps, Latency latency) {
+        this(requests, errors, throughputRps, latency, Map.of());
+    }
+
+    /** The same figures with what each role (gateway, origin, injector) cost over the measured window. */
+    public RequestStats withResources(Map<String, ResourceSampler.Cost> costs) {
+        return new RequestStats(requests, errors, throughputRps, latency, Map.copyOf(costs));
+    }
 
     /** Latency in milliseconds; Gatling records whole milliseconds. */
     public record Latency(double mean, double p50, double p90, double p99, double p99_9, double p99_99, double max) {

@@ -27,11 +27,20 @@ public final class RunSummary {
                 final int k = i;
                 latency[i] = Stats.median(rounds.stream().mapToDouble(r -> r.latency().values()[k]).toArray());
             }
+            Map<String, ResourceSampler.Cost> resources = new LinkedHashMap<>();
+            for (String role : rounds.get(0).resources().keySet()) {
+                List<ResourceSampler.Cost> costs = rounds.stream().map(r -> r.resources().get(role)).filter(c -> c != null).toList();
+                resources.put(role, new ResourceSampler.Cost(
+                        Stats.median(costs.stream().mapToDouble(ResourceSampler.Cost::cpuSeconds).toArray()),
+                        Stats.median(costs.stream().mapToDouble(ResourceSampler.Cost::cpuMillisPer1000Requests).toArray()),
+                        Stats.median(costs.stream().mapToDouble(ResourceSampler.Cost::cores).toArray()),
+                        costs.stream().mapToLong(ResourceSampler.Cost::peakRssBytes).max().orElse(0)));
+            }
             return new RequestStats(
                     (long) Stats.median(rounds.stream().mapToDouble(RequestStats::requests).toArray()),
                     rounds.stream().mapToLong(RequestStats::errors).sum(),
                     Stats.median(rounds.stream().mapToDouble(RequestStats::throughputRps).toArray()),
-                    RequestStats.Latency.of(latency));
+                    RequestStats.Latency.of(latency), resources);
         }
     }
 
@@ -67,6 +76,7 @@ public final class RunSummary {
                 t.put("throughput_rps", round(s.throughputRps()));
                 t.put("latency_ms", s.latency().asMap());
                 t.put("relative_to_direct", direct == null ? null : relative(s, direct));
+                t.put("resources", resources(s));
                 List<Map<String, Object>> rounds = new ArrayList<>();
                 for (RequestStats r : o.rounds()) {
                     Map<String, Object> m = new LinkedHashMap<>();
@@ -74,6 +84,7 @@ public final class RunSummary {
                     m.put("errors", r.errors());
                     m.put("throughput_rps", round(r.throughputRps()));
                     m.put("latency_ms", r.latency().asMap());
+                    m.put("resources", resources(r));
                     rounds.add(m);
                 }
                 t.put("rounds", rounds);
@@ -82,6 +93,13 @@ public final class RunSummary {
             list.add(t);
         }
         return list;
+    }
+
+    /** Each role's cost over the measured window (median over rounds; peak memory: the largest). */
+    private static Map<String, Object> resources(RequestStats s) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        s.resources().forEach((role, cost) -> m.put(role, cost.asMap()));
+        return m;
     }
 
     /**
@@ -164,6 +182,24 @@ public final class RunSummary {
             }
             md.append(" |\n");
         }
+        md.append("\n## Resource cost over the measured window\n\n");
+        md.append("CPU time of each role's processes (read from /proc) per 1,000 successful requests, the CPU cores it kept busy, ")
+                .append("and the gateway's peak resident memory. The origin does the same work for every target; the injector is Gatling.\n\n");
+        md.append("| target | gateway CPU ms / 1000 req | gateway cores | gateway peak RSS MB | origin CPU ms / 1000 req | injector CPU ms / 1000 req | injector cores |\n");
+        md.append("|---|---:|---:|---:|---:|---:|---:|\n");
+        for (Map<String, Object> t : targets) {
+            Map<String, Map<String, Object>> res = (Map<String, Map<String, Object>>) t.get("resources");
+            if (res == null) {
+                continue;
+            }
+            md.append("| ").append(t.get("name"))
+                    .append(" | ").append(cell(res, "gateway", "cpu_ms_per_1000_requests"))
+                    .append(" | ").append(cell(res, "gateway", "cores"))
+                    .append(" | ").append(cell(res, "gateway", "peak_rss_mb"))
+                    .append(" | ").append(cell(res, "origin", "cpu_ms_per_1000_requests"))
+                    .append(" | ").append(cell(res, "injector", "cpu_ms_per_1000_requests"))
+                    .append(" | ").append(cell(res, "injector", "cores")).append(" |\n");
+        }
         md.append("\n## Notes\n\n");
         for (String note : notes(s, targets)) {
             md.append("- ").append(note).append('\n');
@@ -206,6 +242,15 @@ public final class RunSummary {
                 : "open model, " + load.get("rate_rps") + " req/s";
         return what + "; warm-up " + load.get("warmup_s") + " s (excluded), measured " + load.get("duration_s")
                 + " s per target; sessions " + load.get("sessions") + ".";
+    }
+
+    private static String cell(Map<String, Map<String, Object>> res, String role, String key) {
+        Map<String, Object> r = res.get(role);
+        if (r == null || r.get(key) == null) {
+            return "-";
+        }
+        double v = ((Number) r.get(key)).doubleValue();
+        return key.equals("cores") ? String.format(Locale.ROOT, "%.2f", v) : String.format(Locale.ROOT, "%.0f", v);
     }
 
     private static String trim(double v) {

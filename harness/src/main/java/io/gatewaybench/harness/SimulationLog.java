@@ -103,6 +103,16 @@ public final class SimulationLog {
         return requests.getOrDefault(name, List.of());
     }
 
+    /** The series' window in epoch milliseconds: its first send and its last response. */
+    public long[] window(String name) {
+        List<Request> all = requests(name);
+        if (all.isEmpty()) {
+            throw new IllegalStateException("no '" + name + "' requests in the log");
+        }
+        return new long[] {runStartEpochMillis + all.stream().mapToInt(Request::start).min().orElseThrow(),
+                runStartEpochMillis + all.stream().mapToInt(Request::end).max().orElseThrow()};
+    }
+
     /**
      * The figures of one request series: latency over its successful responses (nearest-rank
      * percentiles of the exact recorded times), throughput as successful responses per second of
