@@ -61,6 +61,8 @@ public final class RunSummary {
     static List<Map<String, Object>> targets(List<TargetOutcome> outcomes) {
         RequestStats direct = outcomes.stream().filter(o -> o.target().isDirect() && o.failure() == null)
                 .map(TargetOutcome::median).findFirst().orElse(null);
+        List<RequestStats> directRounds = outcomes.stream().filter(o -> o.target().isDirect())
+                .map(TargetOutcome::rounds).findFirst().orElse(List.of());
         List<Map<String, Object>> list = new ArrayList<>();
         for (TargetOutcome o : outcomes) {
             Map<String, Object> t = new LinkedHashMap<>();
@@ -77,6 +79,9 @@ public final class RunSummary {
                 t.put("latency_ms", s.latency().asMap());
                 t.put("relative_to_direct", direct == null ? null : relative(s, direct));
                 t.put("resources", resources(s));
+                if (o.rounds().size() > 1) {
+                    t.put("spread", spread(o.rounds(), directRounds));
+                }
                 List<Map<String, Object>> rounds = new ArrayList<>();
                 for (RequestStats r : o.rounds()) {
                     Map<String, Object> m = new LinkedHashMap<>();
@@ -93,6 +98,33 @@ public final class RunSummary {
             list.add(t);
         }
         return list;
+    }
+
+    /**
+     * How much a target's figures moved between rounds: min, max and a 95% confidence interval
+     * (Student's t on the round values) for throughput and each latency, and the throughput as a
+     * fraction of direct's paired round by round (direct ran in the same round, so drift of the
+     * machine between rounds cancels out).
+     */
+    static Map<String, Object> spread(List<RequestStats> rounds, List<RequestStats> directRounds) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("rounds", rounds.size());
+        m.put("throughput_rps", Stats.range(rounds.stream().mapToDouble(RequestStats::throughputRps).toArray()));
+        Map<String, Object> latency = new LinkedHashMap<>();
+        for (int i = 0; i < RequestStats.Latency.NAMES.length; i++) {
+            final int k = i;
+            latency.put(RequestStats.Latency.NAMES[i], Stats.range(rounds.stream().mapToDouble(r -> r.latency().values()[k]).toArray()));
+        }
+        m.put("latency_ms", latency);
+        int paired = Math.min(rounds.size(), directRounds.size());
+        if (paired > 1) {
+            double[] ratio = new double[paired];
+            for (int i = 0; i < paired; i++) {
+                ratio[i] = rounds.get(i).throughputRps() / directRounds.get(i).throughputRps();
+            }
+            m.put("throughput_relative_to_direct", Stats.range(ratio));
+        }
+        return m;
     }
 
     /** Each role's cost over the measured window (median over rounds; peak memory: the largest). */
@@ -151,7 +183,9 @@ public final class RunSummary {
 
         List<Map<String, Object>> targets = (List<Map<String, Object>>) s.get("targets");
         md.append("## Relative to direct (the 2019 study's view)\n\n");
-        md.append("Throughput as % of direct's; each latency as a multiple of direct's, from the same run.\n\n");
+        md.append("Throughput as % of direct's; each latency as a multiple of direct's, from the same run. ")
+                .append("With several rounds, figures are medians over rounds, and the throughput shows in brackets its lowest and highest ")
+                .append("ratio to direct within one round.\n\n");
         md.append("| target | throughput | mean | P50 | P90 | P99 | P99.9 | P99.99 | max | errors |\n");
         md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (Map<String, Object> t : targets) {
@@ -163,6 +197,11 @@ public final class RunSummary {
             }
             Double tp = (Double) rel.get("throughput");
             md.append(" | ").append(tp == null ? "n/a" : String.format(Locale.ROOT, "%.1f%%", tp * 100));
+            Map<String, Object> spread = (Map<String, Object>) t.get("spread");
+            if (spread != null && spread.get("throughput_relative_to_direct") != null) {
+                Map<String, Double> r = (Map<String, Double>) spread.get("throughput_relative_to_direct");
+                md.append(String.format(Locale.ROOT, " (%.1f-%.1f)", r.get("min") * 100, r.get("max") * 100));
+            }
             for (Object v : ((Map<String, Object>) rel.get("latency")).values()) {
                 md.append(" | ").append(v == null ? "n/a" : String.format(Locale.ROOT, "%.2fx", (Double) v));
             }
@@ -226,11 +265,36 @@ public final class RunSummary {
         }
         if (((Number) s.get("rounds")).intValue() < 2) {
             notes.add("One round: no spread is known. On a shared 2-CPU machine, differences of a few percent are within the noise; use --rounds=3 or more.");
+        } else {
+            notes.addAll(overlaps(targets));
         }
         notes.add("Gatling records whole milliseconds: where direct's figure is 0 ms its multiple is n/a, and differences under 1 ms do not show.");
         Map<String, Object> load = (Map<String, Object>) s.get("load");
         if ("closed".equals(load.get("model"))) {
             notes.add("Closed model: latency here mirrors throughput (users x 1/latency = req/s); compare tails with --model=open at a fixed rate.");
+        }
+        return notes;
+    }
+
+    /** Pairs of targets whose throughput ranges over rounds overlap: the order between them is not established. */
+    @SuppressWarnings("unchecked")
+    static List<String> overlaps(List<Map<String, Object>> targets) {
+        List<String> notes = new ArrayList<>();
+        for (int i = 0; i < targets.size(); i++) {
+            for (int j = i + 1; j < targets.size(); j++) {
+                Map<String, Object> a = (Map<String, Object>) targets.get(i).get("spread");
+                Map<String, Object> b = (Map<String, Object>) targets.get(j).get("spread");
+                if (a == null || b == null) {
+                    continue;
+                }
+                Map<String, Double> ra = (Map<String, Double>) a.get("throughput_rps");
+                Map<String, Double> rb = (Map<String, Double>) b.get("throughput_rps");
+                if (ra.get("min") <= rb.get("max") && rb.get("min") <= ra.get("max")) {
+                    notes.add(String.format(Locale.ROOT, "**Within the noise**: %s and %s overlap in throughput over rounds (%.0f-%.0f vs %.0f-%.0f req/s); "
+                            + "the difference between them is not established.", targets.get(i).get("name"), targets.get(j).get("name"),
+                            ra.get("min"), ra.get("max"), rb.get("min"), rb.get("max")));
+                }
+            }
         }
         return notes;
     }
@@ -260,6 +324,25 @@ public final class RunSummary {
     /** Small statistics the summary needs. */
     static final class Stats {
         private Stats() {
+        }
+
+        /** Student's t for a two-sided 95% interval, by degrees of freedom 1..30 (then the normal 1.96). */
+        private static final double[] T95 = {12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179,
+            2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042};
+
+        /** Median, min, max and the 95% confidence interval of the mean of the values. */
+        static Map<String, Double> range(double[] values) {
+            Map<String, Double> r = new LinkedHashMap<>();
+            r.put("median", round(median(values)));
+            r.put("min", round(Arrays.stream(values).min().orElse(Double.NaN)));
+            r.put("max", round(Arrays.stream(values).max().orElse(Double.NaN)));
+            int n = values.length;
+            double mean = Arrays.stream(values).average().orElse(Double.NaN);
+            double sd = Math.sqrt(Arrays.stream(values).map(v -> (v - mean) * (v - mean)).sum() / (n - 1));
+            double half = (n - 1 <= T95.length ? T95[n - 2] : 1.96) * sd / Math.sqrt(n);
+            r.put("ci95_low", round(mean - half));
+            r.put("ci95_high", round(mean + half));
+            return r;
         }
 
         static double median(double[] values) {

@@ -71,6 +71,37 @@ class RunSummaryTest {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
+    void spreadOverRoundsPairsEachRoundWithDirect() {
+        List<RequestStats> direct = List.of(stats(1000, 1, 1, 1, 1, 1, 1, 1), stats(800, 1, 1, 1, 1, 1, 1, 1), stats(900, 1, 1, 1, 1, 1, 1, 1));
+        List<RequestStats> nginx = List.of(stats(500, 2, 2, 2, 2, 2, 2, 2), stats(480, 2, 2, 2, 2, 2, 2, 2), stats(450, 2, 2, 2, 3, 2, 2, 2));
+        Map<String, Object> spread = RunSummary.spread(nginx, direct);
+        Map<String, Double> tp = (Map<String, Double>) spread.get("throughput_rps");
+        assertEquals(480.0, tp.get("median"));
+        assertEquals(450.0, tp.get("min"));
+        assertEquals(500.0, tp.get("max"));
+        // mean 476.667, sd 25.166, t(2) = 4.303: half width 62.52
+        assertEquals(414.15, tp.get("ci95_low"), 0.01);
+        assertEquals(539.18, tp.get("ci95_high"), 0.01);
+        Map<String, Double> ratio = (Map<String, Double>) spread.get("throughput_relative_to_direct");
+        assertEquals(0.5, ratio.get("min")); // 450/900 and 500/1000
+        assertEquals(0.6, ratio.get("max")); // 480/800
+        assertEquals(3.0, ((Map<String, Map<String, Double>>) spread.get("latency_ms")).get("p99").get("max"));
+    }
+
+    @Test
+    void overlappingTargetsAreFlaggedAsWithinTheNoise() {
+        List<RequestStats> direct = List.of(stats(1000, 1, 1, 1, 1, 1, 1, 1), stats(1100, 1, 1, 1, 1, 1, 1, 1));
+        List<Map<String, Object>> targets = RunSummary.targets(List.of(
+                new RunSummary.TargetOutcome(Target.named("direct"), direct, Map.of(), null),
+                new RunSummary.TargetOutcome(Target.named("nginx"), List.of(stats(700, 1, 1, 1, 1, 1, 1, 1), stats(760, 1, 1, 1, 1, 1, 1, 1)), Map.of(), null),
+                new RunSummary.TargetOutcome(Target.named("haproxy"), List.of(stats(740, 1, 1, 1, 1, 1, 1, 1), stats(800, 1, 1, 1, 1, 1, 1, 1)), Map.of(), null)));
+        List<String> notes = RunSummary.overlaps(targets);
+        assertEquals(1, notes.size(), notes.toString());
+        assertTrue(notes.get(0).contains("nginx and haproxy"), notes.get(0));
+    }
+
+    @Test
     void medianOverRounds() {
         RunSummary.TargetOutcome o = new RunSummary.TargetOutcome(Target.named("nginx"),
                 List.of(stats(100, 1, 1, 1, 1, 1, 1, 1), stats(300, 3, 3, 3, 3, 3, 3, 3), stats(200, 2, 2, 2, 2, 2, 2, 2)), Map.of(), null);
