@@ -21,6 +21,8 @@ import java.util.Map;
  * are still measured.
  */
 public final class Bench {
+    /** Requests per second of the microsecond probe beside Gatling's load: low enough not to add load of its own. */
+    private static final int PROBE_RATE = 50;
     private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
 
     private final RunPlan plan;
@@ -147,14 +149,28 @@ public final class Bench {
             }
             Verification.check(t.name(), url, reference);
             details.computeIfAbsent(t.name(), k -> describeTarget(t, dir));
-            System.out.printf("%s: verified; warm-up %d s, then measuring %d s (Gatling)%n", step,
-                    plan.load().warmupSeconds(), plan.load().durationSeconds());
-            GatlingRun.Measurement m = GatlingRun.measure(url, plan.load(), runDir.resolve("raw").resolve(t.name() + "-round" + round), sampler);
+            System.out.printf("%s: verified; warm-up %d s, then measuring %d s (Gatling, with a %d req/s microsecond probe beside it)%n",
+                    step, plan.load().warmupSeconds(), plan.load().durationSeconds(), PROBE_RATE);
+            Path raw = Files.createDirectories(runDir.resolve("raw").resolve(t.name() + "-round" + round));
+            String cookie = Verification.sessionCookie(origin.launch().url());
+            GatlingRun.Measurement m;
+            LatencyProbe.Result underLoad;
+            try (LatencyProbe.Paced probe = new LatencyProbe.Paced(url, cookie, PROBE_RATE, plan.loadSeconds() + 600)) {
+                m = GatlingRun.measure(url, plan.load(), raw, sampler);
+                underLoad = probe.between(m.windowStartMillis(), m.windowEndMillis());
+            }
             if (injectorJvm == null && !m.injectorJvm().isEmpty()) {
                 injectorJvm = m.injectorJvm();
             }
-            RequestStats stats = m.stats().withResources(
-                    sampler.cost(m.windowStartMillis(), m.windowEndMillis(), m.stats().requests() - m.stats().errors()));
+            // After the load, so the target is warm; alone, so nothing else competes for the CPUs.
+            int count = plan.quick() ? 300 : 3000;
+            System.out.printf("%s: %d single requests, one at a time (microsecond probe)%n", step, count);
+            LatencyProbe.Result unloaded = LatencyProbe.unloaded(url, cookie, count / 5, count);
+            underLoad.write(raw.resolve("probe-under-load.hgrm"));
+            unloaded.write(raw.resolve("probe-unloaded.hgrm"));
+            RequestStats stats = m.stats()
+                    .withResources(sampler.cost(m.windowStartMillis(), m.windowEndMillis(), m.stats().requests() - m.stats().errors()))
+                    .withProbes(Map.of("unloaded", unloaded, "under_load", underLoad));
             double overhead = (System.nanoTime() - begin) / 1e9 - plan.loadSeconds();
             overheadSeconds = (overheadSeconds + Math.max(0, overhead)) / 2;
             return stats;

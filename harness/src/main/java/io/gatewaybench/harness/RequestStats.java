@@ -7,15 +7,21 @@ import java.util.Map;
  * The figures of one measured request series (one target, one round): counts, throughput, latency
  * in milliseconds, and what each role's processes cost meanwhile.
  */
-public record RequestStats(long requests, long errors, double throughputRps, Latency latency, Map<String, ResourceSampler.Cost> resources) {
+public record RequestStats(long requests, long errors, double throughputRps, Latency latency,
+                           Map<String, ResourceSampler.Cost> resources, Map<String, LatencyProbe.Result> probes) {
 
     public RequestStats(long requests, long errors, double throughputRps, Latency latency) {
-        this(requests, errors, throughputRps, latency, Map.of());
+        this(requests, errors, throughputRps, latency, Map.of(), Map.of());
     }
 
     /** The same figures with what each role (gateway, origin, injector) cost over the measured window. */
     public RequestStats withResources(Map<String, ResourceSampler.Cost> costs) {
-        return new RequestStats(requests, errors, throughputRps, latency, Map.copyOf(costs));
+        return new RequestStats(requests, errors, throughputRps, latency, Map.copyOf(costs), probes);
+    }
+
+    /** The same figures with the microsecond probes' results ("unloaded", "under_load"). */
+    public RequestStats withProbes(Map<String, LatencyProbe.Result> results) {
+        return new RequestStats(requests, errors, throughputRps, latency, resources, Map.copyOf(results));
     }
 
     /** Latency in milliseconds; Gatling records whole milliseconds. */

@@ -36,11 +36,24 @@ public final class RunSummary {
                         Stats.median(costs.stream().mapToDouble(ResourceSampler.Cost::cores).toArray()),
                         costs.stream().mapToLong(ResourceSampler.Cost::peakRssBytes).max().orElse(0)));
             }
+            // The probes' requests of all rounds, pooled into one distribution per probe.
+            Map<String, LatencyProbe.Result> probes = new LinkedHashMap<>();
+            for (String kind : rounds.get(0).probes().keySet()) {
+                org.HdrHistogram.Histogram pooled = rounds.get(0).probes().get(kind).micros().copy();
+                long errors = rounds.get(0).probes().get(kind).errors();
+                for (RequestStats r : rounds.subList(1, rounds.size())) {
+                    if (r.probes().containsKey(kind)) {
+                        pooled.add(r.probes().get(kind).micros());
+                        errors += r.probes().get(kind).errors();
+                    }
+                }
+                probes.put(kind, new LatencyProbe.Result(pooled, errors));
+            }
             return new RequestStats(
                     (long) Stats.median(rounds.stream().mapToDouble(RequestStats::requests).toArray()),
                     rounds.stream().mapToLong(RequestStats::errors).sum(),
                     Stats.median(rounds.stream().mapToDouble(RequestStats::throughputRps).toArray()),
-                    RequestStats.Latency.of(latency), resources);
+                    RequestStats.Latency.of(latency), resources, probes);
         }
     }
 
@@ -79,6 +92,12 @@ public final class RunSummary {
                 t.put("latency_ms", s.latency().asMap());
                 t.put("relative_to_direct", direct == null ? null : relative(s, direct));
                 t.put("resources", resources(s));
+                if (!s.probes().isEmpty()) {
+                    Map<String, Object> probes = new LinkedHashMap<>();
+                    s.probes().forEach((kind, r) -> probes.put(kind, r.asMap()));
+                    t.put("probe_us", probes);
+                    t.put("probe_added_us_over_direct", direct == null ? null : added(s, direct));
+                }
                 if (o.rounds().size() > 1) {
                     t.put("spread", spread(o.rounds(), directRounds));
                 }
@@ -124,6 +143,23 @@ public final class RunSummary {
             }
             m.put("throughput_relative_to_direct", Stats.range(ratio));
         }
+        return m;
+    }
+
+    /** What the target adds to one request over direct, in microseconds, at the probe's P50, P90 and P99. */
+    static Map<String, Object> added(RequestStats s, RequestStats direct) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        s.probes().forEach((kind, r) -> {
+            LatencyProbe.Result d = direct.probes().get(kind);
+            if (d == null || d.micros().getTotalCount() == 0 || r.micros().getTotalCount() == 0) {
+                return;
+            }
+            Map<String, Long> added = new LinkedHashMap<>();
+            for (double p : new double[] {50, 90, 99}) {
+                added.put("p" + (long) p, r.micros().getValueAtPercentile(p) - d.micros().getValueAtPercentile(p));
+            }
+            m.put(kind, added);
+        });
         return m;
     }
 
@@ -221,6 +257,26 @@ public final class RunSummary {
             }
             md.append(" |\n");
         }
+        md.append("\n## Single requests, in microseconds\n\n");
+        md.append("Gatling's whole milliseconds hide what a proxy adds to one request. A probe sends the book page one request at a time ")
+                .append("on one kept-alive connection, timed with nanoTime: *alone* after the load (the target warm and idle), and ")
+                .append("*under load* at 50 req/s beside Gatling's measured window, timed from each request's intended send time. ")
+                .append("Added = the target's percentile minus direct's. Distributions: `raw/<target>-round<k>/probe-*.hgrm`.\n\n");
+        md.append("| target | alone P50 | alone P99 | added P50 | added P99 | under load P50 | under load P99 | under load P99.9 | added P50 under load |\n");
+        md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        for (Map<String, Object> t : targets) {
+            Map<String, Map<String, Object>> probe = (Map<String, Map<String, Object>>) t.get("probe_us");
+            if (probe == null) {
+                continue;
+            }
+            Map<String, Map<String, Object>> added = (Map<String, Map<String, Object>>) t.get("probe_added_us_over_direct");
+            md.append("| ").append(t.get("name"))
+                    .append(" | ").append(cell(probe, "unloaded", "p50")).append(" | ").append(cell(probe, "unloaded", "p99"))
+                    .append(" | ").append(cell(added, "unloaded", "p50")).append(" | ").append(cell(added, "unloaded", "p99"))
+                    .append(" | ").append(cell(probe, "under_load", "p50")).append(" | ").append(cell(probe, "under_load", "p99"))
+                    .append(" | ").append(cell(probe, "under_load", "p99_9"))
+                    .append(" | ").append(cell(added, "under_load", "p50")).append(" |\n");
+        }
         md.append("\n## Resource cost over the measured window\n\n");
         md.append("CPU time of each role's processes (read from /proc) per 1,000 successful requests, the CPU cores it kept busy, ")
                 .append("and the gateway's peak resident memory. The origin does the same work for every target; the injector is Gatling.\n\n");
@@ -309,7 +365,7 @@ public final class RunSummary {
     }
 
     private static String cell(Map<String, Map<String, Object>> res, String role, String key) {
-        Map<String, Object> r = res.get(role);
+        Map<String, Object> r = res == null ? null : res.get(role);
         if (r == null || r.get(key) == null) {
             return "-";
         }

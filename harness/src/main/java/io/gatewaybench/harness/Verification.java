@@ -37,6 +37,24 @@ public final class Verification {
         }
     }
 
+    /**
+     * A fresh session cookie ({@code JSESSIONID=...}) from the origin, for a client that must not
+     * make the origin create a session per request (infra/tomcat/README.md, "A steady baseline").
+     */
+    public static String sessionCookie(URI origin) {
+        HttpRequest request = HttpRequest.newBuilder(origin.resolve(Origin.BOOK_PATH)).timeout(Duration.ofSeconds(30)).build();
+        try {
+            return CLIENT.send(request, HttpResponse.BodyHandlers.discarding()).headers().allValues("Set-Cookie").stream()
+                    .filter(c -> c.startsWith("JSESSIONID=")).map(c -> c.split(";", 2)[0]).findFirst()
+                    .orElseThrow(() -> new IllegalStateException("the origin set no JSESSIONID cookie at " + request.uri()));
+        } catch (IOException e) {
+            throw new IllegalStateException("the origin did not answer " + request.uri() + ": " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
     private static byte[] fetch(URI base, String who) {
         HttpRequest request = HttpRequest.newBuilder(base.resolve(Origin.BOOK_PATH)).timeout(Duration.ofSeconds(30)).build();
         try {

@@ -17,20 +17,21 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * A bare HTTP/1.1 client on one socket. The conformance tests need what a library client hides:
- * whether the connection stays the same, and the body bytes exactly as they were framed.
- * It never reconnects: a request on a connection the peer closed fails.
+ * A bare HTTP/1.1 client on one socket. The conformance tests need what a library client hides
+ * (whether the connection stays the same, the body bytes exactly as they were framed), and the
+ * latency probe needs nothing between its clock and the socket. It never reconnects: a request on
+ * a connection the peer closed fails.
  */
-final class Http1Client implements AutoCloseable {
+public final class Http1Client implements AutoCloseable {
     private static final int CHUNK = 64 * 1024;
 
-    record Response(int status, Map<String, List<String>> headers, byte[] body, boolean chunked) {
-        String header(String name) {
+    public record Response(int status, Map<String, List<String>> headers, byte[] body, boolean chunked) {
+        public String header(String name) {
             List<String> values = headers.get(name.toLowerCase(Locale.ROOT));
             return values == null ? null : String.join(", ", values);
         }
 
-        String text() {
+        public String text() {
             return new String(body, StandardCharsets.ISO_8859_1);
         }
     }
@@ -41,7 +42,7 @@ final class Http1Client implements AutoCloseable {
     private final OutputStream out;
 
     /** @param readTimeoutMillis how long a silent peer is waited for: a guard against hanging, not a speed goal */
-    Http1Client(URI base, int readTimeoutMillis) throws IOException {
+    public Http1Client(URI base, int readTimeoutMillis) throws IOException {
         socket.connect(new InetSocketAddress(base.getHost(), base.getPort()), 5_000);
         socket.setSoTimeout(readTimeoutMillis);
         socket.setTcpNoDelay(true);
@@ -50,16 +51,16 @@ final class Http1Client implements AutoCloseable {
         out = socket.getOutputStream();
     }
 
-    Http1Client(URI base) throws IOException {
+    public Http1Client(URI base) throws IOException {
         this(base, 30_000);
     }
 
-    Response get(String path, String... headerLines) throws IOException {
+    public Response get(String path, String... headerLines) throws IOException {
         return send("GET", path, null, false, headerLines);
     }
 
     /** Sends one request (body with Content-Length, or chunked) and reads its whole response. */
-    Response send(String method, String path, byte[] body, boolean chunked, String... headerLines) throws IOException {
+    public Response send(String method, String path, byte[] body, boolean chunked, String... headerLines) throws IOException {
         StringBuilder head = new StringBuilder(method).append(' ').append(path).append(" HTTP/1.1\r\n")
                 .append("Host: ").append(hostHeader).append("\r\n");
         for (String h : headerLines) {
