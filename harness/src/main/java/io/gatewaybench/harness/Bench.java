@@ -132,6 +132,7 @@ public final class Bench {
         return failures.isEmpty() && outcomes.stream().allMatch(o -> o.rounds().stream().allMatch(r -> r.errors() == 0));
     }
 
+    @SuppressWarnings("unchecked")
     private RequestStats measure(Target t, int round, TargetProcess origin, byte[] reference, String step,
                                  Map<String, Map<String, Object>> details) throws IOException {
         long begin = System.nanoTime();
@@ -148,7 +149,7 @@ public final class Bench {
                 url = gateway.launch().url();
             }
             Verification.check(t.name(), url, reference);
-            details.computeIfAbsent(t.name(), k -> describeTarget(t, dir));
+            details.computeIfAbsent(t.name(), k -> new LinkedHashMap<>(describeTarget(t, dir)));
             System.out.printf("%s: verified; warm-up %d s, then measuring %d s (Gatling, with a %d req/s microsecond probe beside it)%n",
                     step, plan.load().warmupSeconds(), plan.load().durationSeconds(), PROBE_RATE);
             Path raw = Files.createDirectories(runDir.resolve("raw").resolve(t.name() + "-round" + round));
@@ -168,6 +169,14 @@ public final class Bench {
             LatencyProbe.Result unloaded = LatencyProbe.unloaded(url, cookie, count / 5, count);
             underLoad.write(raw.resolve("probe-under-load.hgrm"));
             unloaded.write(raw.resolve("probe-unloaded.hgrm"));
+            if (plan.crossCheck().contains(t.name())) {
+                int seconds = plan.quick() ? 2 : 15;
+                System.out.printf("%s: cross-check with wrk, %d connections, %d s%n", step, plan.load().users(), seconds);
+                Map<String, Object> wrk = WrkCrossCheck.run(url, cookie, plan.load().users(), seconds, m.stats().throughputRps(),
+                        raw.resolve("wrk.log"));
+                ((Map<String, Object>) details.get(t.name())).computeIfAbsent("wrk_cross_check", k -> new java.util.ArrayList<Map<String, Object>>());
+                ((List<Map<String, Object>>) details.get(t.name()).get("wrk_cross_check")).add(wrk);
+            }
             RequestStats stats = m.stats()
                     .withResources(sampler.cost(m.windowStartMillis(), m.windowEndMillis(), m.stats().requests() - m.stats().errors()))
                     .withProbes(Map.of("unloaded", unloaded, "under_load", underLoad));

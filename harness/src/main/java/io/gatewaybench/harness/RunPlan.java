@@ -10,7 +10,8 @@ import java.util.Map;
  * What one {@code ./bench run} does: which targets, under which load, for how long, how many rounds,
  * and where results go. Built from the command line; every bad option is an error that says how to fix it.
  */
-public record RunPlan(List<Target> targets, Load load, int rounds, int workers, JvmProfile jvm, Path results, boolean quick) {
+public record RunPlan(List<Target> targets, Load load, int rounds, int workers, JvmProfile jvm, Path results, boolean quick,
+                      List<String> crossCheck) {
 
     /** The default target order: the baseline first, then the native proxies, then the JVM gateways. */
     public static final List<String> DEFAULT_TARGETS = List.of("direct", "nginx", "haproxy", "netty-proxy", "scg", "zuul2");
@@ -50,6 +51,8 @@ public record RunPlan(List<Target> targets, Load load, int rounds, int workers, 
               --workers=N          CPUs' worth of workers for each gateway: NGINX workers, HAProxy threads, event loops (default: all CPUs)
               --jvm=NAME           JVM profile for the JVM gateways, infra/jvm/NAME.properties (default: default)
               --results=DIR        where run folders go (default: results/)
+              --cross-check=a,b    targets also measured with wrk, after Gatling, to see how far the injectors agree
+                                   (default: direct,nginx; "none" for none; closed model only)
               --quick              the shortest run that still exercises every step (warm-up 2 s, measure 3 s, 4 users)
             """.formatted(String.join(",", DEFAULT_TARGETS));
 
@@ -68,7 +71,7 @@ public record RunPlan(List<Target> targets, Load load, int rounds, int workers, 
             o.put(a.substring(2, eq), a.substring(eq + 1));
         }
         List<String> known = List.of("targets", "model", "users", "rate", "warmup", "duration", "rounds",
-                "sessions", "workers", "jvm", "results");
+                "sessions", "workers", "jvm", "results", "cross-check");
         for (String k : o.keySet()) {
             if (!known.contains(k)) {
                 throw new IllegalArgumentException("unknown option --" + k + "; known: --" + String.join(", --", known) + ", --quick");
@@ -95,10 +98,21 @@ public record RunPlan(List<Target> targets, Load load, int rounds, int workers, 
                 positive(o, "warmup", quick ? 2 : 30),
                 positive(o, "duration", quick ? 3 : 60),
                 sessions);
+        List<String> crossCheck = model.equals("open") ? List.of() : java.util.Arrays.stream(o.getOrDefault("cross-check", "direct,nginx").split(","))
+                .map(String::trim).filter(n -> !n.isEmpty() && !n.equals("none")).toList();
+        if (!o.containsKey("cross-check")) { // the default: those of direct and nginx that this run measures
+            crossCheck = crossCheck.stream().filter(n -> targets.stream().anyMatch(t -> t.name().equals(n))).toList();
+        }
+        for (String name : crossCheck) {
+            if (targets.stream().noneMatch(t -> t.name().equals(name))) {
+                throw new IllegalArgumentException("--cross-check names '" + name + "', which is not among the run's targets "
+                        + targets.stream().map(Target::name).toList());
+            }
+        }
         Path results = Path.of(o.getOrDefault("results", Repo.root().resolve("results").toString())).toAbsolutePath();
         return new RunPlan(List.copyOf(targets), load, positive(o, "rounds", 1),
                 positive(o, "workers", Runtime.getRuntime().availableProcessors()), JvmProfile.load(o.getOrDefault("jvm", "default")),
-                results, quick);
+                results, quick, crossCheck);
     }
 
     private static int positive(Map<String, String> o, String key, int fallback) {
