@@ -174,12 +174,14 @@ public final class Bench {
                 System.out.printf("%s: cross-check with wrk, %d connections, %d s%n", step, plan.load().users(), seconds);
                 Map<String, Object> wrk = WrkCrossCheck.run(url, cookie, plan.load().users(), seconds, m.stats().throughputRps(),
                         raw.resolve("wrk.log"));
-                ((Map<String, Object>) details.get(t.name())).computeIfAbsent("wrk_cross_check", k -> new java.util.ArrayList<Map<String, Object>>());
-                ((List<Map<String, Object>>) details.get(t.name()).get("wrk_cross_check")).add(wrk);
+                ((List<Map<String, Object>>) details.get(t.name()).computeIfAbsent("wrk_cross_check", k -> new ArrayList<>())).add(wrk);
             }
+            Map<String, LatencyProbe.Result> probes = new LinkedHashMap<>();
+            probes.put("unloaded", unloaded);
+            probes.put("under_load", underLoad);
             RequestStats stats = m.stats()
                     .withResources(sampler.cost(m.windowStartMillis(), m.windowEndMillis(), m.stats().requests() - m.stats().errors()))
-                    .withProbes(Map.of("unloaded", unloaded, "under_load", underLoad));
+                    .withProbes(probes);
             double overhead = (System.nanoTime() - begin) / 1e9 - plan.loadSeconds();
             overheadSeconds = (overheadSeconds + Math.max(0, overhead)) / 2;
             return stats;

@@ -16,12 +16,12 @@ public record RequestStats(long requests, long errors, double throughputRps, Lat
 
     /** The same figures with what each role (gateway, origin, injector) cost over the measured window. */
     public RequestStats withResources(Map<String, ResourceSampler.Cost> costs) {
-        return new RequestStats(requests, errors, throughputRps, latency, Map.copyOf(costs), probes);
+        return new RequestStats(requests, errors, throughputRps, latency, java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(costs)), probes);
     }
 
     /** The same figures with the microsecond probes' results ("unloaded", "under_load"). */
     public RequestStats withProbes(Map<String, LatencyProbe.Result> results) {
-        return new RequestStats(requests, errors, throughputRps, latency, resources, Map.copyOf(results));
+        return new RequestStats(requests, errors, throughputRps, latency, resources, java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(results)));
     }
 
     /** Latency in milliseconds; Gatling records whole milliseconds. */

@@ -80,7 +80,7 @@ public final class ResourceSampler implements AutoCloseable {
     public Map<String, Cost> cost(long fromMillis, long toMillis, long requests) {
         Map<String, Cost> costs = new LinkedHashMap<>();
         double seconds = Math.max(1, toMillis - fromMillis) / 1000.0;
-        for (String role : roots.keySet()) {
+        for (String role : new java.util.TreeSet<>(roots.keySet())) {
             List<Sample> s = List.copyOf(samples.getOrDefault(role, List.of()));
             if (s.size() < 2 || s.get(0).epochMillis() > fromMillis || s.get(s.size() - 1).epochMillis() < toMillis) {
                 continue; // not watched over the whole window

@@ -38,7 +38,7 @@ public record Target(String name, String description, Map<String, String> keys, 
         if (name == null || !name.equals(expected)) {
             throw new IllegalArgumentException(file + ": 'name' must be set and equal the file name (" + expected + ")");
         }
-        return new Target(name, keys.getOrDefault("description", name), Map.copyOf(keys), file);
+        return new Target(name, keys.getOrDefault("description", name), java.util.Collections.unmodifiableMap(keys), file);
     }
 
     /** Every descriptor in a folder, sorted by name. */
