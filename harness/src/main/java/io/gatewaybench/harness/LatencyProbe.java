@@ -57,24 +57,13 @@ public final class LatencyProbe {
      * {@code warmup} untimed requests, then {@code count} timed ones, back to back. A wrong answer or
      * a broken connection is an error (the probe then opens a new connection), never a fast response.
      */
-    public static Result unloaded(URI target, String cookie, int warmup, int count) throws IOException {
+    public static Result unloaded(URI target, String cookie, int warmup, int count) {
         Histogram h = new Histogram(HIGHEST_MICROS, 3);
         long errors = 0;
-        Http1Client c = null;
-        try {
+        try (Line line = new Line(target, cookie)) {
             for (int i = 0; i < warmup + count; i++) {
                 long start = System.nanoTime();
-                boolean ok;
-                try {
-                    if (c == null) {
-                        c = new Http1Client(target, 10_000);
-                    }
-                    ok = correct(c.get(Origin.BOOK_PATH, "Cookie: " + cookie));
-                } catch (IOException e) {
-                    ok = false;
-                    Paced.close(c);
-                    c = null;
-                }
+                boolean ok = line.request();
                 long micros = (System.nanoTime() - start) / 1000;
                 if (i >= warmup && ok) {
                     h.recordValue(Math.min(micros, HIGHEST_MICROS));
@@ -82,14 +71,45 @@ public final class LatencyProbe {
                     errors++;
                 }
             }
-        } finally {
-            Paced.close(c);
         }
         return new Result(h, errors);
     }
 
-    private static boolean correct(Http1Client.Response r) {
-        return r.status() == 200 && r.text().contains(Origin.BOOK_MARKER);
+    /** One kept-alive connection that reopens after a failure; a request counts only if the right page came back. */
+    private static final class Line implements AutoCloseable {
+        private final URI target;
+        private final String cookie;
+        private Http1Client client;
+
+        Line(URI target, String cookie) {
+            this.target = target;
+            this.cookie = cookie;
+        }
+
+        boolean request() {
+            try {
+                if (client == null) {
+                    client = new Http1Client(target, 10_000);
+                }
+                Http1Client.Response r = client.get(Origin.BOOK_PATH, "Cookie: " + cookie);
+                return r.status() == 200 && r.text().contains(Origin.BOOK_MARKER);
+            } catch (IOException e) {
+                close();
+                return false;
+            }
+        }
+
+        @Override
+        public void close() {
+            if (client != null) {
+                try {
+                    client.close();
+                } catch (IOException e) {
+                    // closing a broken connection
+                }
+                client = null;
+            }
+        }
     }
 
     /**
@@ -116,37 +136,27 @@ public final class LatencyProbe {
             long startNanos = System.nanoTime();
             long startEpoch = System.currentTimeMillis();
             long endNanos = startNanos + TimeUnit.SECONDS.toNanos(maxSeconds);
-            Http1Client c = null;
-            for (long i = 0; running; i++) {
-                long intended = startNanos + i * periodNanos;
-                if (intended > endNanos) {
-                    break;
-                }
-                long wait = intended - System.nanoTime();
-                if (wait > 0) {
-                    try {
-                        TimeUnit.NANOSECONDS.sleep(wait);
-                    } catch (InterruptedException e) {
+            try (Line line = new Line(target, cookie)) {
+                for (long i = 0; running; i++) {
+                    long intended = startNanos + i * periodNanos;
+                    if (intended > endNanos) {
                         break;
                     }
-                }
-                boolean ok;
-                try {
-                    if (c == null) {
-                        c = new Http1Client(target, 10_000);
+                    long wait = intended - System.nanoTime();
+                    if (wait > 0) {
+                        try {
+                            TimeUnit.NANOSECONDS.sleep(wait);
+                        } catch (InterruptedException e) {
+                            break;
+                        }
                     }
-                    ok = correct(c.get(Origin.BOOK_PATH, "Cookie: " + cookie));
-                } catch (IOException e) {
-                    ok = false;
-                    close(c);
-                    c = null;
-                }
-                long micros = (System.nanoTime() - intended) / 1000;
-                synchronized (samples) {
-                    samples.add(new Sample(startEpoch + (intended - startNanos) / 1_000_000, micros, ok));
+                    boolean ok = line.request();
+                    long micros = (System.nanoTime() - intended) / 1000;
+                    synchronized (samples) {
+                        samples.add(new Sample(startEpoch + (intended - startNanos) / 1_000_000, micros, ok));
+                    }
                 }
             }
-            close(c);
         }
 
         /** The requests whose intended send time fell inside the window (epoch milliseconds). */
@@ -165,16 +175,6 @@ public final class LatencyProbe {
                 }
             }
             return new Result(h, errors);
-        }
-
-        private static void close(Http1Client c) {
-            if (c != null) {
-                try {
-                    c.close();
-                } catch (IOException e) {
-                    // closing a broken connection
-                }
-            }
         }
 
         @Override
