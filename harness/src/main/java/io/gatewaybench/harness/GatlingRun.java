@@ -40,7 +40,9 @@ public final class GatlingRun {
         StringBuilder injectorJvm = new StringBuilder();
         int exit = mvn(args, raw.resolve("gatling.log"), load.warmupSeconds() + load.durationSeconds() + 600, injectorJvm, sampler);
         Path report = report(raw, exit);
-        long[] window = SimulationLog.read(report.resolve("simulation.log")).window(MEASURED);
+        SimulationLog log = SimulationLog.read(report.resolve("simulation.log"));
+        log.writeDistribution(MEASURED, raw.resolve("latency-ms.hgrm"));
+        long[] window = log.window(MEASURED);
         return new Measurement(stats(report), injectorJvm.toString(), window[0], window[1]);
     }
 

@@ -133,6 +133,18 @@ public final class SimulationLog {
                         rank(times, 99.99), times[times.length - 1]));
     }
 
+    /**
+     * The successful responses' times in HdrHistogram's percentile-distribution text (milliseconds),
+     * for plotting a full latency spectrum.
+     */
+    public void writeDistribution(String name, Path file) throws IOException {
+        org.HdrHistogram.Histogram h = new org.HdrHistogram.Histogram(java.util.concurrent.TimeUnit.HOURS.toMillis(1), 3);
+        requests(name).stream().filter(Request::ok).forEach(r -> h.recordValue(Math.max(0, r.responseTime())));
+        try (java.io.PrintStream out = new java.io.PrintStream(Files.newOutputStream(file))) {
+            h.outputPercentileDistribution(out, 1.0);
+        }
+    }
+
     /** Nearest-rank percentile: the smallest value with at least p% of the values at or below it. */
     static double rank(int[] sorted, double p) {
         int index = (int) Math.ceil(p / 100 * sorted.length) - 1;

@@ -49,6 +49,15 @@ class GatlingOutputTest {
     }
 
     @Test
+    void distributionFileHoldsEverySuccessfulResponse(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path file = dir.resolve("latency-ms.hgrm");
+        SimulationLog.read(sample("ok").resolve("simulation.log")).writeDistribution("book", file);
+        String text = java.nio.file.Files.readString(file);
+        assertTrue(text.contains("Total count    =          600"), text);
+        assertTrue(text.contains("Max     =       68.000"), text);
+    }
+
+    @Test
     void reportRowAgreesWithTheLog() throws Exception {
         GatlingReport.Row row = GatlingReport.row(sample("ok"), "book");
         assertEquals(600, row.count("Total"));
