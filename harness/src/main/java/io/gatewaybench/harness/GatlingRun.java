@@ -43,12 +43,12 @@ public final class GatlingRun {
         SimulationLog log = SimulationLog.read(report.resolve("simulation.log"));
         log.writeDistribution(MEASURED, raw.resolve("latency-ms.hgrm"));
         long[] window = log.window(MEASURED);
-        return new Measurement(stats(report), injectorJvm.toString(), window[0], window[1]);
+        return new Measurement(stats(report, log), injectorJvm.toString(), window[0], window[1]);
     }
 
-    /** The measured request's figures from one Gatling result folder, checked against its report. */
-    static RequestStats stats(Path report) throws IOException {
-        RequestStats stats = SimulationLog.read(report.resolve("simulation.log")).stats(MEASURED);
+    /** The measured request's figures from a result folder's decoded log, checked against the folder's report. */
+    static RequestStats stats(Path report, SimulationLog log) throws IOException {
+        RequestStats stats = log.stats(MEASURED);
         long reported = GatlingReport.row(report, MEASURED).count("Total");
         if (reported != stats.requests()) {
             throw new IllegalStateException("simulation.log holds " + stats.requests() + " '" + MEASURED
