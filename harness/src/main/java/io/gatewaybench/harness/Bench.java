@@ -33,6 +33,9 @@ public final class Bench {
     private int measuredSoFar;
     /** The Gatling JVM's executable and flags, as seen in the process table. */
     private String injectorJvm;
+    /** The ladder's rates, fixed once direct's capacity is known; the calibration's figures. */
+    private List<Integer> rates = List.of();
+    private Map<String, Object> calibration;
 
     private Bench(RunPlan plan, Path runDir) {
         this.plan = plan;
@@ -99,6 +102,7 @@ public final class Bench {
 
         try (TargetProcess origin = Origin.start(runDir.resolve("targets/tomcat"), "127.0.0.1", Ports.free())) {
             byte[] reference = Verification.referencePage(origin.launch().url());
+            calibrate(origin, reference);
             for (int round = 1; round <= plan.rounds(); round++) {
                 List<Target> order = rotated(targets, round - 1);
                 for (int i = 0; i < order.size(); i++) {
@@ -110,8 +114,8 @@ public final class Bench {
                     try {
                         RequestStats stats = measure(t, round, origin, reference, step, details);
                         rounds.get(t.name()).add(stats);
-                        System.out.printf("%s: %.0f req/s, P99 %s ms, %d errors; about %s left%n", step, stats.throughputRps(),
-                                stats.latency().p99(), stats.errors(), minutes((steps - ++measuredSoFar) * (plan.loadSeconds() + overheadSeconds)));
+                        System.out.printf("%s: %.0f req/s, P99 %s ms, %d errors%s; about %s left%n", step, stats.throughputRps(),
+                                stats.latency().p99(), stats.errors(), ladderLine(stats), minutes((steps - ++measuredSoFar) * (plan.loadSeconds() + overheadSeconds)));
                     } catch (RuntimeException | IOException e) {
                         measuredSoFar++;
                         failures.put(t.name(), e.getMessage());
@@ -125,11 +129,40 @@ public final class Bench {
         for (Target t : targets) {
             outcomes.add(new RunSummary.TargetOutcome(t, rounds.get(t.name()), details.getOrDefault(t.name(), Map.of()), failures.get(t.name())));
         }
-        RunSummary.write(runDir, describeRun(), outcomes);
+        RunSummary.write(runDir, describeRun(), outcomes, rates, plan.ladder().objectives());
         System.out.println();
         System.out.print(Files.readString(runDir.resolve("summary.md")).split("\n## Absolute")[0]);
         System.out.println("bench: results in " + runDir + " (summary.md, summary.json)");
         return failures.isEmpty() && outcomes.stream().allMatch(o -> o.rounds().stream().allMatch(r -> r.errors() == 0));
+    }
+
+    /**
+     * Direct's capacity, measured once before the rounds under the run's closed load (a shorter
+     * warm-up and measurement), fixes the ladder's rates so every target gets the same ones.
+     */
+    private void calibrate(TargetProcess origin, byte[] reference) throws IOException {
+        RunPlan.LadderPlan ladder = plan.ladder();
+        if (ladder.percents().isEmpty()) {
+            rates = ladder.absolute();
+            return;
+        }
+        RunPlan.Load load = new RunPlan.Load("closed", plan.load().users(), 0, Math.min(10, plan.load().warmupSeconds()),
+                Math.min(10, plan.load().durationSeconds()), plan.load().sessions());
+        System.out.printf("bench: calibration: direct's capacity under %d closed users (warm-up %d s, measure %d s) fixes the ladder's rates%n",
+                load.users(), load.warmupSeconds(), load.durationSeconds());
+        URI url = origin.launch().url();
+        Verification.check("direct", url, reference);
+        try (ResourceSampler sampler = new ResourceSampler()) {
+            RequestStats direct = GatlingRun.measure(url, load, List.of(), ladder, runDir.resolve("raw/calibration"), sampler, null).stats();
+            rates = Ladder.rates(ladder.percents(), direct.throughputRps(), ladder.absolute());
+            calibration = new LinkedHashMap<>();
+            calibration.put("what", "direct, closed model, " + load.users() + " users, warm-up " + load.warmupSeconds()
+                    + " s, measured " + load.durationSeconds() + " s, before round 1");
+            calibration.put("capacity_rps", RunSummary.round(direct.throughputRps()));
+            calibration.put("errors", direct.errors());
+            System.out.printf("bench: calibration: direct %.0f req/s; ladder %s req/s (%s%% of it%s)%n", direct.throughputRps(), rates,
+                    ladder.percents(), ladder.absolute().isEmpty() ? "" : ", plus " + ladder.absolute());
+        }
     }
 
     @SuppressWarnings("unchecked")
@@ -150,14 +183,16 @@ public final class Bench {
             }
             Verification.check(t.name(), url, reference);
             details.computeIfAbsent(t.name(), k -> new LinkedHashMap<>(describeTarget(t, dir)));
-            System.out.printf("%s: verified; warm-up %d s, then measuring %d s (Gatling, with a %d req/s microsecond probe beside it)%n",
-                    step, plan.load().warmupSeconds(), plan.load().durationSeconds(), PROBE_RATE);
+            System.out.printf("%s: verified; warm-up %d s, then measuring %d s%s (Gatling, with a %d req/s microsecond probe beside it)%n",
+                    step, plan.load().warmupSeconds(), plan.load().durationSeconds(),
+                    rates.isEmpty() ? "" : ", then " + rates.size() + " fixed-rate levels of " + plan.ladder().levelSeconds() + " s",
+                    PROBE_RATE);
             Path raw = Files.createDirectories(runDir.resolve("raw").resolve(t.name() + "-round" + round));
             String cookie = Verification.sessionCookie(origin.launch().url());
             GatlingRun.Measurement m;
             LatencyProbe.Result underLoad;
             try (LatencyProbe.Paced probe = new LatencyProbe.Paced(url, cookie, PROBE_RATE, plan.loadSeconds() + 600)) {
-                m = GatlingRun.measure(url, plan.load(), raw, sampler);
+                m = GatlingRun.measure(url, plan.load(), rates, plan.ladder(), raw, sampler, probe::between);
                 underLoad = probe.between(m.windowStartMillis(), m.windowEndMillis());
             }
             if (injectorJvm == null && !m.injectorJvm().isEmpty()) {
@@ -170,7 +205,7 @@ public final class Bench {
             underLoad.write(raw.resolve("probe-under-load.hgrm"));
             unloaded.write(raw.resolve("probe-unloaded.hgrm"));
             if (plan.crossCheck().contains(t.name())) {
-                int seconds = plan.quick() ? 2 : 15;
+                int seconds = plan.quick() ? 2 : 10;
                 System.out.printf("%s: cross-check with wrk, %d connections, %d s%n", step, plan.load().users(), seconds);
                 Map<String, Object> wrk = WrkCrossCheck.run(url, cookie, plan.load().users(), seconds, m.stats().throughputRps(),
                         raw.resolve("wrk.log"));
@@ -181,7 +216,8 @@ public final class Bench {
             probes.put("under_load", underLoad);
             RequestStats stats = m.stats()
                     .withResources(sampler.cost(m.windowStartMillis(), m.windowEndMillis(), m.stats().requests() - m.stats().errors()))
-                    .withProbes(probes);
+                    .withProbes(probes)
+                    .withLadder(m.ladder());
             double overhead = (System.nanoTime() - begin) / 1e9 - plan.loadSeconds();
             overheadSeconds = (overheadSeconds + Math.max(0, overhead)) / 2;
             return stats;
@@ -190,6 +226,16 @@ public final class Bench {
                 gateway.close();
             }
         }
+    }
+
+    /** The ladder's outcome in one line: how far the target went and where it failed the P99 objective. */
+    private String ladderLine(RequestStats stats) {
+        if (rates.isEmpty()) {
+            return "";
+        }
+        Objective p99 = plan.ladder().objectives().get(0);
+        Map<String, Object> found = p99.maxSustainable(stats.ladder(), rates);
+        return String.format("; ladder: %d of %d levels, %s up to %s req/s", stats.ladder().size(), rates.size(), p99.name(), found.get("rate_rps"));
     }
 
     private Map<String, Object> describeTarget(Target t, Path dir) {
@@ -231,6 +277,25 @@ public final class Bench {
         placement.put("injector", "all CPUs");
         run.put("placement", placement);
         run.put("load", plan.load().describe());
+        if (!rates.isEmpty()) {
+            Map<String, Object> ladder = new LinkedHashMap<>();
+            ladder.put("rates_rps", rates);
+            ladder.put("percent_of_direct_capacity", plan.ladder().percents());
+            ladder.put("absolute_rps", plan.ladder().absolute());
+            ladder.put("calibration", calibration);
+            ladder.put("level_s", plan.ladder().levelSeconds());
+            ladder.put("max_in_flight", plan.ladder().maxInFlight());
+            ladder.put("timing", "open model, one request per arrival, shared uncapped connection pool: no request waits for a "
+                    + "connection (it opens one), and Gatling's response time runs from the instant it tries to send, TCP connect "
+                    + "included, to the complete response. A target that cannot keep up collects requests in flight: past "
+                    + plan.ladder().maxInFlight() + " the level counts as overloaded and the target's ladder stops.");
+            List<Map<String, Object>> objectives = new ArrayList<>();
+            for (Objective o : plan.ladder().objectives()) {
+                objectives.add(Map.of("name", o.name(), "description", o.description()));
+            }
+            ladder.put("objectives", objectives);
+            run.put("ladder", ladder);
+        }
         run.put("rounds", plan.rounds());
         run.put("quick", plan.quick());
         return run;

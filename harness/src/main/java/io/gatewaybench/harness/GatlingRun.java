@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiFunction;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -23,27 +25,40 @@ public final class GatlingRun {
      * What one Gatling run gives: the measured figures, and the injector JVM's flags as they were,
      * read from the process table while it ran.
      */
-    public record Measurement(RequestStats stats, String injectorJvm, long windowStartMillis, long windowEndMillis) {
+    public record Measurement(RequestStats stats, String injectorJvm, long windowStartMillis, long windowEndMillis,
+                              List<Ladder.Level> ladder) {
     }
 
     /**
      * Warm-up and measurement against {@code target}; the raw output (simulation.log, Gatling's HTML
      * report, Maven's console) lands in {@code raw}. The figures are decoded from simulation.log
-     * ({@link SimulationLog}); the report's own request count must agree with them.
+     * ({@link SimulationLog}); the report's own request count must agree with them. With
+     * {@code rates}, the fixed-rate ladder follows ({@link Ladder}); {@code probe} cuts the
+     * microsecond probe to each level's window.
      */
-    public static Measurement measure(URI target, RunPlan.Load load, Path raw, ResourceSampler sampler) throws IOException {
+    public static Measurement measure(URI target, RunPlan.Load load, List<Integer> rates, RunPlan.LadderPlan ladder, Path raw,
+                                      ResourceSampler sampler, BiFunction<Long, Long, LatencyProbe.Result> probe) throws IOException {
         Files.createDirectories(raw);
-        List<String> args = List.of(
+        List<String> args = new ArrayList<>(List.of(
                 "-DbaseUrl=" + target, "-Dmodel=" + load.model(), "-Dusers=" + load.users(), "-Drate=" + load.rate(),
                 "-Dwarmup=" + load.warmupSeconds(), "-Dduration=" + load.durationSeconds(), "-Dsessions=" + load.sessions(),
-                "-Dgatling.resultsFolder=" + raw);
+                "-Dgatling.resultsFolder=" + raw));
+        if (!rates.isEmpty()) {
+            args.addAll(List.of("-Drates=" + rates.stream().map(String::valueOf).collect(Collectors.joining(",")),
+                    "-DlevelDuration=" + ladder.levelSeconds(), "-DmaxInFlight=" + ladder.maxInFlight()));
+        }
         StringBuilder injectorJvm = new StringBuilder();
-        int exit = mvn(args, raw.resolve("gatling.log"), load.warmupSeconds() + load.durationSeconds() + 600, injectorJvm, sampler);
+        Path console = raw.resolve("gatling.log");
+        int exit = mvn(args, console, load.warmupSeconds() + load.durationSeconds() + ladder.seconds(rates.size()) + 600, injectorJvm, sampler);
         Path report = report(raw, exit);
         SimulationLog log = SimulationLog.read(report.resolve("simulation.log"));
         log.writeDistribution(MEASURED, raw.resolve("latency-ms.hgrm"));
+        List<Ladder.Level> levels = Ladder.read(log, rates, ladder.levelSeconds(), Ladder.overloadedAt(Files.readAllLines(console)), probe);
+        for (Ladder.Level level : levels) {
+            log.writeDistribution(Ladder.requestName(level.rate()), raw.resolve("latency-ms-" + Ladder.requestName(level.rate()) + ".hgrm"));
+        }
         long[] window = log.window(MEASURED);
-        return new Measurement(stats(report, log), injectorJvm.toString(), window[0], window[1]);
+        return new Measurement(stats(report, log), injectorJvm.toString(), window[0], window[1], levels);
     }
 
     /** The measured request's figures from a result folder's decoded log, checked against the folder's report. */

@@ -1,6 +1,8 @@
 package io.gatewaybench.harness;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -8,20 +10,26 @@ import java.util.Map;
  * in milliseconds, and what each role's processes cost meanwhile.
  */
 public record RequestStats(long requests, long errors, double throughputRps, Latency latency,
-                           Map<String, ResourceSampler.Cost> resources, Map<String, LatencyProbe.Result> probes) {
+                           Map<String, ResourceSampler.Cost> resources, Map<String, LatencyProbe.Result> probes,
+                           List<Ladder.Level> ladder) {
 
     public RequestStats(long requests, long errors, double throughputRps, Latency latency) {
-        this(requests, errors, throughputRps, latency, Map.of(), Map.of());
+        this(requests, errors, throughputRps, latency, Map.of(), Map.of(), List.of());
     }
 
     /** The same figures with what each role (gateway, origin, injector) cost over the measured window. */
     public RequestStats withResources(Map<String, ResourceSampler.Cost> costs) {
-        return new RequestStats(requests, errors, throughputRps, latency, java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(costs)), probes);
+        return new RequestStats(requests, errors, throughputRps, latency, Collections.unmodifiableMap(new LinkedHashMap<>(costs)), probes, ladder);
     }
 
     /** The same figures with the microsecond probes' results ("unloaded", "under_load"). */
     public RequestStats withProbes(Map<String, LatencyProbe.Result> results) {
-        return new RequestStats(requests, errors, throughputRps, latency, resources, java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(results)));
+        return new RequestStats(requests, errors, throughputRps, latency, resources, Collections.unmodifiableMap(new LinkedHashMap<>(results)), ladder);
+    }
+
+    /** The same figures with the fixed-rate ladder that followed the measurement. */
+    public RequestStats withLadder(List<Ladder.Level> levels) {
+        return new RequestStats(requests, errors, throughputRps, latency, resources, probes, List.copyOf(levels));
     }
 
     /** Latency in milliseconds; Gatling records whole milliseconds. */

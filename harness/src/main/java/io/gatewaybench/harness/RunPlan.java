@@ -10,8 +10,8 @@ import java.util.Map;
  * What one {@code ./bench run} does: which targets, under which load, for how long, how many rounds,
  * and where results go. Built from the command line; every bad option is an error that says how to fix it.
  */
-public record RunPlan(List<Target> targets, Load load, int rounds, int workers, JvmProfile jvm, Path results, boolean quick,
-                      List<String> crossCheck) {
+public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int rounds, int workers, JvmProfile jvm, Path results,
+                      boolean quick, List<String> crossCheck) {
 
     /** The default target order: the baseline first, then the native proxies, then the JVM gateways. */
     public static final List<String> DEFAULT_TARGETS = List.of("direct", "nginx", "haproxy", "netty-proxy", "scg", "zuul2");
@@ -37,6 +37,27 @@ public record RunPlan(List<Target> targets, Load load, int rounds, int workers, 
         }
     }
 
+    /**
+     * The fixed-rate ladder every target gets after its closed (or open) measurement: {@code percents}
+     * of direct's capacity (measured by a calibration run first) and {@code absolute} rates, each
+     * level {@code levelSeconds} long; {@code maxInFlight} outstanding requests mark a target
+     * overloaded; {@code p99ObjectiveMs} bounds the P99 objective of the maximum-rate search.
+     */
+    public record LadderPlan(List<Integer> percents, List<Integer> absolute, int levelSeconds, int maxInFlight, int p99ObjectiveMs) {
+        public boolean enabled() {
+            return !percents.isEmpty() || !absolute.isEmpty();
+        }
+
+        /** Seconds of load a ladder of {@code levels} levels takes at most (its 3 s warm-up, the levels, the pauses between). */
+        public int seconds(int levels) {
+            return levels == 0 ? 0 : 3 + levels * (levelSeconds + 1);
+        }
+
+        public List<Objective> objectives() {
+            return Objective.standard(p99ObjectiveMs);
+        }
+    }
+
     static final String USAGE = """
             usage: ./bench run [options]
                    ./bench report <run folder>   (renders summary.md again from its summary.json)
@@ -44,16 +65,22 @@ public record RunPlan(List<Target> targets, Load load, int rounds, int workers, 
               --model=closed|open  closed: a fixed number of concurrent users (default); open: a fixed arrival rate
               --users=N            closed model: concurrent users (default 16)
               --rate=N             open model: requests per second (default 2000)
-              --warmup=SECONDS     warm-up per target, run and recorded but excluded from the figures (default 30)
-              --duration=SECONDS   measured time per target (default 60)
-              --rounds=N           rounds over all targets (default 1)
+              --warmup=SECONDS     warm-up per target, run and recorded but excluded from the figures (default 15)
+              --duration=SECONDS   measured time per target (default 10)
+              --rounds=N           rounds over all targets, order rotated each round (default 3)
               --sessions=shared|per-user  shared: every request carries one session cookie (default); per-user: Gatling's cookie jar
               --workers=N          CPUs' worth of workers for each gateway: NGINX workers, HAProxy threads, event loops (default: all CPUs)
               --jvm=NAME           JVM profile for the JVM gateways, infra/jvm/NAME.properties (default: default)
               --results=DIR        where run folders go (default: results/)
               --cross-check=a,b    targets also measured with wrk, after Gatling, to see how far the injectors agree
                                    (default: direct,nginx; "none" for none; closed model only)
-              --quick              the shortest run that still exercises every step (warm-up 2 s, measure 3 s, 4 users)
+              --levels=P,P,...     fixed-rate ladder after the measurement, in %% of direct's capacity (found by a calibration
+                                   run of direct first), ascending (default 10,20,30,40,50,60,70,80; "none" for no ladder)
+              --rates=N,N,...      absolute ladder rates in req/s, added to --levels (default none)
+              --level-duration=S   seconds per ladder level (default 4)
+              --max-in-flight=N    ladder requests outstanding at which a target counts as overloaded and its ladder stops (default 1000)
+              --p99-objective=MS   the P99 bound of the maximum-sustainable-rate objective (default 10)
+              --quick              the shortest run that still exercises every step (1 round, warm-up 2 s, measure 3 s, 4 users, levels 25,50 of 2 s)
             """.formatted(String.join(",", DEFAULT_TARGETS));
 
     public static RunPlan parse(List<String> args) {
@@ -71,7 +98,7 @@ public record RunPlan(List<Target> targets, Load load, int rounds, int workers, 
             o.put(a.substring(2, eq), a.substring(eq + 1));
         }
         List<String> known = List.of("targets", "model", "users", "rate", "warmup", "duration", "rounds",
-                "sessions", "workers", "jvm", "results", "cross-check");
+                "sessions", "workers", "jvm", "results", "cross-check", "levels", "rates", "level-duration", "max-in-flight", "p99-objective");
         for (String k : o.keySet()) {
             if (!known.contains(k)) {
                 throw new IllegalArgumentException("unknown option --" + k + "; known: --" + String.join(", --", known) + ", --quick");
@@ -95,9 +122,15 @@ public record RunPlan(List<Target> targets, Load load, int rounds, int workers, 
         Load load = new Load(model,
                 positive(o, "users", quick ? 4 : 16),
                 positive(o, "rate", quick ? 200 : 2000),
-                positive(o, "warmup", quick ? 2 : 30),
-                positive(o, "duration", quick ? 3 : 60),
+                positive(o, "warmup", quick ? 2 : 15),
+                positive(o, "duration", quick ? 3 : 10),
                 sessions);
+        List<Integer> percents = numbers(o, "levels", quick ? "25,50" : "10,20,30,40,50,60,70,80");
+        if (percents.stream().anyMatch(p -> p > 1000)) {
+            throw new IllegalArgumentException("--levels are percentages of direct's capacity, 1..1000, got " + o.get("levels"));
+        }
+        LadderPlan ladder = new LadderPlan(percents, numbers(o, "rates", "none"), positive(o, "level-duration", quick ? 2 : 4),
+                positive(o, "max-in-flight", 1000), positive(o, "p99-objective", 10));
         List<String> crossCheck = model.equals("open") ? List.of() : java.util.Arrays.stream(o.getOrDefault("cross-check", "direct,nginx").split(","))
                 .map(String::trim).filter(n -> !n.isEmpty() && !n.equals("none")).toList();
         if (!o.containsKey("cross-check")) { // the default: those of direct and nginx that this run measures
@@ -110,9 +143,22 @@ public record RunPlan(List<Target> targets, Load load, int rounds, int workers, 
             }
         }
         Path results = Path.of(o.getOrDefault("results", Repo.root().resolve("results").toString())).toAbsolutePath();
-        return new RunPlan(List.copyOf(targets), load, positive(o, "rounds", 1),
+        return new RunPlan(List.copyOf(targets), load, ladder, positive(o, "rounds", quick ? 1 : 3),
                 positive(o, "workers", Runtime.getRuntime().availableProcessors()), JvmProfile.load(o.getOrDefault("jvm", "default")),
                 results, quick, crossCheck);
+    }
+
+    /** A comma-separated list of whole numbers above 0, ascending and without repeats; "none" is the empty list. */
+    private static List<Integer> numbers(Map<String, String> o, String key, String fallback) {
+        String v = o.getOrDefault(key, fallback).trim();
+        if (v.equals("none")) {
+            return List.of();
+        }
+        List<Integer> list = new ArrayList<>();
+        for (String n : v.split(",")) {
+            list.add(positive(Map.of(key, n), key, 0));
+        }
+        return list.stream().distinct().sorted().toList();
     }
 
     private static int positive(Map<String, String> o, String key, int fallback) {
@@ -133,6 +179,6 @@ public record RunPlan(List<Target> targets, Load load, int rounds, int workers, 
 
     /** Seconds of load one target gets in one round. */
     public int loadSeconds() {
-        return load.warmupSeconds() + load.durationSeconds();
+        return load.warmupSeconds() + load.durationSeconds() + ladder.seconds(ladder.percents().size() + ladder.absolute().size());
     }
 }

@@ -53,7 +53,7 @@ public final class RunSummary {
                     (long) Stats.median(rounds.stream().mapToDouble(RequestStats::requests).toArray()),
                     rounds.stream().mapToLong(RequestStats::errors).sum(),
                     Stats.median(rounds.stream().mapToDouble(RequestStats::throughputRps).toArray()),
-                    RequestStats.Latency.of(latency), resources, probes);
+                    RequestStats.Latency.of(latency), resources, probes, List.of());
         }
     }
 
@@ -64,14 +64,24 @@ public final class RunSummary {
 
     /** Writes summary.json and summary.md into the run folder and returns the JSON's tree. */
     public static Map<String, Object> write(Path runDir, Map<String, Object> run, List<TargetOutcome> outcomes) throws IOException {
+        return write(runDir, run, outcomes, List.of(), List.of());
+    }
+
+    /** The same, with the fixed-rate ladder's {@code rates} and the {@code objectives} of its maximum-rate search. */
+    public static Map<String, Object> write(Path runDir, Map<String, Object> run, List<TargetOutcome> outcomes, List<Integer> rates,
+                                            List<Objective> objectives) throws IOException {
         Map<String, Object> summary = new LinkedHashMap<>(run);
-        summary.put("targets", targets(outcomes));
+        summary.put("targets", targets(outcomes, rates, objectives));
         JSON.writeValue(runDir.resolve("summary.json").toFile(), summary);
         Files.writeString(runDir.resolve("summary.md"), markdown(summary));
         return summary;
     }
 
     static List<Map<String, Object>> targets(List<TargetOutcome> outcomes) {
+        return targets(outcomes, List.of(), List.of());
+    }
+
+    static List<Map<String, Object>> targets(List<TargetOutcome> outcomes, List<Integer> rates, List<Objective> objectives) {
         RequestStats direct = outcomes.stream().filter(o -> o.target().isDirect() && o.failure() == null)
                 .map(TargetOutcome::median).findFirst().orElse(null);
         List<RequestStats> directRounds = outcomes.stream().filter(o -> o.target().isDirect())
@@ -100,6 +110,10 @@ public final class RunSummary {
                 }
                 if (o.rounds().size() > 1) {
                     t.put("spread", spread(o.rounds(), directRounds));
+                }
+                if (!rates.isEmpty()) {
+                    t.put("fixed_rate", LadderSummary.fixedRate(o.rounds(), rates, objectives));
+                    t.put("max_sustainable", LadderSummary.maxSustainable(o.rounds(), rates, objectives));
                 }
                 List<Map<String, Object>> rounds = new ArrayList<>();
                 for (RequestStats r : o.rounds()) {
@@ -257,6 +271,7 @@ public final class RunSummary {
             }
             md.append(" |\n");
         }
+        LadderSummary.markdown(s, targets, md);
         md.append("\n## Single requests, in microseconds\n\n");
         md.append("Gatling's whole milliseconds hide what a proxy adds to one request. A probe sends the book page one request at a time ")
                 .append("on one kept-alive connection, timed with nanoTime: *alone* after the load (the target warm and idle), and ")
@@ -340,6 +355,7 @@ public final class RunSummary {
                 notes.add("**" + t.get("name") + ": the injector was the limit** (wrk got clearly more than Gatling): its Gatling throughput understates the target.");
             }
         }
+        notes.addAll(LadderSummary.notes(targets));
         if (((Number) s.get("rounds")).intValue() < 2) {
             notes.add("One round: no spread is known. On a shared 2-CPU machine, differences of a few percent are within the noise; use --rounds=3 or more.");
         } else {
@@ -348,7 +364,8 @@ public final class RunSummary {
         notes.add("Gatling records whole milliseconds: where direct's figure is 0 ms its multiple is n/a, and differences under 1 ms do not show.");
         Map<String, Object> load = (Map<String, Object>) s.get("load");
         if ("closed".equals(load.get("model"))) {
-            notes.add("Closed model: latency here mirrors throughput (users x 1/latency = req/s); compare tails with --model=open at a fixed rate.");
+            notes.add("Closed model: latency in the first tables mirrors throughput (users x 1/latency = req/s); "
+                    + (s.containsKey("ladder") ? "compare tails in the fixed-rate tables." : "compare tails at fixed rates (--levels, --rates)."));
         }
         return notes;
     }

@@ -134,6 +134,25 @@ public final class SimulationLog {
     }
 
     /**
+     * How late the injector sent an open-model series planned at {@code rate} requests per second:
+     * the k-th send against the schedule "first send + k / rate", in milliseconds, as {P99, max}.
+     * Response times start at the actual send, so a late send is load the target never saw: a lag of
+     * more than a few milliseconds means the injector, not the target, fell behind.
+     */
+    public double[] sendLag(String name, double rate) {
+        int[] starts = requests(name).stream().mapToInt(Request::start).sorted().toArray();
+        if (starts.length == 0) {
+            return new double[] {0, 0};
+        }
+        double[] lag = new double[starts.length];
+        for (int k = 0; k < starts.length; k++) {
+            lag[k] = Math.max(0, starts[k] - (starts[0] + k * 1000.0 / rate));
+        }
+        java.util.Arrays.sort(lag);
+        return new double[] {lag[Math.max(0, (int) Math.ceil(0.99 * lag.length) - 1)], lag[lag.length - 1]};
+    }
+
+    /**
      * The successful responses' times in HdrHistogram's percentile-distribution text (milliseconds),
      * for plotting a full latency spectrum.
      */

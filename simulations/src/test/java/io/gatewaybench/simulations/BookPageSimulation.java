@@ -17,6 +17,8 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -25,6 +27,14 @@ import java.util.regex.Pattern;
  * requests ("book"), every response checked for status 200 and the page's marker. Run from
  * {@code simulations/}: {@code mvn gatling:test -DbaseUrl=http://host:port [-Dmodel=open -Drate=5000 ...]}.
  * Assertions: no "book" request failed; open model: every planned "book" request was sent.
+ *
+ * <p>With {@code rates}, a ladder of fixed arrival rates follows the measured phase: one level per
+ * rate, in ascending order, each {@code levelDuration} seconds of open-model arrivals (one request
+ * per user, shared connection pool), its requests named {@code rate-<N>}; 3 s at the lowest rate,
+ * named "warm-up", come first. A level starts when every
+ * request of the one before has been answered. When more than {@code maxInFlight} ladder requests
+ * are outstanding the target is not keeping up: the simulation prints
+ * {@code BookPageSimulation: overloaded at rate-<N>} and stops, so no higher level is sent.
  *
  * <table>
  * <caption>System properties</caption>
@@ -37,6 +47,9 @@ import java.util.regex.Pattern;
  * <tr><td>rate</td><td>1000</td><td>open: requests per second (warm-up ramps up to it over its first half)</td></tr>
  * <tr><td>warmup</td><td>15</td><td>seconds of warm-up, reported as "warm-up"; 0 skips it</td></tr>
  * <tr><td>duration</td><td>30</td><td>measured seconds, reported as "book"</td></tr>
+ * <tr><td>rates</td><td>(none)</td><td>ladder of fixed arrival rates after the measured phase, req/s, e.g. 1000,2000,5000</td></tr>
+ * <tr><td>levelDuration</td><td>5</td><td>seconds per ladder level</td></tr>
+ * <tr><td>maxInFlight</td><td>1000</td><td>ladder requests outstanding at which the target counts as overloaded and the run stops</td></tr>
  * <tr><td>sessions</td><td>shared</td><td>shared: one JSESSIONID fetched before the run, sent on every request;
  *     per-user: Gatling's cookie jar (open model: a new Tomcat session per request)</td></tr>
  * </table>
@@ -52,14 +65,23 @@ public class BookPageSimulation extends Simulation {
     static final long WARMUP = Long.getLong("warmup", 15);
     static final long DURATION = Long.getLong("duration", 30);
     static final String SESSIONS = System.getProperty("sessions", "shared");
+    static final List<Integer> RATES = rates(System.getProperty("rates", ""));
+    static final long LEVEL_DURATION = Long.getLong("levelDuration", 5);
+    static final int MAX_IN_FLIGHT = Integer.getInteger("maxInFlight", 1000);
+    /** Seconds of open-model warm-up at the lowest ladder rate before the first level. */
+    static final long LADDER_WARMUP = 3;
+    /** Ladder requests sent and not yet answered. */
+    static final AtomicInteger IN_FLIGHT = new AtomicInteger();
+    static final AtomicBoolean OVERLOADED = new AtomicBoolean();
 
     {
         boolean open = oneOf("model", MODEL, "closed", "open").equals("open");
         boolean shared = oneOf("sessions", SESSIONS, "shared", "per-user").equals("shared");
         String cookie = shared ? sharedSessionCookie() : null;
-        System.out.printf("BookPageSimulation: baseUrl=%s path=%s marker=\"%s\" model=%s %s warmup=%ds duration=%ds sessions=%s%n",
+        System.out.printf("BookPageSimulation: baseUrl=%s path=%s marker=\"%s\" model=%s %s warmup=%ds duration=%ds sessions=%s%s%n",
                 BASE_URL, PATH, MARKER, MODEL, open ? "rate=" + RATE + "/s" : "users=" + USERS, WARMUP, DURATION,
-                shared ? "shared(" + cookie + ")" : "per-user");
+                shared ? "shared(" + cookie + ")" : "per-user",
+                RATES.isEmpty() ? "" : " rates=" + RATES + " levelDuration=" + LEVEL_DURATION + "s maxInFlight=" + MAX_IN_FLIGHT);
 
         HttpProtocolBuilder protocol = http.baseUrl(BASE_URL)
                 .disableWarmUp()
@@ -70,16 +92,32 @@ public class BookPageSimulation extends Simulation {
         if (shared) {
             protocol = protocol.header("Cookie", cookie);
         }
+        // Open-model users make one request each: without a shared pool every request would open
+        // (and leave in TIME_WAIT) its own connection. Gatling caps nothing here: the pool grows to
+        // the number of requests in flight (maxConnectionsPerHost only limits inferred resources).
+        HttpProtocolBuilder pooled = protocol.shareConnections();
         if (open) {
-            // Open-model users make one request each: without a shared pool every request would open
-            // (and leave in TIME_WAIT) its own connection. Gatling caps nothing here: the pool grows to
-            // the number of requests in flight (maxConnectionsPerHost only limits inferred resources).
-            protocol = protocol.shareConnections();
+            protocol = pooled;
         }
 
         PopulationBuilder measured = open
                 ? scenario("book").exec(page("book", shared)).injectOpen(constantUsersPerSec(RATE).during(DURATION))
                 : scenario("book").during(DURATION).on(page("book", shared)).injectOpen(atOnceUsers(USERS));
+        // The ladder, built from its top level down: each level starts when the one below has finished.
+        PopulationBuilder ladder = null;
+        for (int i = RATES.size() - 1; i >= 0; i--) {
+            String name = "rate-" + RATES.get(i);
+            PopulationBuilder level = scenario(name).exec(level(name, shared))
+                    .injectOpen(constantUsersPerSec(RATES.get(i)).during(LEVEL_DURATION)).protocols(pooled);
+            ladder = ladder == null ? level : level.andThen(ladder);
+        }
+        if (ladder != null) {
+            // The open-model path of the injector (new users, the shared pool) warms up too, at the
+            // lowest rate, before the first level; its requests are named "warm-up" and excluded.
+            PopulationBuilder ladderWarmUp = scenario("ladder warm-up").exec(page("warm-up", shared))
+                    .injectOpen(constantUsersPerSec(RATES.get(0)).during(LADDER_WARMUP)).protocols(pooled);
+            measured = measured.andThen(ladderWarmUp.andThen(ladder));
+        }
         PopulationBuilder load = measured;
         if (WARMUP > 0) {
             load = (open
@@ -93,7 +131,55 @@ public class BookPageSimulation extends Simulation {
             assertions.add(details("book").allRequests().count().gte((long) Math.floor(RATE * DURATION)));
         }
         setUp(load).protocols(protocol).assertions(assertions)
-                .maxDuration(Duration.ofSeconds(WARMUP + DURATION + 60)); // a hung target cannot hold the run
+                .maxDuration(Duration.ofSeconds(WARMUP + DURATION + LADDER_WARMUP + RATES.size() * (LEVEL_DURATION + 5) + 60)); // a hung target cannot hold the run
+    }
+
+    /**
+     * One ladder request, counted while outstanding. Arrivals do not wait for answers, so a target
+     * that cannot keep up collects outstanding requests (and connections) without bound; past
+     * {@code maxInFlight} the run stops rather than pile up more.
+     */
+    static ChainBuilder level(String name, boolean shared) {
+        return exec(session -> {
+            IN_FLIGHT.incrementAndGet();
+            return session;
+        }).stopLoadGeneratorIf(session -> "overloaded at " + name, session -> overloaded(name))
+                .exec(page(name, shared))
+                .exec(session -> {
+                    IN_FLIGHT.decrementAndGet();
+                    return session;
+                });
+    }
+
+    /** True once more than maxInFlight ladder requests are outstanding; says so once, for the harness to read. */
+    private static boolean overloaded(String level) {
+        if (IN_FLIGHT.get() <= MAX_IN_FLIGHT) {
+            return false;
+        }
+        if (OVERLOADED.compareAndSet(false, true)) {
+            System.out.println("BookPageSimulation: overloaded at " + level + ": more than " + MAX_IN_FLIGHT + " requests in flight");
+        }
+        return true;
+    }
+
+    /** The ladder's rates, ascending and without repeats; "" for none. */
+    static List<Integer> rates(String list) {
+        List<Integer> rates = new ArrayList<>();
+        for (String r : list.split(",")) {
+            if (r.isBlank()) {
+                continue;
+            }
+            try {
+                int rate = Integer.parseInt(r.trim());
+                if (rate <= 0) {
+                    throw new NumberFormatException();
+                }
+                rates.add(rate);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("rates=" + list + ": expected whole requests per second above 0, comma-separated");
+            }
+        }
+        return rates.stream().distinct().sorted().toList();
     }
 
     /** One request, fully read and checked: a fast wrong page is an error, not a fast response. */
