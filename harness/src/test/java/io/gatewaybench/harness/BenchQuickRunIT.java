@@ -34,7 +34,7 @@ class BenchQuickRunIT {
         assertEquals(0, bench.exitValue(), "./bench run --quick failed: " + Files.readString(log));
 
         JsonNode summary = new ObjectMapper().readTree(newest(results).resolve("summary.json").toFile());
-        for (String key : List.of("run_id", "started", "git_commit", "machine", "components", "jvm_flags", "placement", "load")) {
+        for (String key : List.of("run_id", "started", "git_commit", "machine", "components", "jvm_flags", "placement", "load", "ladder")) {
             assertNotNull(summary.get(key), "summary.json lacks " + key);
         }
         JsonNode targets = summary.get("targets");
@@ -46,11 +46,23 @@ class BenchQuickRunIT {
             assertTrue(t.get("requests").asLong() > 0, name + " made no requests");
             assertEquals(0, t.get("errors").asLong(), name + " had errors");
             LATENCY.forEach(f -> assertTrue(t.get("latency_ms").hasNonNull(f), name + " lacks latency " + f));
+            // the ladder: both quick levels (25% and 50% of direct's capacity) reached with their spectrum, and a search per objective
+            JsonNode levels = t.get("fixed_rate");
+            assertEquals(2, levels.size(), name + ": " + levels);
+            assertTrue(levels.get(0).get("rounds_reached").asInt() == 1 && levels.get(0).get("latency_ms").hasNonNull("p99_99"),
+                    name + " lacks the lowest level's spectrum: " + levels.get(0));
+            for (String objective : List.of("p99-10ms", "gigaom-high-performance")) {
+                assertTrue(t.get("max_sustainable").get(objective).has("rate_rps"), name + " lacks the search under " + objective);
+            }
         }
+        assertEquals(summary.get("ladder").get("rates_rps").size(), 2);
+        assertTrue(summary.get("ladder").get("calibration").get("capacity_rps").asDouble() > 0);
         JsonNode direct = targets.get(0).get("relative_to_direct");
         assertEquals(1.0, direct.get("throughput").asDouble());
         LATENCY.forEach(f -> assertEquals(1.0, direct.get("latency").get(f).asDouble(), "direct's relative " + f));
-        assertTrue(Files.readString(newest(results).resolve("summary.md")).contains("| direct | 100.0% |"));
+        String md = Files.readString(newest(results).resolve("summary.md"));
+        assertTrue(md.contains("| direct | 100.0% |"));
+        assertTrue(md.contains("## Fixed rates") && md.contains("## Maximum sustainable rate"), "summary.md lacks the ladder's sections");
     }
 
     private static Path newest(Path results) throws IOException {

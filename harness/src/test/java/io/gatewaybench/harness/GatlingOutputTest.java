@@ -7,13 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
  * Gatling's output into the suite's figures, against two real result folders checked in under
  * {@code src/test/resources/gatling-sample/}: {@code ok/} (open model, 200 req/s, 2 s warm-up and
- * 3 s measured against the suite's Tomcat, all OK) and {@code failed/} (every response lacked the
- * marker). The expected values were read independently: counts, max and the window from Gatling's
+ * 3 s measured against the suite's Tomcat, all OK), {@code failed/} (every response lacked the
+ * marker) and {@code ladder/} (closed 1 s, then the ladder 200, 400 and 60,000 req/s of 2 s each with
+ * {@code maxInFlight=50}: the last level overloaded the run on this machine; its console lines in
+ * {@code console.log}). The expected values were read independently: counts, max and the window from Gatling's
  * own report and a separate decoder of the same file.
  */
 class GatlingOutputTest {
@@ -81,6 +84,38 @@ class GatlingOutputTest {
     void missingRequestInTheReportIsNamed() {
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> GatlingReport.row(sample("ok"), "nope"));
         assertTrue(e.getMessage().contains("'nope'"), e.getMessage());
+    }
+
+    @Test
+    void ladderLevelsAreReadUpToTheOverloadedOne() throws Exception {
+        Path dir = sample("ladder");
+        SimulationLog log = SimulationLog.read(dir.resolve("simulation.log"));
+        Integer overloadedAt = Ladder.overloadedAt(java.nio.file.Files.readAllLines(dir.resolve("console.log")));
+        assertEquals(60000, overloadedAt);
+        List<Ladder.Level> levels = Ladder.read(log, List.of(200, 400, 60000), 2, overloadedAt, null);
+        assertEquals(List.of(200, 400, 60000), levels.stream().map(Ladder.Level::rate).toList());
+        // counts as Gatling's own report gives them
+        assertEquals(GatlingReport.row(dir, "rate-200").count("Total"), levels.get(0).sent());
+        assertEquals(GatlingReport.row(dir, "rate-400").count("Total"), levels.get(1).sent());
+        assertEquals(GatlingReport.row(dir, "rate-60000").count("Total"), levels.get(2).sent());
+        assertTrue(levels.get(0).complete() && levels.get(1).complete(), "200 and 400 req/s: every planned request sent");
+        assertEquals(400, levels.get(0).planned());
+        assertTrue(levels.get(2).overloaded() && !levels.get(2).complete());
+        assertTrue(Objective.standard(10).get(0).failure(levels.get(2)).equals("overloaded"));
+        for (Ladder.Level l : levels) {
+            assertTrue(l.sendLagP99Ms() >= 0 && l.sendLagP99Ms() <= l.sendLagMaxMs(), l.toString());
+        }
+        assertEquals(List.of(200, 400), Ladder.read(log, List.of(200, 400, 60000), 2, null, null).stream()
+                .filter(Ladder.Level::complete).map(Ladder.Level::rate).toList(), "complete without the console's word: not overloaded");
+    }
+
+    @Test
+    void sendLagIsLatenessAgainstAnEvenSchedule() throws Exception {
+        SimulationLog log = SimulationLog.read(sample("ladder").resolve("simulation.log"));
+        // the closed phase's users send back to back: against a schedule of 1 per second they are early, never late
+        assertEquals(0, log.sendLag("book", 1)[1]);
+        // against a schedule far faster than they went, they are late by nearly the whole phase
+        assertTrue(log.sendLag("book", 1_000_000)[1] > 500, "1 s of sends scheduled into 1 ms");
     }
 
     @Test

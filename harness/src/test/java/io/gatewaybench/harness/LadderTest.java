@@ -1,0 +1,109 @@
+package io.gatewaybench.harness;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The fixed-rate ladder: its rates, the objectives a level meets, and the maximum-rate search over a round. */
+class LadderTest {
+    private static final List<Integer> RATES = List.of(1000, 2000, 3000, 4000);
+    private static final Objective P99_10 = Objective.standard(10).get(0);
+    private static final Objective GIGAOM = Objective.standard(10).get(1);
+
+    /** A complete level of 4 s with the given P99 and max (ms) and error count. */
+    private static Ladder.Level level(int rate, double p99, double max, long errors) {
+        RequestStats stats = new RequestStats(rate * 4L, errors, rate, new RequestStats.Latency(1, 1, 2, p99, max, max, max));
+        return new Ladder.Level(rate, rate * 4L, rate * 4L, errors, stats, false, 0, 0, null);
+    }
+
+    private static Ladder.Level overloaded(int rate) {
+        RequestStats stats = new RequestStats(500, 0, 400, new RequestStats.Latency(300, 200, 800, 900, 950, 950, 950));
+        return new Ladder.Level(rate, rate * 4L, 500, 0, stats, true, 0, 0, null);
+    }
+
+    @Test
+    void ratesArePercentagesOfDirectsCapacityRoundedPlusAbsoluteOnes() {
+        assertEquals(List.of(1000, 2600, 5200, 13000), Ladder.rates(List.of(10, 20, 50), 26_010, List.of(1000, 13000)));
+        assertEquals(List.of(100), Ladder.rates(List.of(1), 3000, List.of()), "a level is never below 100 req/s");
+    }
+
+    @Test
+    void aLevelMeetsAnObjectiveOnlyCompleteWithFewErrorsAndInsideItsBound() {
+        assertTrue(P99_10.holds(level(1000, 10, 40, 0)), "the bound is inclusive");
+        assertFalse(P99_10.holds(level(1000, 11, 12, 0)));
+        assertEquals("P99 11 ms", P99_10.failure(level(1000, 11, 12, 0)));
+        assertTrue(P99_10.holds(level(1000, 5, 12, 3)), "3 errors in 4000 is under 0.1%");
+        assertFalse(P99_10.holds(level(1000, 5, 12, 4)), "4 in 4000 is 0.1%, not under it");
+        assertEquals("errors 0.10%", P99_10.failure(level(1000, 5, 12, 4)));
+        assertFalse(P99_10.holds(overloaded(1000)));
+        assertEquals("overloaded", P99_10.failure(overloaded(1000)));
+
+        assertTrue(GIGAOM.holds(level(2000, 20, 29, 0)));
+        assertFalse(GIGAOM.holds(level(2000, 20, 30, 0)), "under 30 ms means at most 29 in whole milliseconds");
+        assertEquals("max 30 ms", GIGAOM.failure(level(2000, 20, 30, 0)));
+    }
+
+    @Test
+    void theSearchFindsTheHighestLevelWithEveryLevelBelowMeetingTheObjective() {
+        List<Ladder.Level> round = List.of(level(1000, 2, 8, 0), level(2000, 4, 12, 0), level(3000, 12, 31, 0), level(4000, 3, 5, 0));
+        Map<String, Object> p99 = P99_10.maxSustainable(round, RATES);
+        assertEquals(2000, p99.get("rate_rps"));
+        assertEquals(3000, p99.get("first_failing_rps"));
+        assertEquals("P99 12 ms", p99.get("first_failing_because"));
+        assertFalse(p99.containsKey("verdict"), "the P99 objective has no rate to exceed");
+
+        Map<String, Object> gigaom = GIGAOM.maxSustainable(round, RATES);
+        assertEquals(2000, gigaom.get("rate_rps"));
+        assertEquals(true, gigaom.get("verdict"), "2000 req/s is over GigaOm's 1000");
+    }
+
+    @Test
+    void anOverloadedLadderStopsAndLevelsNeverSentCountAsNotReached() {
+        Map<String, Object> found = P99_10.maxSustainable(List.of(level(1000, 2, 8, 0), overloaded(2000)), RATES);
+        assertEquals(1000, found.get("rate_rps"));
+        assertEquals(2000, found.get("first_failing_rps"));
+        assertEquals("overloaded", found.get("first_failing_because"));
+
+        Map<String, Object> lowest = GIGAOM.maxSustainable(List.of(level(1000, 2, 35, 0)), RATES);
+        assertEquals(0, lowest.get("rate_rps"), "0: even the lowest level failed");
+        assertEquals(false, lowest.get("verdict"));
+
+        Map<String, Object> allHeld = P99_10.maxSustainable(RATES.stream().map(r -> level(r, 1, 2, 0)).toList(), RATES);
+        assertEquals(4000, allHeld.get("rate_rps"));
+        assertNull(allHeld.get("first_failing_rps"));
+    }
+
+    @Test
+    void theSimulationsOverloadLineNamesTheLevel() {
+        assertEquals(30000, Ladder.overloadedAt(List.of("[INFO] Running simulation",
+                "BookPageSimulation: overloaded at rate-30000: more than 1000 requests in flight")));
+        assertNull(Ladder.overloadedAt(List.of("BookPageSimulation: baseUrl=http://127.0.0.1:8080 rates=[100, 200]")));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void levelsAreSummarisedOverRoundsAndTheMaximumRateCarriesItsSpread() {
+        RequestStats round1 = level(1000, 1, 1, 0).stats().withLadder(List.of(level(1000, 2, 8, 0), level(2000, 4, 12, 0), overloaded(3000)));
+        RequestStats round2 = level(1000, 1, 1, 0).stats().withLadder(List.of(level(1000, 4, 9, 0), level(2000, 12, 20, 2), level(3000, 9, 9, 0),
+                overloaded(4000)));
+        List<Map<String, Object>> levels = LadderSummary.fixedRate(List.of(round1, round2), RATES, List.of(P99_10));
+        assertEquals(4, levels.size());
+        assertEquals(3.0, ((Map<String, Double>) levels.get(0).get("latency_ms")).get("p99"), "median of 2 and 4");
+        assertEquals(2, levels.get(1).get("rounds_reached"));
+        assertEquals(2L, levels.get(1).get("errors"));
+        assertEquals(1L, ((Map<String, Long>) levels.get(1).get("rounds_meeting")).get(P99_10.name()));
+        assertEquals(1L, levels.get(2).get("rounds_overloaded"));
+        assertEquals(1, levels.get(3).get("rounds_reached"));
+
+        Map<String, Object> found = (Map<String, Object>) LadderSummary.maxSustainable(List.of(round1, round2), RATES, List.of(P99_10))
+                .get(P99_10.name());
+        assertEquals(1500.0, found.get("rate_rps"), "median of 2000 and 1000");
+        assertEquals(1000.0, found.get("min_rps"));
+        assertEquals(2000.0, found.get("max_rps"));
+    }
+}
