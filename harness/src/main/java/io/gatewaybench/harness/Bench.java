@@ -53,6 +53,16 @@ public final class Bench {
                 System.exit(1);
             }
         }
+        if (args.length == 3 && args[0].equals("compare")) {
+            try {
+                List<RunComparison.Row> rows = RunComparison.compare(Path.of(args[1]), Path.of(args[2]));
+                System.out.print(RunComparison.markdown(Path.of(args[1]), Path.of(args[2]), rows));
+                System.exit(rows.stream().allMatch(RunComparison.Row::agrees) ? 0 : 1);
+            } catch (IOException | RuntimeException e) {
+                System.err.println("bench: cannot compare " + args[1] + " and " + args[2] + ": " + e.getMessage());
+                System.exit(2);
+            }
+        }
         if (args.length == 0 || !args[0].equals("run")) {
             System.err.print(RunPlan.USAGE);
             System.exit(2);
@@ -206,7 +216,7 @@ public final class Bench {
             LatencyProbe.Result unloaded = LatencyProbe.unloaded(url, cookie, count / 5, count);
             underLoad.write(raw.resolve("probe-under-load.hgrm"));
             unloaded.write(raw.resolve("probe-unloaded.hgrm"));
-            if (plan.crossCheck().contains(t.name())) {
+            if (plan.crossCheck().contains(t.name()) && round == 1) {
                 int seconds = plan.quick() ? 2 : 10;
                 System.out.printf("%s: cross-check with wrk, %d connections, %d s%n", step, plan.load().users(), seconds);
                 Map<String, Object> wrk = WrkCrossCheck.run(url, cookie, plan.load().users(), seconds, m.stats().throughputRps(),

@@ -96,6 +96,24 @@ public final class GatlingRun {
         List<String> argv = new ArrayList<>(List.of("mvn", "-B", "-f", Repo.root().resolve("simulations/pom.xml").toString(), "gatling:test"));
         argv.addAll(args);
         Process p = new ProcessBuilder(argv).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        // If the harness is stopped (Ctrl-C, kill), Maven and the Gatling JVM stop with it.
+        Thread stop = new Thread(() -> {
+            p.descendants().forEach(ProcessHandle::destroy);
+            p.destroy();
+        }, "stop-gatling");
+        Runtime.getRuntime().addShutdownHook(stop);
+        try {
+            return await(p, log, timeoutSeconds, injectorJvm, sampler);
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(stop);
+            } catch (IllegalStateException exiting) {
+                // the hook is already running
+            }
+        }
+    }
+
+    private static int await(Process p, Path log, long timeoutSeconds, StringBuilder injectorJvm, ResourceSampler sampler) {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
         try {
             while (!p.waitFor(250, TimeUnit.MILLISECONDS) && System.nanoTime() < deadline) {

@@ -39,6 +39,14 @@ final class LadderSummary {
                             RunSummary.Stats.median(measured.stream().mapToDouble(s -> s.latency().values()[k]).toArray()));
                 }
                 m.put("latency_ms", latency);
+                if (measured.size() > 1) { // each percentile's median, min, max and 95% interval over the rounds
+                    Map<String, Object> spread = new LinkedHashMap<>();
+                    for (int i = 0; i < RequestStats.Latency.NAMES.length; i++) {
+                        final int k = i;
+                        spread.put(RequestStats.Latency.NAMES[i], RunSummary.Stats.range(measured.stream().mapToDouble(s -> s.latency().values()[k]).toArray()));
+                    }
+                    m.put("latency_ms_spread", spread);
+                }
             }
             m.put("send_lag_p99_ms_max", RunSummary.round(seen.stream().mapToDouble(Ladder.Level::sendLagP99Ms).max().orElse(0)));
             Histogram pooled = null;
@@ -75,6 +83,11 @@ final class LadderSummary {
             m.put("rate_rps", RunSummary.Stats.median(values));
             m.put("min_rps", java.util.Arrays.stream(values).min().orElse(0));
             m.put("max_rps", java.util.Arrays.stream(values).max().orElse(0));
+            if (values.length > 1) {
+                Map<String, Double> range = RunSummary.Stats.range(values);
+                m.put("ci95_low_rps", range.get("ci95_low"));
+                m.put("ci95_high_rps", range.get("ci95_high"));
+            }
             if (o.minRateRps() > 0) {
                 m.put("verdict", RunSummary.Stats.median(values) > o.minRateRps());
             }
@@ -192,6 +205,16 @@ final class LadderSummary {
                 notes.add("**" + t.get("name") + ": the injector sent late** at " + late + " req/s (send lag P99 over "
                         + (int) Ladder.LATE_SEND_MS + " ms in some round): there Gatling, not only the target, shaped the latency.");
             }
+        }
+        // Direct's own maximum is the ceiling of this setup (injector and origin): no gateway can be shown to go higher.
+        Map<String, Object> direct = targets.isEmpty() ? null : firstObjective(targets.get(0));
+        if (direct != null && "direct".equals(targets.get(0).get("name"))) {
+            double ceiling = ((Number) direct.get("rate_rps")).doubleValue();
+            List<Object> atCeiling = targets.subList(1, targets.size()).stream().filter(t -> firstObjective(t) != null
+                    && ((Number) firstObjective(t).get("rate_rps")).doubleValue() >= ceiling).map(t -> t.get("name")).toList();
+            notes.add(String.format(Locale.ROOT, "Direct's own maximum sustainable rate (%.0f req/s, median) is the ceiling of this setup: "
+                    + "above it the injector and the origin, not a gateway, give out%s", ceiling, atCeiling.isEmpty() ? "."
+                    : "; " + atCeiling + " reached it, so their true maximum is not measured here, only that it is at least that."));
         }
         // Maximum rates whose ranges over rounds overlap (first objective): their order is not established.
         for (int i = 0; i < targets.size(); i++) {

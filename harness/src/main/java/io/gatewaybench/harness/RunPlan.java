@@ -61,11 +61,12 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
     static final String USAGE = """
             usage: ./bench run [options]
                    ./bench report <run folder>   (renders summary.md again from its summary.json)
+                   ./bench compare <run folder> <run folder>   (do two runs agree within their spread? exit 0 if so)
               --targets=a,b,...    targets to measure, in order (default: %s; direct is always added first)
               --model=closed|open  closed: a fixed number of concurrent users (default); open: a fixed arrival rate
               --users=N            closed model: concurrent users (default 16)
               --rate=N             open model: requests per second (default 2000)
-              --warmup=SECONDS     warm-up per target, run and recorded but excluded from the figures (default 15)
+              --warmup=SECONDS     warm-up per target, run and recorded but excluded from the figures (default 25)
               --duration=SECONDS   measured time per target (default 10)
               --rounds=N           rounds over all targets, order rotated each round (default 3)
               --sessions=shared|per-user  shared: every request carries one session cookie (default); per-user: Gatling's cookie jar
@@ -73,9 +74,9 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
               --jvm=NAME           JVM profile for the JVM gateways, infra/jvm/NAME.properties (default: default)
               --results=DIR        where run folders go (default: results/)
               --cross-check=a,b    targets also measured with wrk, after Gatling, to see how far the injectors agree
-                                   (default: direct,nginx; "none" for none; closed model only)
+                                   (default: direct,nginx; "none" for none; closed model only; round 1 only)
               --levels=P,P,...     fixed-rate ladder after the measurement, in %% of direct's capacity (found by a calibration
-                                   run of direct first), ascending (default 10,20,30,40,50,60,70,80; "none" for no ladder)
+                                   run of direct first), ascending (default 5,10,...,50; "none" for no ladder)
               --rates=N,N,...      absolute ladder rates in req/s, added to --levels (default none)
               --level-duration=S   seconds per ladder level (default 4)
               --max-in-flight=N    ladder requests outstanding at which a target counts as overloaded and its ladder stops (default 1000)
@@ -122,10 +123,10 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
         Load load = new Load(model,
                 positive(o, "users", quick ? 4 : 16),
                 positive(o, "rate", quick ? 200 : 2000),
-                positive(o, "warmup", quick ? 2 : 15),
+                positive(o, "warmup", quick ? 2 : 25),
                 positive(o, "duration", quick ? 3 : 10),
                 sessions);
-        List<Integer> percents = numbers(o, "levels", quick ? "25,50" : "10,20,30,40,50,60,70,80");
+        List<Integer> percents = numbers(o, "levels", quick ? "25,50" : "5,10,15,20,25,30,35,40,45,50");
         if (percents.stream().anyMatch(p -> p > 1000)) {
             throw new IllegalArgumentException("--levels are percentages of direct's capacity, 1..1000, got " + o.get("levels"));
         }

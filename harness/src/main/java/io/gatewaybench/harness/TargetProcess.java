@@ -24,9 +24,17 @@ public final class TargetProcess implements AutoCloseable {
 
     /** Whatever is still running when the harness JVM exits (Ctrl-C, a failed run) is stopped too. */
     private static final Set<TargetProcess> RUNNING = ConcurrentHashMap.newKeySet();
+    /**
+     * Set when the harness JVM begins to exit. Its main thread runs on while the shutdown hook
+     * works, so a target it starts after that must stop itself, or it would outlive the harness.
+     */
+    private static volatile boolean exiting;
 
     static {
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> RUNNING.forEach(TargetProcess::close), "stop-targets"));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            exiting = true;
+            RUNNING.forEach(TargetProcess::close);
+        }, "stop-targets"));
     }
 
     private final Target target;
@@ -57,6 +65,10 @@ public final class TargetProcess implements AutoCloseable {
         }
         TargetProcess started = new TargetProcess(target, launch, p);
         RUNNING.add(started);
+        if (exiting) { // the hook may have gone over RUNNING before this one joined it
+            started.close();
+            throw new IllegalStateException("the harness is exiting; " + target.name() + " stopped again");
+        }
         started.awaitReady();
         return started;
     }

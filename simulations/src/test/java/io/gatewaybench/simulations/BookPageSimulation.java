@@ -5,11 +5,12 @@ import static io.gatling.javaapi.http.HttpDsl.*;
 
 import io.gatling.javaapi.core.Assertion;
 import io.gatling.javaapi.core.ChainBuilder;
+import io.gatling.javaapi.core.CheckBuilder;
 import io.gatling.javaapi.core.OpenInjectionStep;
 import io.gatling.javaapi.core.PopulationBuilder;
+import io.gatling.javaapi.core.Session;
 import io.gatling.javaapi.core.Simulation;
 import io.gatling.javaapi.http.HttpProtocolBuilder;
-import io.gatling.javaapi.http.HttpRequestActionBuilder;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -18,13 +19,15 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * The book page under load, direct or through a gateway: a warm-up ("warm-up"), then the measured
- * requests ("book"), every response checked for status 200 and the page's marker. Run from
+ * requests ("book"; closed model: the same loop, named by the second it is in), every response checked for status 200 and the page's marker. Run from
  * {@code simulations/}: {@code mvn gatling:test -DbaseUrl=http://host:port [-Dmodel=open -Drate=5000 ...]}.
  * Assertions: no "book" request failed; open model: every planned "book" request was sent.
  *
@@ -73,6 +76,8 @@ public class BookPageSimulation extends Simulation {
     /** Ladder requests sent and not yet answered. */
     static final AtomicInteger IN_FLIGHT = new AtomicInteger();
     static final AtomicBoolean OVERLOADED = new AtomicBoolean();
+    /** nanoTime of the closed loop's first request: the warm-up runs for {@code warmup} seconds from it. */
+    static final AtomicLong LOOP_START = new AtomicLong();
 
     {
         boolean open = oneOf("model", MODEL, "closed", "open").equals("open");
@@ -100,9 +105,18 @@ public class BookPageSimulation extends Simulation {
             protocol = pooled;
         }
 
-        PopulationBuilder measured = open
-                ? scenario("book").exec(page("book", shared)).injectOpen(constantUsersPerSec(RATE).during(DURATION))
-                : scenario("book").during(DURATION).on(page("book", shared)).injectOpen(atOnceUsers(USERS));
+        PopulationBuilder measured;
+        if (open) {
+            measured = scenario("book").exec(page("book", shared)).injectOpen(constantUsersPerSec(RATE).during(DURATION));
+            if (WARMUP > 0) {
+                measured = scenario("warm-up").exec(page("warm-up", shared)).injectOpen(rampThenHold()).andThen(measured);
+            }
+        } else {
+            // One loop from warm-up into measurement: the same users on the same connections, no pause
+            // and no new start in between; each request is named by the phase it is sent in.
+            measured = scenario("book").during(WARMUP + DURATION).on(exec(http(BookPageSimulation::closedPhase).get(PATH)
+                    .check(checks(shared)))).injectOpen(atOnceUsers(USERS));
+        }
         // The ladder, built from its top level down: each level starts when the one below has finished.
         PopulationBuilder ladder = null;
         for (int i = RATES.size() - 1; i >= 0; i--) {
@@ -119,12 +133,6 @@ public class BookPageSimulation extends Simulation {
             measured = measured.andThen(ladderWarmUp.andThen(ladder));
         }
         PopulationBuilder load = measured;
-        if (WARMUP > 0) {
-            load = (open
-                    ? scenario("warm-up").exec(page("warm-up", shared)).injectOpen(rampThenHold())
-                    : scenario("warm-up").during(WARMUP).on(page("warm-up", shared)).injectOpen(atOnceUsers(USERS)))
-                    .andThen(measured);
-        }
 
         List<Assertion> assertions = new ArrayList<>(List.of(details("book").failedRequests().count().is(0L)));
         if (open) { // the planned load was sent in full
@@ -184,11 +192,22 @@ public class BookPageSimulation extends Simulation {
 
     /** One request, fully read and checked: a fast wrong page is an error, not a fast response. */
     static ChainBuilder page(String name, boolean shared) {
-        HttpRequestActionBuilder request = http(name).get(PATH).check(status().is(200), substring(MARKER).exists());
+        return exec(http(name).get(PATH).check(checks(shared)));
+    }
+
+    static List<CheckBuilder> checks(boolean shared) {
+        List<CheckBuilder> checks = new ArrayList<>(List.of(status().is(200), substring(MARKER).exists()));
         if (shared) { // a new JSESSIONID would mean Tomcat created a session after all (an expired cookie)
-            request = request.check(headerRegex("Set-Cookie", "JSESSIONID=").notExists());
+            checks.add(headerRegex("Set-Cookie", "JSESSIONID=").notExists());
         }
-        return exec(request);
+        return checks;
+    }
+
+    /** Closed model: "warm-up" for requests sent in the first {@code warmup} seconds of the loop, "book" after. */
+    static String closedPhase(Session session) {
+        long now = System.nanoTime();
+        LOOP_START.compareAndSet(0, now);
+        return now - LOOP_START.get() < TimeUnit.SECONDS.toNanos(WARMUP) ? "warm-up" : "book";
     }
 
     /** Open-model warm-up: ramp up to the rate over the first half, then hold it. */
