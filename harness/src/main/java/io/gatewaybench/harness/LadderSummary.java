@@ -135,14 +135,16 @@ final class LadderSummary {
         }
 
         md.append("\n## Maximum sustainable rate\n\n");
-        md.append("The highest ladder level at which the objective holds, and holds at every level below (every planned request sent, ")
-                .append("no overload, errors under 0.1%). Median over rounds, with the lowest and highest round; the true maximum lies ")
-                .append("between the rate found and the next level, so the ladder's step is the resolution.\n\n");
+        md.append("Per round, the highest ladder level at which the objective holds (every planned request sent, no overload, ")
+                .append("errors under 0.1%, latency inside the bound); the table gives the median over rounds with the lowest and highest ")
+                .append("round. The true maximum lies between the rate found and the next level, so the ladder's step is the resolution. ")
+                .append("*Next level*: why the level above failed, per round; *failed below*: lower levels that missed the objective ")
+                .append("anyway (a stall during one level), per round.\n\n");
         List<Map<String, Object>> objectives = (List<Map<String, Object>>) ladder.get("objectives");
         objectives.forEach(o -> md.append("- `").append(o.get("name")).append("`: ").append(o.get("description")).append('\n'));
         md.append("\n| target |");
-        objectives.forEach(o -> md.append(' ').append(o.get("name")).append(" req/s | first failing level, why |"));
-        md.append("\n|---|").append("---:|---|".repeat(objectives.size())).append('\n');
+        objectives.forEach(o -> md.append(' ').append(o.get("name")).append(" req/s | next level | failed below |"));
+        md.append("\n|---|").append("---:|---|---|".repeat(objectives.size())).append('\n');
         for (Map<String, Object> t : targets) {
             Map<String, Map<String, Object>> found = (Map<String, Map<String, Object>>) t.get("max_sustainable");
             if (found == null) {
@@ -155,8 +157,11 @@ final class LadderSummary {
                         ((Number) f.get("min_rps")).doubleValue(), ((Number) f.get("max_rps")).doubleValue(),
                         f.containsKey("verdict") ? (Boolean.TRUE.equals(f.get("verdict")) ? ": **yes**" : ": no") : ""));
                 List<Map<String, Object>> perRound = (List<Map<String, Object>>) f.get("rounds");
-                md.append(' ').append(String.join("; ", perRound.stream().map(r -> r.get("first_failing_rps") == null
-                        ? "none" : r.get("first_failing_rps") + ": " + r.get("first_failing_because")).toList())).append(" |");
+                md.append(' ').append(String.join("; ", perRound.stream().map(r -> r.get("next_level_rps") == null
+                        ? "none" : r.get("next_level_rps") + ": " + r.get("next_level_because")).toList())).append(" |");
+                List<String> below = perRound.stream().map(r -> (List<?>) r.get("failed_below")).filter(l -> !l.isEmpty())
+                        .map(l -> String.join(", ", l.stream().map(String::valueOf).toList())).toList();
+                md.append(' ').append(below.isEmpty() ? "none" : String.join("; ", below)).append(" |");
             }
             md.append('\n');
         }

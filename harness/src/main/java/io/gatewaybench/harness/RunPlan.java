@@ -78,7 +78,7 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
               --levels=P,P,...     fixed-rate ladder after the measurement, in %% of direct's capacity (found by a calibration
                                    run of direct first), ascending (default 5,10,...,50; "none" for no ladder)
               --rates=N,N,...      absolute ladder rates in req/s, added to --levels (default none)
-              --level-duration=S   seconds per ladder level (default 4)
+              --level-duration=S   seconds per ladder level (default 3)
               --max-in-flight=N    ladder requests outstanding at which a target counts as overloaded and its ladder stops (default 1000)
               --p99-objective=MS   the P99 bound of the maximum-sustainable-rate objective (default 10)
               --quick              the shortest run that still exercises every step (1 round, warm-up 2 s, measure 3 s, 4 users, levels 25,50 of 2 s)
@@ -130,7 +130,7 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
         if (percents.stream().anyMatch(p -> p > 1000)) {
             throw new IllegalArgumentException("--levels are percentages of direct's capacity, 1..1000, got " + o.get("levels"));
         }
-        LadderPlan ladder = new LadderPlan(percents, numbers(o, "rates", "none"), positive(o, "level-duration", quick ? 2 : 4),
+        LadderPlan ladder = new LadderPlan(percents, numbers(o, "rates", "none"), positive(o, "level-duration", quick ? 2 : 3),
                 positive(o, "max-in-flight", 1000), positive(o, "p99-objective", 10));
         List<String> crossCheck = model.equals("open") ? List.of() : java.util.Arrays.stream(o.getOrDefault("cross-check", "direct,nginx").split(","))
                 .map(String::trim).filter(n -> !n.isEmpty() && !n.equals("none")).toList();

@@ -49,25 +49,33 @@ class LadderTest {
     }
 
     @Test
-    void theSearchFindsTheHighestLevelWithEveryLevelBelowMeetingTheObjective() {
-        List<Ladder.Level> round = List.of(level(1000, 2, 8, 0), level(2000, 4, 12, 0), level(3000, 12, 31, 0), level(4000, 3, 5, 0));
+    void theSearchFindsTheHighestLevelMeetingTheObjectiveAndNamesTheLevelsThatMissedBelowIt() {
+        List<Ladder.Level> round = List.of(level(1000, 2, 8, 0), level(2000, 12, 31, 0), level(3000, 4, 12, 0), level(4000, 11, 31, 0));
         Map<String, Object> p99 = P99_10.maxSustainable(round, RATES);
-        assertEquals(2000, p99.get("rate_rps"));
-        assertEquals(3000, p99.get("first_failing_rps"));
-        assertEquals("P99 12 ms", p99.get("first_failing_because"));
+        assertEquals(3000, p99.get("rate_rps"), "a stall during the 2000 level does not end the search");
+        assertEquals(4000, p99.get("next_level_rps"));
+        assertEquals("P99 11 ms", p99.get("next_level_because"));
+        assertEquals(List.of("2000: P99 12 ms"), p99.get("failed_below"));
         assertFalse(p99.containsKey("verdict"), "the P99 objective has no rate to exceed");
 
         Map<String, Object> gigaom = GIGAOM.maxSustainable(round, RATES);
-        assertEquals(2000, gigaom.get("rate_rps"));
-        assertEquals(true, gigaom.get("verdict"), "2000 req/s is over GigaOm's 1000");
+        assertEquals(3000, gigaom.get("rate_rps"));
+        assertEquals(true, gigaom.get("verdict"), "3000 req/s is over GigaOm's 1000");
     }
 
     @Test
-    void anOverloadedLadderStopsAndLevelsNeverSentCountAsNotReached() {
+    void anOverloadedLevelBracketsTheSearchAndLevelsNeverSentCountAsNotReached() {
         Map<String, Object> found = P99_10.maxSustainable(List.of(level(1000, 2, 8, 0), overloaded(2000)), RATES);
         assertEquals(1000, found.get("rate_rps"));
-        assertEquals(2000, found.get("first_failing_rps"));
-        assertEquals("overloaded", found.get("first_failing_because"));
+        assertEquals(2000, found.get("next_level_rps"));
+        assertEquals("overloaded", found.get("next_level_because"));
+        Map<String, Object> notReached = P99_10.maxSustainable(List.of(level(1000, 2, 8, 0), level(2000, 2, 8, 0), overloaded(3000)), RATES);
+        assertEquals(2000, notReached.get("rate_rps"));
+        assertEquals("overloaded", notReached.get("next_level_because"));
+        assertEquals(3000, P99_10.maxSustainable(List.of(level(1000, 2, 8, 0), level(2000, 2, 8, 0), level(3000, 2, 8, 0)), RATES)
+                .get("rate_rps"));
+        assertEquals("not reached", P99_10.maxSustainable(List.of(level(1000, 2, 8, 0), level(2000, 2, 8, 0), level(3000, 2, 8, 0)), RATES)
+                .get("next_level_because"), "4000 was planned but never sent");
 
         Map<String, Object> lowest = GIGAOM.maxSustainable(List.of(level(1000, 2, 35, 0)), RATES);
         assertEquals(0, lowest.get("rate_rps"), "0: even the lowest level failed");
@@ -75,7 +83,7 @@ class LadderTest {
 
         Map<String, Object> allHeld = P99_10.maxSustainable(RATES.stream().map(r -> level(r, 1, 2, 0)).toList(), RATES);
         assertEquals(4000, allHeld.get("rate_rps"));
-        assertNull(allHeld.get("first_failing_rps"));
+        assertNull(allHeld.get("next_level_rps"));
     }
 
     @Test
@@ -102,8 +110,8 @@ class LadderTest {
 
         Map<String, Object> found = (Map<String, Object>) LadderSummary.maxSustainable(List.of(round1, round2), RATES, List.of(P99_10))
                 .get(P99_10.name());
-        assertEquals(1500.0, found.get("rate_rps"), "median of 2000 and 1000");
-        assertEquals(1000.0, found.get("min_rps"));
-        assertEquals(2000.0, found.get("max_rps"));
+        assertEquals(2500.0, found.get("rate_rps"), "median of 2000 and 3000 (round 2 missed at 2000 but held at 3000)");
+        assertEquals(2000.0, found.get("min_rps"));
+        assertEquals(3000.0, found.get("max_rps"));
     }
 }
