@@ -28,8 +28,8 @@ public final class Bench {
     private final RunPlan plan;
     private final Path runDir;
     private final Instant started = Instant.now();
-    /** Seconds spent per target beyond its load (start, verification, Gatling's own start, report builds). */
-    private double overheadSeconds = 25;
+    /** Seconds one target took in one round so far, on average (load, start, verification, Gatling's own start, probes). */
+    private double secondsPerStep;
     private int measuredSoFar;
     /** The Gatling JVM's executable and flags, as seen in the process table. */
     private String injectorJvm;
@@ -103,7 +103,7 @@ public final class Bench {
         int steps = targets.size() * plan.rounds();
         System.out.printf("bench: run %s: %d targets x %d round(s), %s, warm-up %d s + measure %d s each; about %s%n",
                 runDir.getFileName(), targets.size(), plan.rounds(), plan.load().model(), plan.load().warmupSeconds(),
-                plan.load().durationSeconds(), minutes(steps * (plan.loadSeconds() + overheadSeconds)));
+                plan.load().durationSeconds(), minutes(steps * stepSeconds() + (plan.ladder().percents().isEmpty() ? 0 : 55)));
 
         Map<String, List<RequestStats>> rounds = new LinkedHashMap<>();
         Map<String, String> failures = new LinkedHashMap<>();
@@ -125,7 +125,7 @@ public final class Bench {
                         RequestStats stats = measure(t, round, origin, reference, step, details);
                         rounds.get(t.name()).add(stats);
                         System.out.printf("%s: %.0f req/s, P99 %s ms, %d errors%s; about %s left%n", step, stats.throughputRps(),
-                                stats.latency().p99(), stats.errors(), ladderLine(stats), minutes((steps - ++measuredSoFar) * (plan.loadSeconds() + overheadSeconds)));
+                                stats.latency().p99(), stats.errors(), ladderLine(stats), minutes((steps - ++measuredSoFar) * stepSeconds()));
                     } catch (RuntimeException | IOException e) {
                         measuredSoFar++;
                         failures.put(t.name(), e.getMessage());
@@ -230,14 +230,23 @@ public final class Bench {
                     .withResources(sampler.cost(m.windowStartMillis(), m.windowEndMillis(), m.stats().requests() - m.stats().errors()))
                     .withProbes(probes)
                     .withLadder(m.ladder());
-            double overhead = (System.nanoTime() - begin) / 1e9 - plan.loadSeconds();
-            overheadSeconds = (overheadSeconds + Math.max(0, overhead)) / 2;
+            double took = (System.nanoTime() - begin) / 1e9;
+            secondsPerStep = secondsPerStep == 0 ? took : (secondsPerStep * measuredSoFar + took) / (measuredSoFar + 1);
             return stats;
         } finally {
             if (gateway != null) {
                 gateway.close();
             }
         }
+    }
+
+    /**
+     * Expected seconds per target and round: the average so far, or before any, the load with half
+     * the ladder (most targets stop part-way) and about 20 s of starting, probing and Gatling's own start.
+     */
+    private double stepSeconds() {
+        return secondsPerStep > 0 ? secondsPerStep
+                : plan.loadSeconds() - plan.ladder().seconds(rates.isEmpty() ? plan.ladder().percents().size() : rates.size()) / 2.0 + 20;
     }
 
     /** The ladder's outcome in one line: how far the target went and where it failed the P99 objective. */

@@ -1,0 +1,49 @@
+package io.gatewaybench.harness;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The command line of {@code ./bench run}: its defaults, and an error that names the fix for every bad option. */
+class RunPlanTest {
+
+    @Test
+    void theDefaultRunIsThreeRoundsWithTheLadder() {
+        RunPlan plan = RunPlan.parse(List.of());
+        assertEquals(3, plan.rounds());
+        assertEquals(List.of("direct", "nginx", "haproxy", "netty-proxy", "scg", "zuul2"), plan.targets().stream().map(Target::name).toList());
+        assertEquals(List.of(5, 10, 15, 20, 25, 30, 35, 40, 45, 50), plan.ladder().percents());
+        assertTrue(plan.ladder().enabled());
+        assertEquals(List.of("p99-10ms", "gigaom-high-performance"), plan.ladder().objectives().stream().map(Objective::name).toList());
+        assertEquals(25 + 10 + plan.ladder().seconds(10), plan.loadSeconds());
+    }
+
+    @Test
+    void ladderOptionsAreSortedAndDeduplicatedAndNoneTurnsItOff() {
+        RunPlan plan = RunPlan.parse(List.of("--levels=50,10,10", "--rates=3000,1000", "--p99-objective=25", "--level-duration=5"));
+        assertEquals(List.of(10, 50), plan.ladder().percents());
+        assertEquals(List.of(1000, 3000), plan.ladder().absolute());
+        assertEquals("p99-25ms", plan.ladder().objectives().get(0).name());
+        assertEquals(5, plan.ladder().levelSeconds());
+        assertFalse(RunPlan.parse(List.of("--levels=none")).ladder().enabled());
+        assertTrue(RunPlan.parse(List.of("--levels=none", "--rates=2000")).ladder().enabled());
+    }
+
+    @Test
+    void badOptionsSayWhatIsWrong() {
+        assertTrue(message("--levels=ten").contains("--levels must be a whole number above 0, got 'ten'"), message("--levels=ten"));
+        assertTrue(message("--levels=5000").contains("percentages of direct's capacity"), message("--levels=5000"));
+        assertTrue(message("--rounds=0").contains("--rounds must be a whole number above 0"), message("--rounds=0"));
+        assertTrue(message("--ladder=1").contains("unknown option --ladder"), message("--ladder=1"));
+        assertTrue(message("--cross-check=scg").contains("not among the run's targets"), message("--cross-check=scg --targets=nginx"));
+    }
+
+    private static String message(String option) {
+        List<String> args = option.startsWith("--cross-check") ? List.of(option, "--targets=nginx") : List.of(option);
+        return assertThrows(IllegalArgumentException.class, () -> RunPlan.parse(args)).getMessage();
+    }
+}
