@@ -36,10 +36,6 @@ public final class Ladder {
             return sent == 0 ? 0 : (double) errors / sent;
         }
 
-        public boolean injectorLate() {
-            return sendLagP99Ms > LATE_SEND_MS;
-        }
-
         public Map<String, Object> asMap() {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("rate_rps", rate);
