@@ -100,10 +100,17 @@ public final class Bench {
 
     private boolean run() throws IOException {
         List<Target> targets = plan.targets();
-        int steps = targets.size() * plan.rounds();
-        System.out.printf("bench: run %s: %d targets x %d round(s), %s, warm-up %d s + measure %d s each; about %s%n",
-                runDir.getFileName(), targets.size(), plan.rounds(), plan.load().model(), plan.load().warmupSeconds(),
-                plan.load().durationSeconds(), minutes(steps * stepSeconds() + (plan.ladder().percents().isEmpty() ? 0 : 55)));
+        // Direct, then each target, in an order rotated each round; the next round's direct closes the
+        // round before, and with several rounds direct runs once more after the last.
+        List<Target> schedule = new ArrayList<>();
+        for (int round = 1; round <= plan.rounds(); round++) {
+            schedule.addAll(rotated(targets, round - 1));
+        }
+        int steps = schedule.size() + (plan.rounds() > 1 ? 1 : 0);
+        System.out.printf("bench: run %s: %d targets x %d round(s)%s, %s, warm-up %d s + measure %d s each; about %s%n",
+                runDir.getFileName(), targets.size(), plan.rounds(), plan.rounds() > 1 ? " and direct once more" : "",
+                plan.load().model(), plan.load().warmupSeconds(), plan.load().durationSeconds(),
+                minutes(steps * stepSeconds() + (plan.ladder().percents().isEmpty() ? 0 : 55)));
 
         Map<String, List<RequestStats>> rounds = new LinkedHashMap<>();
         Map<String, String> failures = new LinkedHashMap<>();
@@ -113,24 +120,24 @@ public final class Bench {
         try (TargetProcess origin = Origin.start(runDir.resolve("targets/tomcat"), "127.0.0.1", Ports.free())) {
             byte[] reference = Verification.referencePage(origin.launch().url());
             calibrate(origin, reference);
-            for (int round = 1; round <= plan.rounds(); round++) {
-                List<Target> order = rotated(targets, round - 1);
-                for (int i = 0; i < order.size(); i++) {
-                    Target t = order.get(i);
-                    if (failures.containsKey(t.name())) {
-                        continue;
-                    }
-                    String step = String.format("[round %d/%d, target %d/%d] %s", round, plan.rounds(), i + 1, order.size(), t.name());
-                    try {
-                        RequestStats stats = measure(t, round, origin, reference, step, details);
-                        rounds.get(t.name()).add(stats);
-                        System.out.printf("%s: %.0f req/s, P99 %s ms, %d errors%s; about %s left%n", step, stats.throughputRps(),
-                                stats.latency().p99(), stats.errors(), ladderLine(stats), minutes((steps - ++measuredSoFar) * stepSeconds()));
-                    } catch (RuntimeException | IOException e) {
-                        measuredSoFar++;
-                        failures.put(t.name(), e.getMessage());
-                        System.out.printf("%s: FAILED, not measured: %s%n", step, e.getMessage());
-                    }
+            for (int n = 0; n < steps; n++) {
+                boolean closing = n == schedule.size();
+                int round = closing ? plan.rounds() + 1 : n / targets.size() + 1;
+                Target t = closing ? targets.get(0) : schedule.get(n);
+                if (failures.containsKey(t.name())) {
+                    continue;
+                }
+                String step = closing ? "[after round " + plan.rounds() + ", direct again] " + t.name()
+                        : String.format("[round %d/%d, target %d/%d] %s", round, plan.rounds(), n % targets.size() + 1, targets.size(), t.name());
+                try {
+                    RequestStats stats = measure(t, round, origin, reference, step, details);
+                    rounds.get(t.name()).add(stats);
+                    System.out.printf("%s: %.0f req/s, P99 %s ms, %d errors%s; about %s left%n", step, stats.throughputRps(),
+                            stats.latency().p99(), stats.errors(), ladderLine(stats), minutes((steps - ++measuredSoFar) * stepSeconds()));
+                } catch (RuntimeException | IOException e) {
+                    measuredSoFar++;
+                    failures.put(t.name(), e.getMessage());
+                    System.out.printf("%s: FAILED, not measured: %s%n", step, e.getMessage());
                 }
             }
         }

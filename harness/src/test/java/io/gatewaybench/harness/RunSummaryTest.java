@@ -90,6 +90,21 @@ class RunSummaryTest {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
+    void withDirectOnceMoreAfterTheLastRoundEachRoundIsPairedWithTheDirectRunsAroundIt() {
+        List<RequestStats> direct = List.of(stats(1000, 1, 1, 1, 1, 1, 1, 1), stats(800, 1, 1, 1, 1, 1, 1, 1), stats(1200, 1, 1, 1, 1, 1, 1, 1));
+        List<RequestStats> nginx = List.of(stats(450, 2, 2, 2, 2, 2, 2, 2), stats(500, 2, 2, 2, 2, 2, 2, 2));
+        Map<String, Object> spread = RunSummary.spread(nginx, direct);
+        Map<String, Double> ratio = (Map<String, Double>) spread.get("throughput_relative_to_direct");
+        assertEquals(0.5, ratio.get("min")); // 450 / mean(1000, 800)
+        assertEquals(0.5, ratio.get("max")); // 500 / mean(800, 1200)
+        assertTrue(((String) spread.get("paired_with")).contains("before and after"));
+        Map<String, Double> self = (Map<String, Double>) RunSummary.spread(direct, direct).get("throughput_relative_to_direct");
+        assertEquals(1.0, self.get("min"));
+        assertEquals(1.0, self.get("max"));
+    }
+
+    @Test
     void overlappingTargetsAreFlaggedAsWithinTheNoise() {
         List<RequestStats> direct = List.of(stats(1000, 1, 1, 1, 1, 1, 1, 1), stats(1100, 1, 1, 1, 1, 1, 1, 1));
         List<Map<String, Object>> targets = RunSummary.targets(List.of(
