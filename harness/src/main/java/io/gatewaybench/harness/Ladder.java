@@ -16,6 +16,7 @@ import java.util.Map;
 public final class Ladder {
     /** Above this, the injector itself sent 1% of a level's requests late enough to matter. */
     static final double LATE_SEND_MS = 10;
+    private static final java.util.regex.Pattern OVERLOADED = java.util.regex.Pattern.compile("BookPageSimulation: overloaded at rate-(\\d+)");
 
     private Ladder() {
     }
@@ -84,7 +85,7 @@ public final class Ladder {
     /** The rate the simulation said it stopped at ("BookPageSimulation: overloaded at rate-N: ..."), or null. */
     public static Integer overloadedAt(List<String> consoleLines) {
         for (String line : consoleLines) {
-            java.util.regex.Matcher m = java.util.regex.Pattern.compile("BookPageSimulation: overloaded at rate-(\\d+)").matcher(line);
+            java.util.regex.Matcher m = OVERLOADED.matcher(line);
             if (m.find()) {
                 return Integer.parseInt(m.group(1));
             }

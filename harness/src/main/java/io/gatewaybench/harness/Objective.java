@@ -34,8 +34,12 @@ public record Objective(String name, String description, String percentile, doub
         if (!level.complete() || level.stats() == null || level.errorShare() >= ERROR_SHARE) {
             return false;
         }
-        RequestStats.Latency l = level.stats().latency();
-        return (percentile.equals("max") ? l.max() : l.p99()) <= boundMs;
+        return bounded(level) <= boundMs;
+    }
+
+    /** The level's latency this objective bounds, in ms. */
+    private double bounded(Ladder.Level level) {
+        return percentile.equals("max") ? level.stats().latency().max() : level.stats().latency().p99();
     }
 
     /** Why the level fails this objective, in words ("" when it holds). */
@@ -49,8 +53,7 @@ public record Objective(String name, String description, String percentile, doub
         if (level.stats() == null || level.errorShare() >= ERROR_SHARE) {
             return String.format(java.util.Locale.ROOT, "errors %.2f%%", level.errorShare() * 100);
         }
-        RequestStats.Latency l = level.stats().latency();
-        double v = percentile.equals("max") ? l.max() : l.p99();
+        double v = bounded(level);
         return v <= boundMs ? "" : String.format(java.util.Locale.ROOT, "%s %.0f ms", percentile.equals("max") ? "max" : "P99", v);
     }
 
