@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The one place that installs the OS packages the suite runs: the origin (Tomcat and its examples),
-# the native proxies, the second injector, and the JDK. Idempotent: installs only what is missing.
+# the native proxies, the second injector, the JDK, and what deploys to real hosts. Idempotent:
+# installs only what is missing.
 set -euo pipefail
 
 PACKAGES=(
@@ -11,6 +12,8 @@ PACKAGES=(
   wrk                 # independent injector for cross-checks
   openjdk-17-jdk-headless
   maven
+  ansible             # deploys the suite to three real hosts (infra/ansible/)
+  openssh-server      # the test suite's three local hosts run sshd, so the playbooks are tested (infra/ansible/test/)
 )
 
 missing=()
@@ -26,10 +29,18 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 echo "infra/packages.sh: installing ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
+# Installing the packages must not start system services (sshd listening on every address, NGINX on
+# port 80): the suite starts its own processes. Debian's policy-rc.d forbids the starts, where no
+# policy is in place already.
+if [ ! -e /usr/sbin/policy-rc.d ]; then
+  printf '#!/bin/sh\n# gateway-bench infra/packages.sh: no service starts while installing\nexit 101\n' > /usr/sbin/policy-rc.d
+  chmod +x /usr/sbin/policy-rc.d
+  trap 'rm -f /usr/sbin/policy-rc.d' EXIT
+fi
 apt-get update -qq
 apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-# Installing the packages must not leave system services running: the suite starts its own processes.
-for svc in nginx haproxy tomcat10; do
+# Where a service started anyway (a policy that allows it), stop and disable it.
+for svc in nginx haproxy tomcat10 ssh; do
   if command -v systemctl >/dev/null && systemctl is-active --quiet "$svc" 2>/dev/null; then
     systemctl stop "$svc" && systemctl disable --quiet "$svc" || true
   fi

@@ -26,6 +26,9 @@ public final class Bench {
     private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
 
     private final RunPlan plan;
+    private final Topology topology;
+    /** Workers per gateway: as the run says, or as many as the gateway's host has CPUs. */
+    private final int workers;
     private final Path runDir;
     private final Instant started = Instant.now();
     /** Seconds one target took in one round so far, on average (load, start, verification, Gatling's own start, probes). */
@@ -37,8 +40,10 @@ public final class Bench {
     private List<Integer> rates = List.of();
     private Map<String, Object> calibration;
 
-    private Bench(RunPlan plan, Path runDir) {
+    private Bench(RunPlan plan, Topology topology, Path runDir) {
         this.plan = plan;
+        this.topology = topology;
+        this.workers = plan.workers() > 0 ? plan.workers() : topology.gatewayCpus();
         this.runDir = runDir;
     }
 
@@ -72,15 +77,17 @@ public final class Bench {
             System.exit(0);
         }
         RunPlan plan;
+        Topology topology;
         try {
             plan = RunPlan.parse(Arrays.asList(args).subList(1, args.length));
-        } catch (IllegalArgumentException | IllegalStateException e) {
+            topology = Topology.named(plan.topology());
+        } catch (RuntimeException e) {
             System.err.println("bench: " + e.getMessage());
             System.exit(2);
             return;
         }
         try {
-            boolean allMeasured = new Bench(plan, newRunDir(plan.results())).run();
+            boolean allMeasured = new Bench(plan, topology, newRunDir(plan.results())).run();
             System.exit(allMeasured ? 0 : 1);
         } catch (Exception e) {
             System.err.println("bench: " + e.getMessage());
@@ -107,8 +114,8 @@ public final class Bench {
             schedule.addAll(rotated(targets, round - 1));
         }
         int steps = schedule.size() + (plan.rounds() > 1 ? 1 : 0);
-        System.out.printf("bench: run %s: %d targets x %d round(s)%s, %s, warm-up %d s + measure %d s each; about %s%n",
-                runDir.getFileName(), targets.size(), plan.rounds(), plan.rounds() > 1 ? " and direct once more" : "",
+        System.out.printf("bench: run %s on %s: %d targets x %d round(s)%s, %s, warm-up %d s + measure %d s each; about %s%n",
+                runDir.getFileName(), topology.notes().get("summary"), targets.size(), plan.rounds(), plan.rounds() > 1 ? " and direct once more" : "",
                 plan.load().model(), plan.load().warmupSeconds(), plan.load().durationSeconds(),
                 minutes(steps * stepSeconds() + (plan.ladder().percents().isEmpty() ? 0 : 55)));
 
@@ -117,7 +124,7 @@ public final class Bench {
         Map<String, Map<String, Object>> details = new LinkedHashMap<>();
         targets.forEach(t -> rounds.put(t.name(), new ArrayList<>()));
 
-        try (TargetProcess origin = Origin.start(runDir.resolve("targets/tomcat"), "127.0.0.1", Ports.free())) {
+        try (TargetProcess origin = Origin.start(runDir.resolve("targets/tomcat"), topology.backend())) {
             byte[] reference = Verification.referencePage(origin.launch().url());
             calibrate(origin, reference);
             for (int n = 0; n < steps; n++) {
@@ -191,13 +198,16 @@ public final class Bench {
         Path dir = runDir.resolve("targets").resolve(t.name() + "-round" + round);
         TargetProcess gateway = null;
         try (ResourceSampler sampler = new ResourceSampler()) {
-            sampler.watch("origin", origin.pid());
+            if (!topology.backend().remote()) { // on another machine, its CPU and memory are not sampled
+                sampler.watch("origin", origin.pid());
+            }
             URI url = origin.launch().url();
             if (!t.isDirect()) {
                 System.out.printf("%s: starting%n", step);
-                gateway = TargetProcess.start(t, new Launch(dir, "127.0.0.1", Ports.free(), url, plan.workers(),
-                        Launch.currentJava(), plan.jvm().flags()));
-                sampler.watch("gateway", gateway.pid());
+                gateway = TargetProcess.start(t, Launch.on(topology.gateway(), dir, url, workers, plan.jvm().flags()));
+                if (!topology.gateway().remote()) {
+                    sampler.watch("gateway", gateway.pid());
+                }
                 url = gateway.launch().url();
             }
             Verification.check(t.name(), url, reference);
@@ -274,7 +284,7 @@ public final class Bench {
         }
         d.put("configuration", Repo.root().relativize(t.file()).toString());
         d.put("run_folder", runDir.relativize(dir).toString());
-        d.put("workers", plan.workers());
+        d.put("workers", workers);
         if (t.key("jar").isPresent()) {
             d.put("jvm_flags", plan.jvm().flags());
         }
@@ -296,14 +306,7 @@ public final class Bench {
         jvm.put("gatling", injectorJvm == null ? "unknown (not seen while it ran)" : injectorJvm);
         run.put("jvm_flags", jvm);
         run.put("jvm_profile", plan.jvm().name());
-        Map<String, Object> placement = new LinkedHashMap<>();
-        placement.put("topology", "loopback");
-        placement.put("summary", "origin, gateway and injector share all " + Runtime.getRuntime().availableProcessors()
-                + " CPUs of one machine over loopback, unpinned");
-        placement.put("origin", "all CPUs");
-        placement.put("gateway", "all CPUs, " + plan.workers() + " workers");
-        placement.put("injector", "all CPUs");
-        run.put("placement", placement);
+        run.put("placement", topology.describe(workers));
         run.put("load", plan.load().describe());
         if (!rates.isEmpty()) {
             Map<String, Object> ladder = new LinkedHashMap<>();
@@ -333,10 +336,10 @@ public final class Bench {
         Map<String, Object> c = new LinkedHashMap<>();
         c.put("jdk", Environment.versionOf(List.of(Launch.currentJava(), "-version")));
         Target tomcat = Origin.descriptor();
-        c.put("tomcat", versionOf(tomcat));
+        c.put("tomcat", versionOf(tomcat, topology.backend()));
         for (Target t : plan.targets()) {
             if (t.key("version").isPresent()) {
-                c.put(t.name(), versionOf(t));
+                c.put(t.name(), versionOf(t, topology.gateway()));
             }
             if (t.key("components").isPresent()) {
                 Map<String, String> libraries = new LinkedHashMap<>(Environment.jarComponents(
@@ -350,10 +353,11 @@ public final class Bench {
         return c;
     }
 
-    private static String versionOf(Target t) {
-        Launch none = new Launch(Path.of("."), "127.0.0.1", 0, null, 1, Launch.currentJava(), "");
+    /** The version a target's {@code version} command prints on the host it runs on. */
+    private static String versionOf(Target t, Topology.Host host) {
+        Launch none = Launch.on(host, Repo.root(), null, 1, "");
         Map<String, String> values = TargetProcess.values(t, none);
-        return Environment.versionOf(Target.commandLine(t.keys().get("version"), values, t.file().toString()));
+        return Environment.versionOf(host.command(Target.commandLine(t.keys().get("version"), values, t.file().toString())));
     }
 
     /** Direct stays first; the others shift by one each round, so drift does not always hit the same target. */

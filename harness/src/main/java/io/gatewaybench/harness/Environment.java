@@ -20,7 +20,7 @@ public final class Environment {
     public static Map<String, Object> machine() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("cpu_model", firstMatch(read("/proc/cpuinfo"), "(?m)^model name\\s*:\\s*(.+)$"));
-        m.put("cpus", Runtime.getRuntime().availableProcessors());
+        m.put("cpus", onlineCpus());
         String kb = firstMatch(read("/proc/meminfo"), "(?m)^MemTotal:\\s*(\\d+) kB");
         m.put("memory_bytes", kb.isEmpty() ? null : Long.parseLong(kb) * 1024);
         m.put("kernel", read("/proc/sys/kernel/osrelease").trim());
@@ -32,8 +32,16 @@ public final class Environment {
     /** The commit the run was made from, marked {@code -dirty} when the work tree had changes. */
     public static String gitCommit() {
         String commit = output(List.of("git", "-C", Repo.root().toString(), "rev-parse", "HEAD"));
+        if (commit.isEmpty()) { // a copy deployed by infra/ansible/site.yml, which records the commit it packed
+            Path deployed = Repo.root().resolve("DEPLOYED_COMMIT");
+            try {
+                return Files.exists(deployed) ? Files.readString(deployed).trim() + " (deployed)" : "unknown";
+            } catch (IOException e) {
+                return "unknown";
+            }
+        }
         String changes = output(List.of("git", "-C", Repo.root().toString(), "status", "--porcelain", "--untracked-files=no"));
-        return commit.isEmpty() ? "unknown" : commit + (changes.isEmpty() ? "" : "-dirty");
+        return commit + (changes.isEmpty() ? "" : "-dirty");
     }
 
     /** The version line a command prints (nginx -v, haproxy -v, java -version ...). */
@@ -109,5 +117,14 @@ public final class Environment {
     private static String firstMatch(String text, String regex) {
         Matcher m = Pattern.compile(regex).matcher(text);
         return m.find() ? m.group(1) : "";
+    }
+
+    /** The machine's online CPUs, whatever CPU set this harness itself is confined to (on the netns injector host, one). */
+    static int onlineCpus() {
+        try {
+            return Topology.cpuCount(Files.readString(Path.of("/sys/devices/system/cpu/online")).trim());
+        } catch (IOException e) {
+            return Runtime.getRuntime().availableProcessors();
+        }
     }
 }

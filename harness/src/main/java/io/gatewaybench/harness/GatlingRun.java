@@ -93,7 +93,7 @@ public final class GatlingRun {
 
     private static int mvn(List<String> args, Path log, long timeoutSeconds, StringBuilder injectorJvm, ResourceSampler sampler)
             throws IOException {
-        List<String> argv = new ArrayList<>(List.of("mvn", "-B", "-f", Repo.root().resolve("simulations/pom.xml").toString(), "gatling:test"));
+        List<String> argv = new ArrayList<>(List.of("mvn", "-B", "-o", "-f", Repo.root().resolve("simulations/pom.xml").toString(), "gatling:test"));
         argv.addAll(args);
         Process p = new ProcessBuilder(argv).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         // If the harness is stopped (Ctrl-C, kill), Maven and the Gatling JVM stop with it.

@@ -94,13 +94,16 @@ public final class Ladder {
     }
 
     /**
-     * The ladder's rates: {@code percents} of direct's capacity, rounded to 100 req/s (at least
-     * 100), and the absolute {@code rates}, ascending, without repeats.
+     * The ladder's rates: {@code percents} of direct's capacity, rounded to two significant digits
+     * (at least 10 req/s), and the absolute {@code rates}, ascending, without repeats. Two digits
+     * keep the levels apart also where direct is slow (one CPU, a cold quick run).
      */
     public static List<Integer> rates(List<Integer> percents, double capacityRps, List<Integer> rates) {
         List<Integer> all = new ArrayList<>(rates);
         for (int p : percents) {
-            all.add((int) Math.max(100, Math.round(capacityRps * p / 100 / 100) * 100));
+            double rate = Math.max(10, capacityRps * p / 100);
+            double step = Math.pow(10, Math.floor(Math.log10(rate)) - 1);
+            all.add((int) (Math.round(rate / step) * step));
         }
         return all.stream().distinct().sorted().toList();
     }

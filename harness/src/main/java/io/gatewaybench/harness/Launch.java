@@ -3,6 +3,7 @@ package io.gatewaybench.harness;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -11,8 +12,21 @@ import java.util.Map;
  * (NGINX workers, HAProxy threads, event loops of the JVM gateways) it gets.
  *
  * @param upstream the origin as {@code http://host:port}, or null for the origin itself
+ * @param dir the run folder here; on a remote host its copy is at {@link Topology.Host#pathOf}
+ * @param host the host it runs on (see {@link Topology.Host})
  */
-public record Launch(Path dir, String bind, int port, URI upstream, int workers, String java, String jvmFlags) {
+public record Launch(Path dir, String bind, int port, URI upstream, int workers, String java, String jvmFlags, Topology.Host host) {
+
+    /** A launch on this machine, as it is. */
+    public Launch(Path dir, String bind, int port, URI upstream, int workers, String java, String jvmFlags) {
+        this(dir, bind, port, upstream, workers, java, jvmFlags, Topology.Host.here(bind));
+    }
+
+    /** A launch on {@code host}: its address, a port it offers, its JDK. */
+    public static Launch on(Topology.Host host, Path dir, URI upstream, int workers, String jvmFlags) {
+        return new Launch(dir, host.address(), host.listenPort(), upstream, workers, host.java() != null ? host.java() : currentJava(),
+                jvmFlags, host);
+    }
 
     /** The JVM running the harness, unless {@code -Dbench.java} names another. */
     public static String currentJava() {
@@ -36,8 +50,8 @@ public record Launch(Path dir, String bind, int port, URI upstream, int workers,
     /** The placeholder values of this launch; descriptor keys are added to these (see {@link TargetProcess}). */
     Map<String, String> values() {
         Map<String, String> v = new LinkedHashMap<>();
-        v.put("repo", Repo.root().toString());
-        v.put("dir", dir.toAbsolutePath().toString());
+        v.put("repo", host.home() != null ? host.home().toString() : Repo.root().toString());
+        v.put("dir", host.pathOf(dir).toString());
         v.put("bind", bind);
         v.put("port", Integer.toString(port));
         v.put("workers", Integer.toString(workers));

@@ -19,4 +19,9 @@ public final class Origin {
     public static TargetProcess start(Path dir, String bind, int port) {
         return TargetProcess.start(descriptor(), new Launch(dir, bind, port, null, 0, Launch.currentJava(), ""));
     }
+
+    /** Tomcat on the backend host of a topology. */
+    public static TargetProcess start(Path dir, Topology.Host backend) {
+        return TargetProcess.start(descriptor(), Launch.on(backend, dir, null, 0, ""));
+    }
 }

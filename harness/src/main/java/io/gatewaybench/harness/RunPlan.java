@@ -11,7 +11,7 @@ import java.util.Map;
  * and where results go. Built from the command line; every bad option is an error that says how to fix it.
  */
 public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int rounds, int workers, JvmProfile jvm, Path results,
-                      boolean quick, List<String> crossCheck) {
+                      boolean quick, List<String> crossCheck, String topology) {
 
     /** The default target order: the baseline first, then the native proxies, then the JVM gateways. */
     public static final List<String> DEFAULT_TARGETS = List.of("direct", "nginx", "haproxy", "netty-proxy", "scg", "zuul2");
@@ -70,7 +70,11 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
               --duration=SECONDS   measured time per target (default 10)
               --rounds=N           rounds over all targets, order rotated each round (default 3)
               --sessions=shared|per-user  shared: every request carries one session cookie (default); per-user: Gatling's cookie jar
-              --workers=N          CPUs' worth of workers for each gateway: NGINX workers, HAProxy threads, event loops (default: all CPUs)
+              --workers=N          CPUs' worth of workers for each gateway: NGINX workers, HAProxy threads, event loops
+                                   (default: as many as the gateway's host has CPUs)
+              --topology=NAME      loopback: everything on this machine's loopback, unpinned (default); netns: the study's
+                                   three hosts emulated by network namespaces with their own CPUs and memory (as root;
+                                   infra/netns/README.md)
               --jvm=NAME           JVM profile for the JVM gateways, infra/jvm/NAME.properties (default: default)
               --results=DIR        where run folders go (default: results/)
               --cross-check=a,b    targets also measured with wrk, after Gatling, to see how far the injectors agree
@@ -81,25 +85,34 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
               --level-duration=S   seconds per ladder level (default 3)
               --max-in-flight=N    ladder requests outstanding at which a target counts as overloaded and its ladder stops (default 1000)
               --p99-objective=MS   the P99 bound of the maximum-sustainable-rate objective (default 10)
+            Options take --name=value or --name value.
               --quick              the shortest run that still exercises every step (1 round, warm-up 2 s, measure 3 s, 4 users, levels 25,50 of 2 s)
             """.formatted(String.join(",", DEFAULT_TARGETS));
 
     public static RunPlan parse(List<String> args) {
         Map<String, String> o = new LinkedHashMap<>();
         boolean quick = false;
-        for (String a : args) {
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
             if (a.equals("--quick")) {
                 quick = true;
                 continue;
             }
-            int eq = a.indexOf('=');
-            if (!a.startsWith("--") || eq < 0) {
-                throw new IllegalArgumentException("unexpected argument '" + a + "': options look like --name=value");
+            if (!a.startsWith("--")) {
+                throw new IllegalArgumentException("unexpected argument '" + a + "': options look like --name=value or --name value");
             }
-            o.put(a.substring(2, eq), a.substring(eq + 1));
+            int eq = a.indexOf('=');
+            if (eq >= 0) {
+                o.put(a.substring(2, eq), a.substring(eq + 1));
+            } else if (i + 1 < args.size() && !args.get(i + 1).startsWith("--")) {
+                o.put(a.substring(2), args.get(++i));
+            } else {
+                throw new IllegalArgumentException("option " + a + " needs a value: " + a + "=VALUE or " + a + " VALUE");
+            }
         }
         List<String> known = List.of("targets", "model", "users", "rate", "warmup", "duration", "rounds",
-                "sessions", "workers", "jvm", "results", "cross-check", "levels", "rates", "level-duration", "max-in-flight", "p99-objective");
+                "sessions", "workers", "jvm", "results", "cross-check", "levels", "rates", "level-duration", "max-in-flight", "p99-objective",
+                "topology");
         for (String k : o.keySet()) {
             if (!known.contains(k)) {
                 throw new IllegalArgumentException("unknown option --" + k + "; known: --" + String.join(", --", known) + ", --quick");
@@ -143,10 +156,14 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
                         + targets.stream().map(Target::name).toList());
             }
         }
+        String topology = o.getOrDefault("topology", "loopback");
+        if (!Topology.NAMES.contains(topology)) {
+            throw new IllegalArgumentException("--topology must be one of " + Topology.NAMES + ", got '" + topology + "'");
+        }
         Path results = Path.of(o.getOrDefault("results", Repo.root().resolve("results").toString())).toAbsolutePath();
         return new RunPlan(List.copyOf(targets), load, ladder, positive(o, "rounds", quick ? 1 : 3),
-                positive(o, "workers", Runtime.getRuntime().availableProcessors()), JvmProfile.load(o.getOrDefault("jvm", "default")),
-                results, quick, crossCheck);
+                positive(o, "workers", 0), JvmProfile.load(o.getOrDefault("jvm", "default")),
+                results, quick, crossCheck, topology);
     }
 
     /** A comma-separated list of whole numbers above 0, ascending and without repeats; "none" is the empty list. */

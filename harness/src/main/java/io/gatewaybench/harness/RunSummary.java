@@ -229,6 +229,27 @@ public final class RunSummary {
         Files.writeString(runDir.resolve("summary.md"), markdown(summary));
     }
 
+    /** Each role's host, address, CPUs and memory (runs from before topologies recorded only the summary line). */
+    @SuppressWarnings("unchecked")
+    private static void placement(StringBuilder md, Map<String, Object> placement) {
+        List<String> roles = List.of("injector", "gateway", "backend");
+        if (!roles.stream().allMatch(r -> placement.get(r) instanceof Map)) {
+            return;
+        }
+        md.append("| host | runs | address | CPUs | memory | network namespace |\n|---|---|---|---|---|---|\n");
+        for (String r : roles) {
+            Map<String, Object> h = (Map<String, Object>) placement.get(r);
+            md.append("| ").append(r).append(" | ").append(h.get("runs"))
+                    .append(h.containsKey("workers") ? " (workers: " + h.get("workers") + ")" : "").append(" | ")
+                    .append(h.get("address")).append(" | ").append(h.get("cpus")).append(" | ").append(h.get("memory")).append(" | ")
+                    .append(h.getOrDefault("namespace", "-")).append(" |\n");
+        }
+        if (placement.containsKey("split")) {
+            md.append("\nCPU split: ").append(placement.get("split")).append(".\n");
+        }
+        md.append("\n");
+    }
+
     @SuppressWarnings("unchecked")
     static String markdown(Map<String, Object> s) {
         StringBuilder md = new StringBuilder();
@@ -241,6 +262,7 @@ public final class RunSummary {
                 .append(", ").append(machine.get("os")).append(", kernel ").append(machine.get("kernel")).append(".\n\n");
         md.append("Load: ").append(describeLoad(load)).append(" Rounds: ").append(s.get("rounds")).append(". ")
                 .append("Placement: ").append(((Map<String, Object>) s.get("placement")).get("summary")).append(".\n\n");
+        placement(md, (Map<String, Object>) s.get("placement"));
 
         List<Map<String, Object>> targets = (List<Map<String, Object>>) s.get("targets");
         md.append("## Relative to direct (the 2019 study's view)\n\n");

@@ -51,7 +51,7 @@ public final class TargetProcess implements AutoCloseable {
         Map<String, String> values = prepare(target, launch);
         Path dir = launch.dir();
         String where = target.file().toString();
-        List<String> argv = Target.commandLine(target.keys().get("command"), values, where);
+        List<String> argv = launch.host().server(Target.commandLine(target.keys().get("command"), values, where));
         Process p;
         try {
             p = new ProcessBuilder(argv).directory(dir.toFile())
@@ -97,7 +97,8 @@ public final class TargetProcess implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot prepare " + dir + " for " + target.name(), e);
         }
-        target.key("check").ifPresent(check -> runCheck(target, Target.commandLine(check, values, target.file().toString()), dir));
+        launch.host().ship(dir);
+        target.key("check").ifPresent(check -> runCheck(target, launch.host().command(Target.commandLine(check, values, target.file().toString())), dir));
         return values;
     }
 
@@ -180,7 +181,11 @@ public final class TargetProcess implements AutoCloseable {
             return;
         }
         List<ProcessHandle> children = process.descendants().toList();
-        process.destroy();
+        if (launch.host().remote()) {
+            closeInput(); // ends the ssh session's input: infra/hosts/attached stops the target there and waits for it
+        } else {
+            process.destroy();
+        }
         try {
             if (!process.waitFor(STOP_GRACE.toSeconds(), TimeUnit.SECONDS)) {
                 System.err.println("warning: " + target.name() + " (pid " + pid() + ") ignored SIGTERM for "
@@ -193,6 +198,14 @@ public final class TargetProcess implements AutoCloseable {
             process.destroyForcibly();
         }
         children.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
+    }
+
+    private void closeInput() {
+        try {
+            process.getOutputStream().close();
+        } catch (IOException e) {
+            process.destroy();
+        }
     }
 
     private static void sleep(long millis) {

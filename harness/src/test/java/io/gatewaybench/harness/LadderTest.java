@@ -29,7 +29,8 @@ class LadderTest {
     @Test
     void ratesArePercentagesOfDirectsCapacityRoundedPlusAbsoluteOnes() {
         assertEquals(List.of(1000, 2600, 5200, 13000), Ladder.rates(List.of(10, 20, 50), 26_010, List.of(1000, 13000)));
-        assertEquals(List.of(100), Ladder.rates(List.of(1), 3000, List.of()), "a level is never below 100 req/s");
+        assertEquals(List.of(73, 150), Ladder.rates(List.of(25, 50), 293, List.of()), "two significant digits keep slow levels apart");
+        assertEquals(List.of(10), Ladder.rates(List.of(1), 300, List.of()), "a level is never below 10 req/s");
     }
 
     @Test

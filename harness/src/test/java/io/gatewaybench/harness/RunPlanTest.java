@@ -42,6 +42,20 @@ class RunPlanTest {
         assertTrue(message("--cross-check=scg").contains("not among the run's targets"), message("--cross-check=scg --targets=nginx"));
     }
 
+    @Test
+    void optionsTakeTheirValueAfterEqualsOrAsTheNextWord() {
+        RunPlan plan = RunPlan.parse(List.of("--quick", "--topology", "netns", "--rounds", "2", "--users=8"));
+        assertEquals("netns", plan.topology());
+        assertEquals(2, plan.rounds());
+        assertEquals(8, plan.load().users());
+        assertEquals("loopback", RunPlan.parse(List.of()).topology());
+        assertEquals(0, RunPlan.parse(List.of()).workers(), "no --workers: as many as the gateway's host has CPUs");
+        assertTrue(message("--topology=docker").contains("--topology must be one of [loopback, netns, hosts], got 'docker'"),
+                message("--topology=docker"));
+        String missing = assertThrows(IllegalArgumentException.class, () -> RunPlan.parse(List.of("--topology", "--quick"))).getMessage();
+        assertTrue(missing.contains("option --topology needs a value"), missing);
+    }
+
     private static String message(String option) {
         List<String> args = option.startsWith("--cross-check") ? List.of(option, "--targets=nginx") : List.of(option);
         return assertThrows(IllegalArgumentException.class, () -> RunPlan.parse(args)).getMessage();

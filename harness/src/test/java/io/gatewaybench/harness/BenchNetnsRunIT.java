@@ -1,0 +1,69 @@
+package io.gatewaybench.harness;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code ./bench run --topology netns}: the three emulated hosts (network namespaces, CPU sets,
+ * memory limits), as root. A quick run over all six targets must record where each role ran and
+ * leave nothing behind; so must a run stopped part-way.
+ */
+class BenchNetnsRunIT {
+
+    @BeforeAll
+    static void asRoot() {
+        Leftovers.requireRoot();
+    }
+
+    @Test
+    void quickRunAcrossTheEmulatedHostsRecordsThePlacementAndLeavesNothing() throws Exception {
+        Path results = Path.of("target", "bench-netns-it").toAbsolutePath();
+        QuickRun.bench(results, "run", "--quick", "--topology", "netns", "--results=" + results);
+        JsonNode summary = QuickRun.checkSummary(QuickRun.newest(results));
+        JsonNode placement = summary.get("placement");
+        assertEquals("netns", placement.get("topology").asText());
+        java.util.Properties conf = Topology.properties(Repo.root().resolve("infra/netns/topology.conf"));
+        for (String role : List.of("injector", "gateway", "backend")) {
+            String key = role.toUpperCase();
+            assertEquals(conf.getProperty(key + "_ADDRESS"), placement.get(role).get("address").asText(), role);
+            assertEquals(conf.getProperty(key + "_CPUS"), placement.get(role).get("cpus").asText(), role + "'s CPU set, as read from its cgroup");
+            assertEquals(conf.getProperty("MEMORY_LIMIT_MB") + " MB limit", placement.get(role).get("memory").asText(), role);
+        }
+        // one worker per CPU of the gateway's host, in the descriptor of each gateway too
+        assertEquals(1, placement.get("gateway").get("workers").asInt());
+        for (JsonNode t : summary.get("targets")) {
+            if (!t.get("name").asText().equals("direct")) {
+                assertEquals(1, t.get("workers").asInt(), t.get("name") + "'s workers");
+            }
+        }
+        Leftovers.assertNone(results);
+    }
+
+    @Test
+    void runStoppedPartWayLeavesNothing() throws Exception {
+        Path results = Files.createDirectories(Path.of("target", "bench-netns-stopped-it").toAbsolutePath());
+        Path log = results.resolve("bench.log");
+        Process bench = new ProcessBuilder(Repo.root().resolve("bench").toString(), "run", "--quick", "--topology=netns",
+                "--targets=nginx", "--warmup=60", "--results=" + results)
+                .directory(Repo.root().toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
+        while (!Files.readString(log).contains("nginx: verified")) {
+            assertTrue(bench.isAlive(), "./bench ended before nginx was measured: " + Files.readString(log));
+            assertTrue(System.nanoTime() < deadline, "nginx was not under load within 5 min: " + Files.readString(log));
+            Thread.sleep(200);
+        }
+        bench.destroy(); // SIGTERM to ./bench, as a kill or a CI timeout would send it
+        assertTrue(bench.waitFor(2, TimeUnit.MINUTES), "./bench did not stop within 2 min of SIGTERM: " + Files.readString(log));
+        assertNotEquals(0, bench.exitValue());
+        Leftovers.assertNone(results);
+    }
+}

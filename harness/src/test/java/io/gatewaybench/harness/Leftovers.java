@@ -1,0 +1,43 @@
+package io.gatewaybench.harness;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+
+/** What a run on emulated hosts must not leave behind: namespaces (and with them veth pairs), cgroups, processes. */
+final class Leftovers {
+    private Leftovers() {
+    }
+
+    /** Network namespaces and cgroups need root; CI runs as root. */
+    static void requireRoot() {
+        Assumptions.assumeTrue("root".equals(System.getProperty("user.name")),
+                "needs root (network namespaces, cgroups); CI runs as root");
+    }
+
+    /** No gb-* namespace, no state file, no gateway-bench cgroup, no process whose command line names {@code workDir}. */
+    static void assertNone(Path workDir) throws IOException, InterruptedException {
+        Process list = new ProcessBuilder("ip", "netns", "list").redirectErrorStream(true).start();
+        String namespaces = new String(list.getInputStream().readAllBytes());
+        list.waitFor();
+        assertFalse(namespaces.lines().anyMatch(l -> l.startsWith("gb-")), "namespaces left: " + namespaces);
+        assertFalse(Files.exists(Topology.NETNS_STATE), Topology.NETNS_STATE + " left");
+        for (String controller : List.of("cpuset", "memory")) {
+            try (Stream<Path> dirs = Files.walk(Path.of("/sys/fs/cgroup", controller), 4)) {
+                List<Path> left = dirs.filter(d -> d.getFileName().toString().equals("gateway-bench")).toList();
+                assertEquals(List.of(), left, "cgroups left");
+            }
+        }
+        String dir = workDir.toString();
+        List<String> processes = ProcessHandle.allProcesses()
+                .filter(p -> p.info().commandLine().map(c -> c.contains(dir)).orElse(false))
+                .map(p -> p.pid() + " " + p.info().commandLine().orElse("")).toList();
+        assertEquals(List.of(), processes, "processes left that name " + dir);
+    }
+}

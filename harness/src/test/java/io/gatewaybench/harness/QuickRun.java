@@ -1,0 +1,91 @@
+package io.gatewaybench.harness;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/** What every quick run must produce, whatever its topology: all six targets measured against direct, with the ladder. */
+final class QuickRun {
+    private static final List<String> FIELDS = List.of("name", "requests", "errors", "throughput_rps", "latency_ms", "relative_to_direct");
+    private static final List<String> LATENCY = List.of("mean", "p50", "p90", "p99", "p99_9", "p99_99", "max");
+
+    private QuickRun() {
+    }
+
+    /** Runs {@code ./bench args...} to its end (20 min at most), its output in {@code results/bench.log}; fails unless it exits 0. */
+    static void bench(Path results, String... args) throws IOException, InterruptedException {
+        List<String> argv = new ArrayList<>(List.of(Repo.root().resolve("bench").toString()));
+        argv.addAll(List.of(args));
+        run(argv, Files.createDirectories(results).resolve("bench.log"), 20);
+    }
+
+    /** Runs a command to its end, its output in {@code log}; fails unless it exits 0 within {@code minutes}. Returns the output. */
+    static String run(List<String> argv, Path log, int minutes) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(argv).directory(Repo.root().toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        if (!p.waitFor(minutes, TimeUnit.MINUTES)) {
+            p.destroy(); // the scripts stop what they started on SIGTERM
+            p.waitFor(1, TimeUnit.MINUTES);
+            throw new AssertionError(String.join(" ", argv) + " was still running after " + minutes + " min; see " + log);
+        }
+        String output = Files.readString(log);
+        assertEquals(0, p.exitValue(), String.join(" ", argv) + " failed: " + output);
+        return output;
+    }
+
+    /** Checks a quick run's folder: summary.json and summary.md with all six targets, the ladder and the placement. */
+    static JsonNode checkSummary(Path run) throws IOException {
+        JsonNode summary = new ObjectMapper().readTree(run.resolve("summary.json").toFile());
+        for (String key : List.of("run_id", "started", "git_commit", "machine", "components", "jvm_flags", "placement", "load", "ladder")) {
+            assertNotNull(summary.get(key), "summary.json lacks " + key);
+        }
+        JsonNode targets = summary.get("targets");
+        assertEquals(List.of("direct", "nginx", "haproxy", "netty-proxy", "scg", "zuul2"),
+                Stream.iterate(0, i -> i + 1).limit(targets.size()).map(i -> targets.get(i).get("name").asText()).toList());
+        for (JsonNode t : targets) {
+            String name = t.get("name").asText();
+            FIELDS.forEach(f -> assertTrue(t.hasNonNull(f), name + " lacks " + f + ": " + t));
+            assertTrue(t.get("requests").asLong() > 0, name + " made no requests");
+            assertEquals(0, t.get("errors").asLong(), name + " had errors");
+            LATENCY.forEach(f -> assertTrue(t.get("latency_ms").hasNonNull(f), name + " lacks latency " + f));
+            // the ladder: both quick levels (25% and 50% of direct's capacity) reached with their spectrum, and a search per objective
+            JsonNode levels = t.get("fixed_rate");
+            assertEquals(2, levels.size(), name + ": " + levels);
+            assertTrue(levels.get(0).get("rounds_reached").asInt() == 1 && levels.get(0).get("latency_ms").hasNonNull("p99_99"),
+                    name + " lacks the lowest level's spectrum: " + levels.get(0));
+            for (String objective : List.of("p99-10ms", "gigaom-high-performance")) {
+                assertTrue(t.get("max_sustainable").get(objective).has("rate_rps"), name + " lacks the search under " + objective);
+            }
+        }
+        assertEquals(summary.get("ladder").get("rates_rps").size(), 2);
+        assertTrue(summary.get("ladder").get("calibration").get("capacity_rps").asDouble() > 0);
+        JsonNode direct = targets.get(0).get("relative_to_direct");
+        assertEquals(1.0, direct.get("throughput").asDouble());
+        LATENCY.forEach(f -> assertEquals(1.0, direct.get("latency").get(f).asDouble(), "direct's relative " + f));
+        for (String role : List.of("injector", "gateway", "backend")) {
+            assertTrue(summary.get("placement").get(role).hasNonNull("address"), "placement lacks the " + role + "'s address");
+            assertTrue(summary.get("placement").get(role).hasNonNull("cpus"), "placement lacks the " + role + "'s CPUs");
+        }
+        String md = Files.readString(run.resolve("summary.md"));
+        assertTrue(md.contains("| direct | 100.0% |"));
+        assertTrue(md.contains("## Fixed rates") && md.contains("## Maximum sustainable rate"), "summary.md lacks the ladder's sections");
+        assertTrue(md.contains("| gateway | the gateway under test"), "summary.md lacks the placement table");
+        return summary;
+    }
+
+    static Path newest(Path results) throws IOException {
+        try (Stream<Path> runs = Files.list(results)) {
+            return runs.filter(Files::isDirectory).max(Comparator.comparing(p -> p.getFileName().toString())).orElseThrow();
+        }
+    }
+}
