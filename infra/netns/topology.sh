@@ -30,6 +30,15 @@ cgroup_base() {
   echo "$mount${path%/}/gateway-bench"
 }
 
+# The hexadecimal CPU mask of a CPU list such as 0-1,3.
+cpu_mask() {
+  local mask=0 part
+  for part in ${1//,/ }; do
+    for ((c = ${part%-*}; c <= ${part#*-}; c++)); do mask=$((mask | 1 << c)); done
+  done
+  printf '%x' "$mask"
+}
+
 # SIGTERM to each PID, up to 5 s for them to go, then SIGKILL for what is left.
 stop_pids() {
   [ $# -gt 0 ] || return 0
@@ -46,9 +55,8 @@ stop_pids() {
 
 down() {
   local dirs=()
-  if [ -f "$STATE" ]; then
-    mapfile -t dirs < <(sed -n 's/^[a-z]*\.cgroup\.[a-z]*=//p' "$STATE")
-  fi
+  # The state of a finished up, or of one that failed part-way.
+  mapfile -t dirs < <(cat "$STATE" "$STATE.new" 2>/dev/null | sed -n 's/^[a-z]*\.cgroup\.[a-z]*=//p' | sort -u)
   for role in "${ROLES[@]}"; do
     if exists "$(ns "$role")"; then
       # shellcheck disable=SC2046
@@ -59,7 +67,9 @@ down() {
     [ -d "$dir" ] || continue
     # shellcheck disable=SC2046
     stop_pids $(cat "$dir/cgroup.procs")
-    rmdir "$dir"
+    # A killed process leaves its cgroup when it has been reaped: give that a moment.
+    for _ in $(seq 50); do rmdir "$dir" 2>/dev/null && break; sleep 0.1; done
+    [ ! -d "$dir" ] || die "cannot remove $dir; still in it: $(tr '\n' ' ' < "$dir/cgroup.procs")"
   done
   for dir in "${dirs[@]}"; do
     parent="$(dirname "$dir")"
@@ -68,7 +78,7 @@ down() {
   for role in "${ROLES[@]}" lan; do
     if exists "$(ns "$role")"; then ip netns del "$(ns "$role")"; fi
   done
-  rm -f "$STATE"
+  rm -f "$STATE" "$STATE.new"
 }
 
 up() {
@@ -93,6 +103,14 @@ up() {
     ip -n "$n" link set eth0 up
     echo "$role.namespace=$n" >> "$STATE.new"
     echo "$role.address=$address" >> "$STATE.new"
+    # A veth has no NIC and no interrupt: the kernel would receive each packet on the CPU of the
+    # process that sent it, so the injector's and Tomcat's core would do the gateway's receiving.
+    # Receive packet steering hands a host's incoming packets to its own CPUs, as its NIC would.
+    if ip netns exec "$n" sh -c "echo $(cpu_mask "$(conf "$role" CPUS)") > /sys/class/net/eth0/queues/rx-0/rps_cpus" 2>/dev/null; then
+      echo "$role.receive=on its own CPUs (receive packet steering)" >> "$STATE.new"
+    else
+      echo "$role.receive=on the sender's CPU (no receive packet steering in this kernel)" >> "$STATE.new"
+    fi
     for controller in cpuset memory; do
       local base dir
       if ! base="$(cgroup_base "$controller")"; then

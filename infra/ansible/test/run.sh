@@ -27,6 +27,10 @@ cleanup() {
 }
 trap cleanup EXIT
 
+# The emulated hosts share this machine's files, Maven's local repository included, but have no
+# network: resolve Gatling's Maven plugin and runtime here first, as ./bench would on a real injector.
+mvn -B -q -f "$repo/simulations/pom.xml" -Dgatling.skip=true gatling:test
+
 bash "$repo/infra/netns/topology.sh" up
 [ -d /run/sshd ] || { mkdir -p /run/sshd; made_privsep=true; }
 

@@ -3,7 +3,6 @@ package io.gatewaybench.harness;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -11,8 +10,8 @@ import java.util.Map;
  * configuration all live there), its listen address, its upstream, and how many workers
  * (NGINX workers, HAProxy threads, event loops of the JVM gateways) it gets.
  *
- * @param upstream the origin as {@code http://host:port}, or null for the origin itself
  * @param dir the run folder here; on a remote host its copy is at {@link Topology.Host#pathOf}
+ * @param upstream the origin as {@code http://host:port}, or null for the origin itself
  * @param host the host it runs on (see {@link Topology.Host})
  */
 public record Launch(Path dir, String bind, int port, URI upstream, int workers, String java, String jvmFlags, Topology.Host host) {

@@ -328,7 +328,9 @@ public final class RunSummary {
         }
         md.append("\n## Resource cost over the measured window\n\n");
         md.append("CPU time of each role's processes (read from /proc) per 1,000 successful requests, the CPU cores it kept busy, ")
-                .append("and the gateway's peak resident memory. The origin does the same work for every target; the injector is Gatling.\n\n");
+                .append("and the gateway's peak resident memory. The origin does the same work for every target; the injector is Gatling.")
+                .append("hosts".equals(((Map<String, Object>) s.get("placement")).get("topology"))
+                        ? " The gateway and the origin ran on other hosts, where they were not sampled (-)." : "").append("\n\n");
         md.append("| target | gateway CPU ms / 1000 req | gateway cores | gateway peak RSS MB | origin CPU ms / 1000 req | injector CPU ms / 1000 req | injector cores |\n");
         md.append("|---|---:|---:|---:|---:|---:|---:|\n");
         for (Map<String, Object> t : targets) {

@@ -16,7 +16,9 @@ import java.util.concurrent.TimeUnit;
  * One running instance of a target, started from its descriptor: configuration rendered into the
  * run folder, checked ({@code check}), started ({@code command}) with its output in
  * {@code stdout.log}/{@code stderr.log} and its PID in {@code pid}, ready once its port accepts
- * connections. Stopped by PID: SIGTERM, then SIGKILL for it and its children if it lingers.
+ * connections. Stopped by PID: SIGTERM, then SIGKILL for it and its children if it lingers. On a
+ * remote host (see {@link Topology.Host}) the process here is its ssh session: the run folder is
+ * copied there first, and closing the session's input stops the target there.
  */
 public final class TargetProcess implements AutoCloseable {
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(Long.getLong("bench.readyTimeoutSeconds", 120));

@@ -172,7 +172,8 @@ public record Topology(String name, Host injector, Host gateway, Host backend, M
                 injector.address(), injector.placement().get("cpus"), gateway.address(), gateway.placement().get("cpus"),
                 backend.address(), backend.placement().get("cpus")));
         notes.put("split", "the gateway, the thing measured, has a core to itself; the injector and the backend share the other, "
-                + "alike in the direct run and in every gateway run");
+                + "alike in the direct run and in every gateway run; each host receives its packets "
+                + gateway.placement().get("receives_packets"));
         notes.put("network", "one /" + conf.getProperty("PREFIX_LENGTH") + " on a bridge in namespace " + conf.getProperty("NAMESPACE_PREFIX")
                 + "-lan; no namespace has a default route, nothing outside this machine can reach them");
         return new Topology("netns", injector, gateway, backend, notes);
@@ -251,6 +252,7 @@ public record Topology(String name, Host injector, Host gateway, Host backend, M
         placement.put("cpu_count", cpuCount(String.valueOf(placement.get("cpus"))));
         placement.put("memory", confined(state, role, "memory", "memory.limit_in_bytes",
                 v -> Long.parseLong(v) / (1024 * 1024) + " MB limit"));
+        placement.put("receives_packets", state.getProperty(role + ".receive", "unknown"));
         return new Host(role, address, port, launcher, null, null, placement);
     }
 

@@ -36,7 +36,9 @@ class BenchNetnsRunIT {
             String key = role.toUpperCase();
             assertEquals(conf.getProperty(key + "_ADDRESS"), placement.get(role).get("address").asText(), role);
             assertEquals(conf.getProperty(key + "_CPUS"), placement.get(role).get("cpus").asText(), role + "'s CPU set, as read from its cgroup");
-            assertEquals(conf.getProperty("MEMORY_LIMIT_MB") + " MB limit", placement.get(role).get("memory").asText(), role);
+            // the memory limit where the kernel has the memory controller; otherwise the reason it has none
+            String memory = placement.get(role).get("memory").asText();
+            assertTrue(memory.equals(conf.getProperty("MEMORY_LIMIT_MB") + " MB limit") || memory.startsWith("not confined: "), role + ": " + memory);
         }
         // one worker per CPU of the gateway's host, in the descriptor of each gateway too
         assertEquals(1, placement.get("gateway").get("workers").asInt());
