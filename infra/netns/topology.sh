@@ -79,6 +79,7 @@ down() {
     if exists "$(ns "$role")"; then ip netns del "$(ns "$role")"; fi
   done
   rm -f "$STATE" "$STATE.new"
+  rmdir "$(dirname "$STATE")" 2>/dev/null || true
 }
 
 up() {

@@ -27,7 +27,7 @@ final class Leftovers {
         String namespaces = new String(list.getInputStream().readAllBytes());
         list.waitFor();
         assertFalse(namespaces.lines().anyMatch(l -> l.startsWith("gb-")), "namespaces left: " + namespaces);
-        assertFalse(Files.exists(Topology.NETNS_STATE), Topology.NETNS_STATE + " left");
+        assertFalse(Files.exists(Topology.NETNS_STATE.getParent()), Topology.NETNS_STATE.getParent() + " left");
         for (String controller : List.of("cpuset", "memory")) {
             try (Stream<Path> dirs = Files.walk(Path.of("/sys/fs/cgroup", controller), 4)) {
                 List<Path> left = dirs.filter(d -> d.getFileName().toString().equals("gateway-bench")).toList();
