@@ -115,7 +115,8 @@ public final class Bench {
         }
         int steps = schedule.size() + (plan.rounds() > 1 ? 1 : 0);
         System.out.printf("bench: run %s on %s: %d targets x %d round(s)%s, %s, warm-up %d s + measure %d s each; about %s%n",
-                runDir.getFileName(), topology.notes().get("summary"), targets.size(), plan.rounds(), plan.rounds() > 1 ? " and direct once more" : "",
+                runDir.getFileName(), topology.notes().get("summary"), targets.size(), plan.rounds(),
+                plan.rounds() > 1 ? " and direct once more" : "",
                 plan.load().model(), plan.load().warmupSeconds(), plan.load().durationSeconds(),
                 minutes(steps * stepSeconds() + (plan.ladder().percents().isEmpty() ? 0 : 55)));
 

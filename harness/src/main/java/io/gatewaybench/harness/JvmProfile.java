@@ -1,7 +1,5 @@
 package io.gatewaybench.harness;
 
-import java.io.IOException;
-import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Properties;
@@ -17,12 +15,7 @@ public record JvmProfile(String name, String flags) {
         if (!Files.isRegularFile(file)) {
             throw new IllegalArgumentException("no JVM profile '" + name + "': add infra/jvm/" + name + ".properties with a 'flags=' line");
         }
-        Properties p = new Properties();
-        try (Reader r = Files.newBufferedReader(file)) {
-            p.load(r);
-        } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read " + file + ": " + e.getMessage(), e);
-        }
+        Properties p = Repo.properties(file, "JVM profile");
         return new JvmProfile(name, p.getProperty("flags", "").trim());
     }
 }

@@ -1,5 +1,8 @@
 package io.gatewaybench.harness;
 
+import java.util.Properties;
+import java.io.Reader;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -20,6 +23,17 @@ public final class Repo {
         }
         throw new IllegalStateException("cannot find the repository root (a folder with targets/ and infra/) above "
                 + Path.of("").toAbsolutePath() + "; run from inside the repository or set -Dbench.root=<path>");
+    }
+
+    /** A properties file (descriptors, JVM profiles, the netns state); {@code what} names it in the error. */
+    public static Properties properties(Path file, String what) {
+        Properties p = new Properties();
+        try (Reader r = Files.newBufferedReader(file)) {
+            p.load(r);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read " + what + " " + file + ": " + e.getMessage(), e);
+        }
+        return p;
     }
 
     private static Path check(Path p) {

@@ -1,7 +1,6 @@
 package io.gatewaybench.harness;
 
 import java.io.IOException;
-import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,12 +24,7 @@ public record Target(String name, String description, Map<String, String> keys, 
             "components", "pinned");
 
     public static Target load(Path file) {
-        Properties p = new Properties();
-        try (Reader r = Files.newBufferedReader(file)) {
-            p.load(r);
-        } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read target descriptor " + file + ": " + e.getMessage(), e);
-        }
+        Properties p = Repo.properties(file, "target descriptor");
         Map<String, String> keys = new LinkedHashMap<>();
         p.stringPropertyNames().stream().sorted().forEach(k -> keys.put(k, p.getProperty(k).trim()));
         String name = keys.get("name");

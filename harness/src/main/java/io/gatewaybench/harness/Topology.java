@@ -1,7 +1,6 @@
 package io.gatewaybench.harness;
 
 import java.io.IOException;
-import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -156,14 +155,14 @@ public record Topology(String name, Host injector, Host gateway, Host backend, M
             throw new IllegalStateException("--topology netns: no emulated hosts (" + state + " is missing); run it as "
                     + "./bench run --topology netns, which sets them up (as root) and starts the harness on the injector host");
         }
-        Properties p = properties(state);
+        Properties p = Repo.properties(state, "the emulated hosts' state");
         Path runIn = Repo.root().resolve("infra/netns/run-in");
         Host injector = netnsHost(p, "injector", 0, List.of());
         if (!sameNetworkNamespace(Path.of("/proc/self/ns/net"), Path.of("/run/netns/" + p.getProperty("injector.namespace")))) {
             throw new IllegalStateException("--topology netns: this harness is not on the injector host (network namespace "
                     + p.getProperty("injector.namespace") + "); start it with ./bench run --topology netns");
         }
-        Properties conf = properties(Repo.root().resolve("infra/netns/topology.conf"));
+        Properties conf = Repo.properties(Repo.root().resolve("infra/netns/topology.conf"), "the emulated hosts' settings");
         Host gateway = netnsHost(p, "gateway", Integer.parseInt(conf.getProperty("GATEWAY_PORT")), List.of(runIn.toString(), "gateway"));
         Host backend = netnsHost(p, "backend", Integer.parseInt(conf.getProperty("BACKEND_PORT")), List.of(runIn.toString(), "backend"));
         Map<String, Object> notes = new LinkedHashMap<>();
@@ -189,7 +188,7 @@ public record Topology(String name, Host injector, Host gateway, Host backend, M
             throw new IllegalStateException("--topology hosts: " + file + " is missing; deploy with infra/ansible/site.yml, "
                     + "which writes it on the injector host, and run the harness there (infra/ansible/bench.yml does)");
         }
-        Properties p = properties(file);
+        Properties p = Repo.properties(file, "the hosts' description");
         List<String> ssh = Arrays.asList(required(p, file, "ssh").trim().split("\\s+"));
         Host injector = remoteHost(p, file, "injector", List.of());
         if (!isLocalAddress(injector.address())) {
@@ -212,8 +211,9 @@ public record Topology(String name, Host injector, Host gateway, Host backend, M
         Map<String, Object> placement = new LinkedHashMap<>();
         placement.put("host", p.getProperty(role + ".name", address));
         placement.put("address", address);
-        placement.put("cpus", p.getProperty(role + ".cpus", "unknown"));
-        placement.put("cpu_count", cpuCount("0-" + (Integer.parseInt(p.getProperty(role + ".cpus", "1")) - 1)));
+        String cpus = p.getProperty(role + ".cpus", "unknown");
+        placement.put("cpus", cpus);
+        placement.put("cpu_count", cpus.matches("\\d+") ? Integer.parseInt(cpus) : 0);
         placement.put("memory", p.getProperty(role + ".memory_mb", "unknown") + " MB");
         int port = Integer.parseInt(p.getProperty(role + ".port", "0"));
         if (ssh.isEmpty()) {
@@ -278,16 +278,6 @@ public record Topology(String name, Host injector, Host gateway, Host backend, M
         } catch (IOException | UnsupportedOperationException e) {
             return false;
         }
-    }
-
-    static Properties properties(Path file) {
-        Properties p = new Properties();
-        try (Reader r = Files.newBufferedReader(file)) {
-            p.load(r);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file, e);
-        }
-        return p;
     }
 
     /** Number of CPUs in a cpuset list such as {@code 0-3,6}; 0 if it is not a list. */

@@ -41,7 +41,7 @@ class AnsibleDeployIT {
         // the harness ran on the injector host and started the gateway and Tomcat on the other two
         JsonNode placement = summary.get("placement");
         assertEquals("hosts", placement.get("topology").asText());
-        java.util.Properties conf = Topology.properties(Repo.root().resolve("infra/netns/topology.conf"));
+        java.util.Properties conf = Repo.properties(Repo.root().resolve("infra/netns/topology.conf"), "netns settings");
         for (String role : List.of("injector", "gateway", "backend")) {
             assertEquals(conf.getProperty(role.toUpperCase() + "_ADDRESS"), placement.get(role).get("address").asText(), role);
         }

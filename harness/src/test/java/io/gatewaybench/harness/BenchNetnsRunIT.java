@@ -31,7 +31,7 @@ class BenchNetnsRunIT {
         JsonNode summary = QuickRun.checkSummary(QuickRun.newest(results));
         JsonNode placement = summary.get("placement");
         assertEquals("netns", placement.get("topology").asText());
-        java.util.Properties conf = Topology.properties(Repo.root().resolve("infra/netns/topology.conf"));
+        java.util.Properties conf = Repo.properties(Repo.root().resolve("infra/netns/topology.conf"), "netns settings");
         for (String role : List.of("injector", "gateway", "backend")) {
             String key = role.toUpperCase();
             assertEquals(conf.getProperty(key + "_ADDRESS"), placement.get(role).get("address").asText(), role);
