@@ -58,15 +58,8 @@ public final class Bench {
                 System.exit(1);
             }
         }
-        if (args.length == 3 && args[0].equals("compare")) {
-            try {
-                List<RunComparison.Row> rows = RunComparison.compare(Path.of(args[1]), Path.of(args[2]));
-                System.out.print(RunComparison.markdown(Path.of(args[1]), Path.of(args[2]), rows));
-                System.exit(rows.stream().allMatch(RunComparison.Row::agrees) ? 0 : 1);
-            } catch (IOException | RuntimeException e) {
-                System.err.println("bench: cannot compare " + args[1] + " and " + args[2] + ": " + e.getMessage());
-                System.exit(2);
-            }
+        if (args.length >= 1 && args[0].equals("compare")) {
+            compare(Arrays.asList(args).subList(1, args.length));
         }
         if (args.length == 0 || !args[0].equals("run")) {
             System.err.print(RunPlan.USAGE);
@@ -92,6 +85,39 @@ public final class Bench {
         } catch (Exception e) {
             System.err.println("bench: " + e.getMessage());
             System.exit(1);
+        }
+    }
+
+    /**
+     * {@code ./bench compare <run> <run> [--margin=0.10]}: prints the comparison and exits 0 when
+     * every figure is equivalent, 1 when some differs or is inconclusive, 2 when the runs cannot be
+     * compared (with a one-line reason on stderr).
+     */
+    private static void compare(List<String> args) {
+        List<String> runs = args.stream().filter(a -> !a.startsWith("--")).toList();
+        try {
+            double margin = RunComparison.MARGIN;
+            for (String a : args) {
+                if (a.startsWith("--margin=")) {
+                    margin = RunComparison.margin(a.substring("--margin=".length()));
+                } else if (a.startsWith("--")) {
+                    throw new IllegalArgumentException("unknown option " + a + "; usage: ./bench compare <run folder> <run folder> [--margin=0.10]");
+                }
+            }
+            if (runs.size() != 2) {
+                throw new IllegalArgumentException("usage: ./bench compare <run folder> <run folder> [--margin=0.10]");
+            }
+            RunComparison.Result result = RunComparison.compare(Path.of(runs.get(0)), Path.of(runs.get(1)), margin);
+            if (result.exit() == 2) {
+                System.err.println("bench: cannot compare " + runs.get(0) + " and " + runs.get(1) + ": " + result.reason());
+            } else {
+                System.out.print(RunComparison.markdown(Path.of(runs.get(0)).getFileName().toString(),
+                        Path.of(runs.get(1)).getFileName().toString(), result, margin));
+            }
+            System.exit(result.exit());
+        } catch (IOException | RuntimeException e) {
+            System.err.println("bench: cannot compare " + String.join(" and ", runs) + ": " + e.getMessage());
+            System.exit(2);
         }
     }
 
@@ -154,7 +180,7 @@ public final class Bench {
         for (Target t : targets) {
             outcomes.add(new RunSummary.TargetOutcome(t, rounds.get(t.name()), details.getOrDefault(t.name(), Map.of()), failures.get(t.name())));
         }
-        RunSummary.write(runDir, describeRun(), outcomes, rates, plan.ladder().objectives());
+        RunSummary.write(runDir, describeRun(), outcomes, rates);
         System.out.println();
         System.out.print(Files.readString(runDir.resolve("summary.md")).split("\n## Absolute")[0]);
         System.out.println("bench: results in " + runDir + " (summary.md, summary.json)");
@@ -225,6 +251,9 @@ public final class Bench {
                 m = GatlingRun.measure(url, plan.load(), rates, plan.ladder(), raw, sampler, probe::between);
                 underLoad = probe.between(m.windowStartMillis(), m.windowEndMillis());
             }
+            Map<String, Object> gatling = new LinkedHashMap<>(Map.of("round", round));
+            gatling.putAll(m.gatling());
+            ((List<Map<String, Object>>) details.get(t.name()).computeIfAbsent("gatling", k -> new ArrayList<>())).add(gatling);
             if (injectorJvm == null && !m.injectorJvm().isEmpty()) {
                 injectorJvm = m.injectorJvm();
             }

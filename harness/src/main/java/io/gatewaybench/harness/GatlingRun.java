@@ -5,7 +5,10 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiFunction;
 import java.util.stream.Collectors;
@@ -26,7 +29,7 @@ public final class GatlingRun {
      * read from the process table while it ran.
      */
     public record Measurement(RequestStats stats, String injectorJvm, long windowStartMillis, long windowEndMillis,
-                              List<Ladder.Level> ladder) {
+                              List<Ladder.Level> ladder, Map<String, Object> gatling) {
     }
 
     /**
@@ -57,19 +60,43 @@ public final class GatlingRun {
         for (Ladder.Level level : levels) {
             log.writeDistribution(Ladder.requestName(level.rate()), raw.resolve("latency-ms-" + Ladder.requestName(level.rate()) + ".hgrm"));
         }
-        long[] window = log.window(MEASURED);
-        return new Measurement(stats(report, log), injectorJvm.toString(), window[0], window[1], levels);
+        long start = log.window(MEASURED)[0];
+        long end = start + load.durationSeconds() * 1000L;
+        return new Measurement(stats(report, log, load.durationSeconds()), injectorJvm.toString(), start, end, levels,
+                status(exit, Files.readAllLines(console), log, load.durationSeconds()));
     }
 
-    /** The measured request's figures from a result folder's decoded log, checked against the folder's report. */
-    static RequestStats stats(Path report, SimulationLog log) throws IOException {
-        RequestStats stats = log.stats(MEASURED);
+    /**
+     * The measured request's figures from a result folder's decoded log, over the measured window
+     * ({@link SimulationLog#stats(String, int)}); the log's count of them is checked against the
+     * folder's report first.
+     */
+    static RequestStats stats(Path report, SimulationLog log, int seconds) throws IOException {
+        long logged = log.requests(MEASURED).size();
         long reported = GatlingReport.row(report, MEASURED).count("Total");
-        if (reported != stats.requests()) {
-            throw new IllegalStateException("simulation.log holds " + stats.requests() + " '" + MEASURED
+        if (reported != logged) {
+            throw new IllegalStateException("simulation.log holds " + logged + " '" + MEASURED
                     + "' requests but Gatling's report says " + reported + ": the log reader is out of step with Gatling");
         }
-        return stats;
+        return log.stats(MEASURED, seconds);
+    }
+
+    /**
+     * How Gatling ended: its exit status (Maven's), the simulation's assertions that failed (Gatling
+     * prints each as "... : false"), and whether the measured series was cut short (its last request
+     * sent more than a second before the window's end: maxDuration, a crash or a stop).
+     */
+    static Map<String, Object> status(int exit, List<String> console, SimulationLog log, int seconds) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("exit_code", exit);
+        m.put("failed_assertions", console.stream().map(String::strip).filter(l -> l.endsWith(" : false"))
+                .map(l -> l.substring(0, l.length() - " : false".length())).distinct().toList());
+        List<SimulationLog.Request> measured = log.requests(MEASURED);
+        int first = measured.stream().mapToInt(SimulationLog.Request::start).min().orElse(0);
+        int last = measured.stream().mapToInt(SimulationLog.Request::start).max().orElse(0);
+        m.put("cut_short", last - first < seconds * 1000L - 1000
+                ? String.format(Locale.ROOT, "the measured requests span %.1f s of the %d s window", (last - first) / 1000.0, seconds) : null);
+        return m;
     }
 
     /** The JVM executable and its options (not the simulation's parameters) if this is the Gatling JVM. */

@@ -23,14 +23,31 @@ public final class Ladder {
 
     /**
      * One level as measured. {@code stats} is null when no request of the level succeeded;
-     * {@code sent} below {@code planned} means the run stopped during this level.
+     * {@code allLatency} is the latency over every request, failed ones at their full time (null
+     * where it was not recorded: runs from before it was); {@code sent} below {@code planned} means
+     * the run stopped during this level, or the injector could not send it all.
      */
-    public record Level(int rate, long planned, long sent, long errors, RequestStats stats, boolean overloaded,
-                        double sendLagP99Ms, double sendLagMaxMs, LatencyProbe.Result probe) {
+    public record Level(int rate, long planned, long sent, long errors, RequestStats stats, RequestStats.Latency allLatency,
+                        boolean overloaded, double sendLagP99Ms, double sendLagMaxMs, LatencyProbe.Result probe) {
 
         /** Every planned request was sent and the target kept up. */
         public boolean complete() {
             return !overloaded && sent >= planned;
+        }
+
+        /**
+         * Why the injector, not the target, failed this level ("" when it did not): it sent part of
+         * the planned load late ({@link #LATE_SEND_MS} at P99), or sent less than planned without the
+         * target being overloaded. Such a level was not measured at its rate.
+         */
+        public String injectorLate() {
+            if (sendLagP99Ms > LATE_SEND_MS) {
+                return String.format(java.util.Locale.ROOT, "send lag P99 %.0f ms", sendLagP99Ms);
+            }
+            if (!overloaded && sent < planned) {
+                return "sent " + sent + " of " + planned + " planned";
+            }
+            return "";
         }
 
         public double errorShare() {
@@ -46,10 +63,38 @@ public final class Ladder {
             m.put("error_share", RunSummary.round(errorShare()));
             m.put("overloaded", overloaded);
             m.put("latency_ms", stats == null ? null : stats.latency().asMap());
+            m.put("all_requests_latency_ms", allLatency == null ? null : allLatency.asMap());
             m.put("throughput_rps", stats == null ? null : RunSummary.round(stats.throughputRps()));
             m.put("send_lag_ms", Map.of("p99", RunSummary.round(sendLagP99Ms), "max", RunSummary.round(sendLagMaxMs)));
             m.put("probe_us", probe == null ? null : probe.asMap());
             return m;
+        }
+
+        /**
+         * A level back from its {@link #asMap} form in summary.json (without the probe's histogram),
+         * so a run can be analysed again from its summary. A level from before failed requests' times
+         * were recorded has them only if it had no failures.
+         */
+        @SuppressWarnings("unchecked")
+        public static Level fromMap(Map<String, Object> m) {
+            Map<String, Object> latency = (Map<String, Object>) m.get("latency_ms");
+            RequestStats stats = null;
+            if (latency != null) {
+                Object rps = m.get("throughput_rps");
+                stats = new RequestStats(number(m, "sent"), number(m, "errors"), rps == null ? 0 : ((Number) rps).doubleValue(),
+                        RequestStats.Latency.fromMap(latency));
+            }
+            Map<String, Object> all = (Map<String, Object>) m.get("all_requests_latency_ms");
+            RequestStats.Latency allLatency = all != null ? RequestStats.Latency.fromMap(all)
+                    : number(m, "errors") == 0 && stats != null ? stats.latency() : null;
+            Map<String, Object> lag = (Map<String, Object>) m.get("send_lag_ms");
+            return new Level(((Number) m.get("rate_rps")).intValue(), number(m, "planned"), number(m, "sent"), number(m, "errors"), stats,
+                    allLatency, Boolean.TRUE.equals(m.get("overloaded")), ((Number) lag.get("p99")).doubleValue(),
+                    ((Number) lag.get("max")).doubleValue(), null);
+        }
+
+        private static long number(Map<String, Object> m, String key) {
+            return ((Number) m.get(key)).longValue();
         }
     }
 
@@ -76,7 +121,7 @@ public final class Ladder {
             RequestStats stats = errors == requests.size() ? null : log.stats(name);
             double[] lag = log.sendLag(name, rate);
             long[] window = log.window(name);
-            levels.add(new Level(rate, (long) rate * levelSeconds, requests.size(), errors, stats,
+            levels.add(new Level(rate, (long) rate * levelSeconds, requests.size(), errors, stats, log.latencyOfAll(name),
                     overloadedAt != null && overloadedAt == rate, lag[0], lag[1], probe == null ? null : probe.apply(window[0], window[1])));
         }
         return levels;

@@ -16,11 +16,25 @@ final class LadderSummary {
     private LadderSummary() {
     }
 
-    /** Each level of the ladder as the target's rounds measured it: medians over the rounds that reached it. */
-    static List<Map<String, Object>> fixedRate(List<RequestStats> rounds, List<Integer> rates, List<Objective> objectives) {
+    /**
+     * Each level of the ladder as the target's rounds measured it: medians over the rounds that
+     * reached it, and every round's level with its round number ({@link Analysis} judges them).
+     */
+    static List<Map<String, Object>> fixedRate(List<RequestStats> rounds, List<Integer> rates) {
         List<Map<String, Object>> levels = new ArrayList<>();
         for (int rate : rates) {
             List<Ladder.Level> seen = rounds.stream().flatMap(r -> r.ladder().stream()).filter(l -> l.rate() == rate).toList();
+            List<Map<String, Object>> perRound = new ArrayList<>();
+            for (int r = 0; r < rounds.size(); r++) {
+                for (Ladder.Level l : rounds.get(r).ladder()) {
+                    if (l.rate() == rate) {
+                        Map<String, Object> level = new LinkedHashMap<>();
+                        level.put("round", r + 1);
+                        level.putAll(l.asMap());
+                        perRound.add(level);
+                    }
+                }
+            }
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("rate_rps", rate);
             m.put("rounds_reached", seen.size());
@@ -36,14 +50,14 @@ final class LadderSummary {
                 for (int i = 0; i < RequestStats.Latency.NAMES.length; i++) {
                     final int k = i;
                     latency.put(RequestStats.Latency.NAMES[i],
-                            RunSummary.Stats.median(measured.stream().mapToDouble(s -> s.latency().values()[k]).toArray()));
+                            Analysis.Stats.median(measured.stream().mapToDouble(s -> s.latency().values()[k]).toArray()));
                 }
                 m.put("latency_ms", latency);
                 if (measured.size() > 1) { // each percentile's median, min, max and 95% interval over the rounds
                     Map<String, Object> spread = new LinkedHashMap<>();
                     for (int i = 0; i < RequestStats.Latency.NAMES.length; i++) {
                         final int k = i;
-                        spread.put(RequestStats.Latency.NAMES[i], RunSummary.Stats.range(measured.stream().mapToDouble(s -> s.latency().values()[k]).toArray()));
+                        spread.put(RequestStats.Latency.NAMES[i], Analysis.Stats.range(measured.stream().mapToDouble(s -> s.latency().values()[k]).toArray()));
                     }
                     m.put("latency_ms_spread", spread);
                 }
@@ -63,38 +77,10 @@ final class LadderSummary {
                 probeErrors += l.probe().errors();
             }
             m.put("probe_us", pooled == null ? null : new LatencyProbe.Result(pooled, probeErrors).asMap());
-            Map<String, Long> held = new LinkedHashMap<>();
-            objectives.forEach(o -> held.put(o.name(), seen.stream().filter(o::holds).count()));
-            m.put("rounds_meeting", held);
-            m.put("rounds", seen.stream().map(Ladder.Level::asMap).toList());
+            m.put("rounds", perRound);
             levels.add(m);
         }
         return levels;
-    }
-
-    /** Per objective: the rate each round found, and their median, min and max. */
-    static Map<String, Object> maxSustainable(List<RequestStats> rounds, List<Integer> rates, List<Objective> objectives) {
-        Map<String, Object> all = new LinkedHashMap<>();
-        for (Objective o : objectives) {
-            List<Map<String, Object>> found = rounds.stream().map(r -> o.maxSustainable(r.ladder(), rates)).toList();
-            double[] values = found.stream().mapToDouble(f -> ((Number) f.get("rate_rps")).doubleValue()).toArray();
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("objective", o.description());
-            m.put("rate_rps", RunSummary.Stats.median(values));
-            m.put("min_rps", java.util.Arrays.stream(values).min().orElse(0));
-            m.put("max_rps", java.util.Arrays.stream(values).max().orElse(0));
-            if (values.length > 1) {
-                Map<String, Double> range = RunSummary.Stats.range(values);
-                m.put("ci95_low_rps", range.get("ci95_low"));
-                m.put("ci95_high_rps", range.get("ci95_high"));
-            }
-            if (o.minRateRps() > 0) {
-                m.put("verdict", RunSummary.Stats.median(values) > o.minRateRps());
-            }
-            m.put("rounds", found);
-            all.put(o.name(), m);
-        }
-        return all;
     }
 
     /** The ladder's sections of summary.md: the comparison at equal rates, the maximum rates, each level in full. */
@@ -135,15 +121,17 @@ final class LadderSummary {
         }
 
         md.append("\n## Maximum sustainable rate\n\n");
-        md.append("Per round, the highest ladder level at which the objective holds (every planned request sent, no overload, ")
-                .append("errors under 0.1%, latency inside the bound); the table gives the median over rounds with the lowest and highest ")
-                .append("round. The true maximum lies between the rate found and the next level, so the ladder's step is the resolution. ")
-                .append("*Next level*: why the level above failed, per round; *failed below*: lower levels that missed the objective ")
-                .append("anyway (a stall during one level), per round.\n\n");
+        md.append("Per round, the highest ladder level at which the objective holds at that level and at every level below it ")
+                .append("(every planned request sent on time, no overload, errors under 0.1%, the latency of every request, failed ones ")
+                .append("at their full time, inside the bound); a level the injector sent late is not measured, never a pass. The table ")
+                .append("gives the median over rounds (the lower of the middle two: always a rate that was offered) with the lowest and ")
+                .append("highest round. The true maximum lies between the rate found and the first level that failed, so the ladder's step ")
+                .append("is the resolution. *First failed level*: which and why, per round; *held above it*: higher levels that met the ")
+                .append("objective anyway, not counted.\n\n");
         List<Map<String, Object>> objectives = (List<Map<String, Object>>) ladder.get("objectives");
         objectives.forEach(o -> md.append("- `").append(o.get("name")).append("`: ").append(o.get("description")).append('\n'));
         md.append("\n| target |");
-        objectives.forEach(o -> md.append(' ').append(o.get("name")).append(" req/s | next level | failed below |"));
+        objectives.forEach(o -> md.append(' ').append(o.get("name")).append(" req/s | first failed level | held above it |"));
         md.append("\n|---|").append("---:|---|---|".repeat(objectives.size())).append('\n');
         for (Map<String, Object> t : targets) {
             Map<String, Map<String, Object>> found = (Map<String, Map<String, Object>>) t.get("max_sustainable");
@@ -159,9 +147,9 @@ final class LadderSummary {
                 List<Map<String, Object>> perRound = (List<Map<String, Object>>) f.get("rounds");
                 md.append(' ').append(String.join("; ", perRound.stream().map(r -> r.get("next_level_rps") == null
                         ? "none" : r.get("next_level_rps") + ": " + r.get("next_level_because")).toList())).append(" |");
-                List<String> below = perRound.stream().map(r -> (List<?>) r.get("failed_below")).filter(l -> !l.isEmpty())
+                List<String> above = perRound.stream().map(r -> (List<?>) r.get("held_above")).filter(l -> l != null && !l.isEmpty())
                         .map(l -> String.join(", ", l.stream().map(String::valueOf).toList())).toList();
-                md.append(' ').append(below.isEmpty() ? "none" : String.join("; ", below)).append(" |");
+                md.append(' ').append(above.isEmpty() ? "none" : String.join("; ", above)).append(" |");
             }
             md.append('\n');
         }

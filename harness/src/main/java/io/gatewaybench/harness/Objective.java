@@ -7,8 +7,9 @@ import java.util.Map;
 /**
  * A named service-level objective a ladder level either meets or not, and the search for a
  * target's maximum sustainable rate under it: the highest ladder level at which the objective
- * holds and holds at every level below. Every objective also needs the level complete (every
- * planned request sent, no overload) with errors under 0.1%.
+ * holds and holds at every level below. Every objective also needs the level measured as planned
+ * (every planned request sent, on time, no overload) with errors under 0.1%; its latency bound
+ * judges every request, a failed one at its full time.
  *
  * @param name        short name, used as the key in summary.json
  * @param description what it demands, in words
@@ -29,17 +30,13 @@ public record Objective(String name, String description, String percentile, doub
                         "max", 29, 1000));
     }
 
-    /** Whether the level meets this objective. Gatling records whole milliseconds: "under 30" is "at most 29". */
+    /**
+     * Whether the level meets this objective: measured as planned (complete, the injector on time),
+     * errors under 0.1%, and the bounded latency, over every request with failed ones at their full
+     * time, inside the bound. Gatling records whole milliseconds: "under 30" is "at most 29".
+     */
     public boolean holds(Ladder.Level level) {
-        if (!level.complete() || level.stats() == null || level.errorShare() >= ERROR_SHARE) {
-            return false;
-        }
-        return bounded(level) <= boundMs;
-    }
-
-    /** The level's latency this objective bounds, in ms. */
-    private double bounded(Ladder.Level level) {
-        return percentile.equals("max") ? level.stats().latency().max() : level.stats().latency().p99();
+        return failure(level).isEmpty();
     }
 
     /** Why the level fails this objective, in words ("" when it holds). */
@@ -47,42 +44,46 @@ public record Objective(String name, String description, String percentile, doub
         if (level.overloaded()) {
             return "overloaded";
         }
-        if (!level.complete()) {
-            return "stopped";
+        String late = level.injectorLate();
+        if (!late.isEmpty()) {
+            return "not measured (injector late: " + late + ")";
         }
         if (level.stats() == null || level.errorShare() >= ERROR_SHARE) {
             return String.format(java.util.Locale.ROOT, "errors %.2f%%", level.errorShare() * 100);
         }
-        double v = bounded(level);
+        if (level.allLatency() == null) {
+            return "not judged (failed requests' times not recorded)";
+        }
+        double v = percentile.equals("max") ? level.allLatency().max() : level.allLatency().p99();
         return v <= boundMs ? "" : String.format(java.util.Locale.ROOT, "%s %.0f ms", percentile.equals("max") ? "max" : "P99", v);
     }
 
     /**
-     * The search over one round's ladder: the highest rate at which the objective holds, and the
-     * next planned level above it, which failed or was never reached (the bracket: the true maximum
-     * lies between the two). Levels below the rate found that failed anyway are listed: a stall that
-     * hits one level of a few seconds (a GC pause, a noisy neighbour) says the objective is not met
-     * every time at that rate, not that the target's capacity ends there. {@code rate_rps} 0 means
-     * no level met the objective.
+     * The strict search over one round's ladder: the highest rate at which the objective holds at
+     * that level and at every level below it, and the first level that did not hold (the bracket:
+     * the true maximum lies between the two) with the reason. Levels above that one that held
+     * anyway are listed ({@code held_above}): they are not counted, since a level that failed below
+     * says the objective is not met every time up to there. {@code rate_rps} 0: the lowest level failed.
      */
     public Map<String, Object> maxSustainable(List<Ladder.Level> ladder, List<Integer> plannedRates) {
         int found = 0;
-        for (Ladder.Level level : ladder) {
-            if (holds(level)) {
-                found = level.rate();
-            }
-        }
-        final int max = found;
-        Integer next = plannedRates.stream().filter(r -> r > max).findFirst().orElse(null);
+        Integer next = null;
         String why = "every level held (the maximum lies above the ladder)";
-        if (next != null) {
-            why = ladder.stream().filter(l -> l.rate() == next).findFirst().map(this::failure).orElse("not reached");
+        for (int rate : plannedRates) {
+            String failure = ladder.stream().filter(l -> l.rate() == rate).findFirst().map(this::failure).orElse("not reached");
+            if (!failure.isEmpty()) {
+                next = rate;
+                why = failure;
+                break;
+            }
+            found = rate;
         }
+        final Integer failed = next;
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("rate_rps", found);
         m.put("next_level_rps", next);
         m.put("next_level_because", why);
-        m.put("failed_below", ladder.stream().filter(l -> l.rate() < max && !holds(l)).map(l -> l.rate() + ": " + failure(l)).toList());
+        m.put("held_above", failed == null ? List.of() : ladder.stream().filter(l -> l.rate() > failed && holds(l)).map(Ladder.Level::rate).toList());
         if (minRateRps > 0) {
             m.put("verdict", found > minRateRps);
         }

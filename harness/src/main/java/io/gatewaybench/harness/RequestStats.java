@@ -49,6 +49,15 @@ public record RequestStats(long requests, long errors, double throughputRps, Lat
             return m;
         }
 
+        /** From {@link #asMap}'s form (as read back from summary.json). */
+        public static Latency fromMap(Map<String, Object> m) {
+            double[] v = new double[NAMES.length];
+            for (int i = 0; i < NAMES.length; i++) {
+                v[i] = ((Number) m.get(NAMES[i])).doubleValue();
+            }
+            return of(v);
+        }
+
         static Latency of(double[] v) {
             return new Latency(v[0], v[1], v[2], v[3], v[4], v[5], v[6]);
         }

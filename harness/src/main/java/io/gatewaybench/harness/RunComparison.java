@@ -1,125 +1,290 @@
 package io.gatewaybench.harness;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import org.apache.commons.math3.distribution.TDistribution;
+import org.apache.commons.math3.stat.inference.TTest;
 
 /**
- * {@code ./bench compare <run> <run>}: do two runs agree within their own spread? For every target:
- * the closed-load throughput (absolute and paired with direct) and P99, compared by their 95%
- * confidence intervals over rounds, with the stricter test of their min-max ranges beside; and each
- * maximum sustainable rate, compared by its bracket. A ladder only says the maximum lies between
- * the level found and the next one, and two runs calibrate different ladders; so a run's bracket is
- * its lowest rate found to its highest next level (open above the ladder's top), and two runs agree
- * when their brackets overlap.
+ * {@code ./bench compare <run> <run>}: do two runs give the same answer? Both are analysed under
+ * the current rules first ({@link Analysis}). Compared per target, on the figures a review acts
+ * on, each from its per-round values: the throughput relative to direct (paired round by round),
+ * the maximum sustainable rate under each objective, and the P99 at each ladder level both runs
+ * sustained. Each figure gets Welch's t (unequal variances) from Apache Commons Math and one of
+ * three verdicts against an equivalence margin (default 10% of run A's mean; for latency at least
+ * 1 ms, Gatling's resolution):
+ * <ul>
+ *   <li><b>equivalent</b>: the 90% interval of the difference lies inside the margin (two one-sided
+ *       tests at 5%);</li>
+ *   <li><b>different</b>: the 95% interval excludes no difference and the estimate exceeds the margin;</li>
+ *   <li><b>inconclusive</b>: neither; the smallest difference the rounds could detect with 80% power
+ *       is shown, so the user knows how many more rounds it would take.</li>
+ * </ul>
+ * Exit status: 0 when every figure is equivalent, 1 when some figure differs or is inconclusive,
+ * 2 when the runs cannot be compared (fewer than 2 rounds, other targets, another load).
  */
 public final class RunComparison {
+    /** The default equivalence margin, as a share of run A's figure. */
+    public static final double MARGIN = 0.10;
+
+    public enum Verdict { EQUIVALENT, DIFFERENT, INCONCLUSIVE }
+
+    /** One figure of one target in both runs, its per-round values, and the test's outcome. */
+    public record Row(String target, String figure, double[] a, double[] b, double marginAbs, Test test) {
+    }
+
     /**
-     * One figure of one target in both runs: each run's {low, high} by the agreement test (the 95%
-     * interval, or the bracket) and, for round figures, {min, max} over rounds; null where not given.
+     * Welch's test of one figure: the difference of the means (B - A), its 90% and 95% intervals,
+     * the two-sided p-value, and the smallest difference detectable with 80% power.
      */
-    public record Row(String target, String figure, double[] a, double[] b, double[] aRange, double[] bRange) {
-        public boolean agrees() {
-            return overlap(a, b);
+    public record Test(double difference, double[] ci90, double[] ci95, double p, double detectable, Verdict verdict) {
+        static Test of(double[] a, double[] b, double margin) {
+            double ma = mean(a);
+            double diff = mean(b) - ma;
+            double va = variance(a) / a.length;
+            double vb = variance(b) / b.length;
+            double se = Math.sqrt(va + vb);
+            if (se == 0) { // both runs gave the same value every round: the difference is known exactly
+                return new Test(diff, new double[] {diff, diff}, new double[] {diff, diff}, diff == 0 ? 1 : 0, 0,
+                        Math.abs(diff) <= margin ? Verdict.EQUIVALENT : Verdict.DIFFERENT);
+            }
+            double df = (va + vb) * (va + vb) / (va * va / (a.length - 1) + vb * vb / (b.length - 1)); // Welch-Satterthwaite
+            TDistribution t = new TDistribution(df);
+            double t95 = t.inverseCumulativeProbability(0.95);
+            double t975 = t.inverseCumulativeProbability(0.975);
+            double[] ci90 = {diff - t95 * se, diff + t95 * se};
+            double[] ci95 = {diff - t975 * se, diff + t975 * se};
+            double p = va == 0 || vb == 0 ? 2 * t.cumulativeProbability(-Math.abs(diff) / se) : new TTest().tTest(a, b);
+            Verdict verdict = ci90[0] >= -margin && ci90[1] <= margin ? Verdict.EQUIVALENT
+                    : (ci95[0] > 0 || ci95[1] < 0) && Math.abs(diff) > margin ? Verdict.DIFFERENT : Verdict.INCONCLUSIVE;
+            return new Test(diff, ci90, ci95, p, (t975 + t.inverseCumulativeProbability(0.80)) * se, verdict);
         }
+    }
 
-        /** The stricter test: the min-max ranges over rounds overlap too (true where there are none). */
-        public boolean rangesOverlap() {
-            return aRange == null || bRange == null || overlap(aRange, bRange);
-        }
-
-        private static boolean overlap(double[] x, double[] y) {
-            return x[0] <= y[1] && y[0] <= x[1];
-        }
+    /** The outcome: the exit status, its one-line reason, and the figures compared. */
+    public record Result(int exit, String reason, List<Row> rows) {
     }
 
     private RunComparison() {
     }
 
-    public static List<Row> compare(Path runA, Path runB) throws IOException {
-        JsonNode a = new ObjectMapper().readTree(runA.resolve("summary.json").toFile());
-        JsonNode b = new ObjectMapper().readTree(runB.resolve("summary.json").toFile());
+    /** Compares two run folders' summaries (each analysed under the current rules). */
+    public static Result compare(Path runA, Path runB, double margin) throws java.io.IOException {
+        return compare(RunSummary.read(runA), RunSummary.read(runB), margin);
+    }
+
+    @SuppressWarnings("unchecked")
+    static Result compare(Map<String, Object> a, Map<String, Object> b, double margin) {
+        String unfit = incomparable(a, b);
+        if (unfit != null) {
+            return new Result(2, unfit, List.of());
+        }
         List<Row> rows = new ArrayList<>();
-        for (JsonNode ta : a.get("targets")) {
-            String name = ta.get("name").asText();
-            JsonNode tb = null;
-            for (JsonNode t : b.get("targets")) {
-                tb = t.get("name").asText().equals(name) ? t : tb;
+        for (Map<String, Object> ta : targets(a)) {
+            String name = (String) ta.get("name");
+            Map<String, Object> tb = targets(b).stream().filter(t -> name.equals(t.get("name"))).findFirst().orElseThrow();
+            if (!"direct".equals(name)) {
+                rows.add(row(name, "throughput / direct (paired per round)", paired(a, ta), paired(b, tb), margin, 0));
             }
-            if (tb == null || !ta.has("spread") || !tb.has("spread")) {
+            Map<String, Map<String, Object>> foundA = (Map<String, Map<String, Object>>) ta.get("max_sustainable");
+            Map<String, Map<String, Object>> foundB = (Map<String, Map<String, Object>>) tb.get("max_sustainable");
+            if (foundA == null || foundB == null) {
                 continue;
             }
-            if (!name.equals("direct")) {
-                add(rows, name, "throughput / direct", ta.at("/spread/throughput_relative_to_direct"), tb.at("/spread/throughput_relative_to_direct"));
+            foundA.forEach((objective, fa) -> rows.add(row(name, "max sustainable rate req/s, " + objective,
+                    perRound(fa), perRound(foundB.get(objective)), margin, 0)));
+            rows.addAll(p99AtEqualLevels(a, b, ta, tb, margin));
+        }
+        long different = rows.stream().filter(r -> r.test().verdict() == Verdict.DIFFERENT).count();
+        long inconclusive = rows.stream().filter(r -> r.test().verdict() == Verdict.INCONCLUSIVE).count();
+        String reason;
+        if (different > 0) {
+            reason = String.format(Locale.ROOT, "different: %d of %d figures differ by more than the margin (%s)%s", different, rows.size(),
+                    String.join("; ", rows.stream().filter(r -> r.test().verdict() == Verdict.DIFFERENT)
+                            .map(r -> r.target() + " " + r.figure()).toList()),
+                    inconclusive > 0 ? ", " + inconclusive + " inconclusive" : "");
+        } else if (inconclusive > 0) {
+            reason = String.format(Locale.ROOT, "not shown equivalent: %d of %d figures inconclusive at ±%.0f%% (more rounds would narrow "
+                    + "them; see what each could detect)", inconclusive, rows.size(), margin * 100);
+        } else {
+            reason = String.format(Locale.ROOT, "equivalent: all %d figures agree within ±%.0f%%", rows.size(), margin * 100);
+        }
+        return new Result(different + inconclusive == 0 ? 0 : 1, reason, rows);
+    }
+
+    /** Why two runs cannot be compared, or null when they can. */
+    @SuppressWarnings("unchecked")
+    static String incomparable(Map<String, Object> a, Map<String, Object> b) {
+        for (Map<String, Object> run : List.of(a, b)) {
+            int rounds = ((Number) run.get("rounds")).intValue();
+            if (rounds < 2) {
+                return "too few rounds: run " + run.get("run_id") + " has " + rounds + "; a comparison needs at least 2 in each run "
+                        + "(./bench run --rounds=3)";
             }
-            add(rows, name, "throughput req/s", ta.at("/spread/throughput_rps"), tb.at("/spread/throughput_rps"));
-            add(rows, name, "P99 ms (closed)", ta.at("/spread/latency_ms/p99"), tb.at("/spread/latency_ms/p99"));
-            JsonNode found = ta.get("max_sustainable");
-            final JsonNode other = tb;
-            if (found != null && other.has("max_sustainable")) {
-                found.fieldNames().forEachRemaining(objective -> {
-                    JsonNode fb = other.get("max_sustainable").get(objective);
-                    if (fb != null) {
-                        rows.add(new Row(name, "max rate " + objective + " (bracket)", bracket(found.get(objective)), bracket(fb), null, null));
-                    }
-                });
+        }
+        List<String> namesA = targets(a).stream().map(t -> (String) t.get("name")).toList();
+        List<String> namesB = targets(b).stream().map(t -> (String) t.get("name")).toList();
+        if (!new java.util.HashSet<>(namesA).equals(new java.util.HashSet<>(namesB))) {
+            return "different targets measured: " + a.get("run_id") + " has " + namesA + ", " + b.get("run_id") + " has " + namesB
+                    + " (a target that failed counts as not measured)";
+        }
+        if (!Objects.equals(a.get("load"), b.get("load"))) {
+            return "different load: " + a.get("load") + " vs " + b.get("load");
+        }
+        Map<String, Object> la = (Map<String, Object>) a.get("ladder");
+        Map<String, Object> lb = (Map<String, Object>) b.get("ladder");
+        for (String key : List.of("percent_of_direct_capacity", "absolute_rps", "level_s", "max_in_flight", "objectives")) {
+            Object va = la == null ? null : la.get(key);
+            Object vb = lb == null ? null : lb.get(key);
+            if (!Objects.equals(va, vb)) {
+                return "different ladder: " + key + " " + va + " vs " + vb;
             }
+        }
+        return null;
+    }
+
+    /** The targets that were measured (not failed), in the run's order. */
+    @SuppressWarnings("unchecked")
+    private static List<Map<String, Object>> targets(Map<String, Object> run) {
+        return ((List<Map<String, Object>>) run.get("targets")).stream()
+                .filter(t -> !t.containsKey("failure") && t.get("rounds") instanceof List<?> r && !r.isEmpty()).toList();
+    }
+
+    private static double[] paired(Map<String, Object> run, Map<String, Object> target) {
+        Map<String, Object> direct = targets(run).stream().filter(t -> "direct".equals(t.get("name"))).findFirst().orElseThrow();
+        return Analysis.pairedRatios(Analysis.roundValues(target, "throughput_rps"), Analysis.roundValues(direct, "throughput_rps"));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static double[] perRound(Map<String, Object> found) {
+        return ((List<Map<String, Object>>) found.get("rounds")).stream().mapToDouble(r -> ((Number) r.get("rate_rps")).doubleValue()).toArray();
+    }
+
+    /**
+     * P99 per round at the ladder levels both runs offered alike (the same rate, or with ladders in %
+     * of direct's capacity the same level) and both sustained (at or below both runs' maximum under
+     * the first objective): above that P99 measures an overload, not a tail. Rounds that did not
+     * measure the level (overloaded, injector late) are left out; at least 2 per run are needed.
+     */
+    @SuppressWarnings("unchecked")
+    private static List<Row> p99AtEqualLevels(Map<String, Object> a, Map<String, Object> b, Map<String, Object> ta,
+                                             Map<String, Object> tb, double margin) {
+        List<Integer> ratesA = rates(a);
+        List<Integer> ratesB = rates(b);
+        boolean sameRates = ratesA.equals(ratesB);
+        if (!sameRates && !((Map<String, Object>) a.get("ladder")).get("absolute_rps").equals(List.of())) {
+            return List.of(); // mixed ladders calibrated differently: no level is offered alike
+        }
+        double sustainedA = firstMax(ta);
+        double sustainedB = firstMax(tb);
+        List<Row> rows = new ArrayList<>();
+        List<List<Ladder.Level>> laddersA = Analysis.ladders(ta);
+        List<List<Ladder.Level>> laddersB = Analysis.ladders(tb);
+        for (int i = 0; i < Math.min(ratesA.size(), ratesB.size()); i++) {
+            int ra = ratesA.get(i);
+            int rb = ratesB.get(i);
+            if (ra > sustainedA || rb > sustainedB) {
+                break;
+            }
+            double[] pa = p99s(laddersA, ra);
+            double[] pb = p99s(laddersB, rb);
+            if (pa.length < 2 || pb.length < 2) {
+                continue;
+            }
+            String level = sameRates ? ra + " req/s" : "level " + (i + 1) + " (" + ra + " vs " + rb + " req/s, the same % of each run's direct)";
+            rows.add(row((String) ta.get("name"), "P99 ms at " + level, pa, pb, margin, 1));
         }
         return rows;
     }
 
-    /** Lowest rate found in any round to the highest next level of any round (infinite when a round held at the top). */
-    static double[] bracket(JsonNode maxSustainable) {
-        double low = Double.POSITIVE_INFINITY;
-        double high = 0;
-        for (JsonNode round : maxSustainable.get("rounds")) {
-            low = Math.min(low, round.get("rate_rps").asDouble());
-            JsonNode next = round.get("next_level_rps");
-            high = Math.max(high, next == null || next.isNull() ? Double.POSITIVE_INFINITY : next.asDouble());
-        }
-        return new double[] {low, high};
+    @SuppressWarnings("unchecked")
+    private static List<Integer> rates(Map<String, Object> run) {
+        Map<String, Object> ladder = (Map<String, Object>) run.get("ladder");
+        return ladder == null ? List.of() : ((List<Number>) ladder.get("rates_rps")).stream().map(Number::intValue).toList();
     }
 
-    private static void add(List<Row> rows, String target, String figure, JsonNode a, JsonNode b) {
-        if (a.isMissingNode() || b.isMissingNode()) {
-            return;
-        }
-        rows.add(new Row(target, figure, new double[] {a.get("ci95_low").asDouble(), a.get("ci95_high").asDouble()},
-                new double[] {b.get("ci95_low").asDouble(), b.get("ci95_high").asDouble()},
-                new double[] {a.get("min").asDouble(), a.get("max").asDouble()}, new double[] {b.get("min").asDouble(), b.get("max").asDouble()}));
+    @SuppressWarnings("unchecked")
+    private static double firstMax(Map<String, Object> target) {
+        Map<String, Map<String, Object>> found = (Map<String, Map<String, Object>>) target.get("max_sustainable");
+        return found == null || found.isEmpty() ? 0 : ((Number) found.values().iterator().next().get("rate_rps")).doubleValue();
     }
 
-    /** The comparison as a Markdown table, then a line on each test. */
-    public static String markdown(Path runA, Path runB, List<Row> rows) {
+    /** The P99 of every round that measured the level as planned (over every request, failed ones at their full time). */
+    private static double[] p99s(List<List<Ladder.Level>> ladders, int rate) {
+        return ladders.stream().flatMap(List::stream)
+                .filter(l -> l.rate() == rate && !l.overloaded() && l.injectorLate().isEmpty() && l.allLatency() != null)
+                .mapToDouble(l -> l.allLatency().p99()).toArray();
+    }
+
+    private static Row row(String target, String figure, double[] a, double[] b, double margin, double floor) {
+        double marginAbs = Math.max(margin * Math.abs(mean(a)), floor);
+        return new Row(target, figure, a, b, marginAbs, Test.of(a, b, marginAbs));
+    }
+
+    /** The comparison as a Markdown table, with the method first and the verdict last. */
+    public static String markdown(String nameA, String nameB, Result result, double margin) {
         StringBuilder md = new StringBuilder();
-        md.append("| target | figure | ").append(runA.getFileName()).append(": 95% CI or bracket (min-max) | ").append(runB.getFileName())
-                .append(": 95% CI or bracket (min-max) | agree | min-max overlap |\n|---|---|---:|---:|---|---|\n");
-        for (Row r : rows) {
-            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s |%n", r.target(), r.figure(), cell(r.a(), r.aRange()),
-                    cell(r.b(), r.bRange()), r.agrees() ? "yes" : "**no**", r.aRange() == null ? "" : r.rangesOverlap() ? "yes" : "**no**"));
+        md.append(String.format(Locale.ROOT, "Comparing %s (A) with %s (B). Per figure, Welch's t on the per-round values; equivalence "
+                + "margin ±%.0f%% of A's mean (latency: at least 1 ms, Gatling's resolution). *equivalent*: the 90%% interval of B-A "
+                + "lies inside the margin; *different*: the 95%% interval excludes 0 and the difference exceeds the margin; "
+                + "*inconclusive*: neither (*detectable*: the smallest difference these rounds find with 80%% power).%n%n", nameA, nameB,
+                margin * 100));
+        md.append("| target | figure | ").append(nameA).append(": mean (per round) | ").append(nameB)
+                .append(": mean (per round) | difference B-A (90% interval; detectable) | verdict |\n|---|---|---:|---:|---:|---|\n");
+        for (Row r : result.rows()) {
+            Test t = r.test();
+            double base = Math.abs(mean(r.a()));
+            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s (%s to %s; ±%s) | %s |%n", r.target(), r.figure(), sample(r.a()),
+                    sample(r.b()), relative(t.difference(), base), relative(t.ci90()[0], base), relative(t.ci90()[1], base),
+                    relative(t.detectable(), base).replace("+", ""), switch (t.verdict()) {
+                        case EQUIVALENT -> "equivalent";
+                        case DIFFERENT -> "**different**";
+                        case INCONCLUSIVE -> "inconclusive";
+                    }));
         }
-        long disagree = rows.stream().filter(r -> !r.agrees()).count();
-        long ranged = rows.stream().filter(r -> r.aRange() != null).count();
-        long apart = rows.stream().filter(r -> !r.rangesOverlap()).count();
-        md.append('\n').append(disagree == 0 ? "The runs agree on all " + rows.size() + " figures (95% intervals and brackets overlap)."
-                : disagree + " of " + rows.size() + " figures disagree: their 95% intervals or brackets do not overlap.")
-                .append(String.format(Locale.ROOT, " Stricter: the min-max ranges over rounds overlap on %d of %d round figures.%n", ranged - apart, ranged));
+        md.append("\nVerdict: ").append(result.reason()).append('\n');
         return md.toString();
     }
 
-    private static String cell(double[] v, double[] range) {
-        String s = num(v[0]) + "-" + num(v[1]);
-        return range == null ? s : s + " (" + num(range[0]) + "-" + num(range[1]) + ")";
+    private static String sample(double[] v) {
+        return num(mean(v)) + " (" + String.join(", ", Arrays.stream(v).mapToObj(RunComparison::num).toList()) + ")";
+    }
+
+    /** A difference as % of the base, or in the figure's units where the base is 0. */
+    private static String relative(double diff, double base) {
+        return base == 0 ? String.format(Locale.ROOT, "%+.3g", diff) : String.format(Locale.ROOT, "%+.1f%%", diff / base * 100);
     }
 
     private static String num(double v) {
-        if (Double.isInfinite(v)) {
-            return "top";
-        }
         return Math.abs(v) >= 100 ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.3g", v);
+    }
+
+    private static double mean(double[] v) {
+        return Arrays.stream(v).average().orElse(Double.NaN);
+    }
+
+    private static double variance(double[] v) {
+        double m = mean(v);
+        return Arrays.stream(v).map(x -> (x - m) * (x - m)).sum() / (v.length - 1);
+    }
+
+    /** Parses {@code --margin=0.10} or {@code --margin=10%}. */
+    static double margin(String value) {
+        String v = value.trim();
+        double m;
+        try {
+            m = v.endsWith("%") ? Double.parseDouble(v.substring(0, v.length() - 1)) / 100 : Double.parseDouble(v);
+        } catch (NumberFormatException e) {
+            m = Double.NaN;
+        }
+        if (!(m > 0 && m < 1)) {
+            throw new IllegalArgumentException("--margin must be a share between 0 and 1 (0.10) or a percentage (10%), got '" + value + "'");
+        }
+        return m;
     }
 }

@@ -20,23 +20,20 @@ import java.util.Map;
 public final class RunSummary {
     /** One target's outcome; {@code rounds} holds what each round measured, {@code failure} why it could not be measured. */
     public record TargetOutcome(Target target, List<RequestStats> rounds, Map<String, Object> details, String failure) {
-        /** The median over rounds of every figure (with one round, that round's figures). */
-        RequestStats median() {
-            double[] latency = new double[RequestStats.Latency.NAMES.length];
-            for (int i = 0; i < latency.length; i++) {
-                final int k = i;
-                latency[i] = Stats.median(rounds.stream().mapToDouble(r -> r.latency().values()[k]).toArray());
-            }
+        /**
+         * What is pooled or taken as the median over rounds here rather than in {@link Analysis}:
+         * each role's resource cost, and the probes' requests of all rounds in one distribution per probe.
+         */
+        RequestStats pooled() {
             Map<String, ResourceSampler.Cost> resources = new LinkedHashMap<>();
             for (String role : rounds.get(0).resources().keySet()) {
                 List<ResourceSampler.Cost> costs = rounds.stream().map(r -> r.resources().get(role)).filter(c -> c != null).toList();
                 resources.put(role, new ResourceSampler.Cost(
-                        Stats.median(costs.stream().mapToDouble(ResourceSampler.Cost::cpuSeconds).toArray()),
-                        Stats.median(costs.stream().mapToDouble(ResourceSampler.Cost::cpuMillisPer1000Requests).toArray()),
-                        Stats.median(costs.stream().mapToDouble(ResourceSampler.Cost::cores).toArray()),
+                        Analysis.Stats.median(costs.stream().mapToDouble(ResourceSampler.Cost::cpuSeconds).toArray()),
+                        Analysis.Stats.median(costs.stream().mapToDouble(ResourceSampler.Cost::cpuMillisPer1000Requests).toArray()),
+                        Analysis.Stats.median(costs.stream().mapToDouble(ResourceSampler.Cost::cores).toArray()),
                         costs.stream().mapToLong(ResourceSampler.Cost::peakRssBytes).max().orElse(0)));
             }
-            // The probes' requests of all rounds, pooled into one distribution per probe.
             Map<String, LatencyProbe.Result> probes = new LinkedHashMap<>();
             for (String kind : rounds.get(0).probes().keySet()) {
                 org.HdrHistogram.Histogram pooled = rounds.get(0).probes().get(kind).micros().copy();
@@ -49,11 +46,7 @@ public final class RunSummary {
                 }
                 probes.put(kind, new LatencyProbe.Result(pooled, errors));
             }
-            return new RequestStats(
-                    (long) Stats.median(rounds.stream().mapToDouble(RequestStats::requests).toArray()),
-                    rounds.stream().mapToLong(RequestStats::errors).sum(),
-                    Stats.median(rounds.stream().mapToDouble(RequestStats::throughputRps).toArray()),
-                    RequestStats.Latency.of(latency), resources, probes, List.of());
+            return new RequestStats(0, 0, 0, null, resources, probes, List.of());
         }
     }
 
@@ -64,28 +57,35 @@ public final class RunSummary {
 
     /** Writes summary.json and summary.md into the run folder and returns the JSON's tree. */
     public static Map<String, Object> write(Path runDir, Map<String, Object> run, List<TargetOutcome> outcomes) throws IOException {
-        return write(runDir, run, outcomes, List.of(), List.of());
+        return write(runDir, run, outcomes, List.of());
     }
 
-    /** The same, with the fixed-rate ladder's {@code rates} and the {@code objectives} of its maximum-rate search. */
-    public static Map<String, Object> write(Path runDir, Map<String, Object> run, List<TargetOutcome> outcomes, List<Integer> rates,
-                                            List<Objective> objectives) throws IOException {
-        Map<String, Object> summary = new LinkedHashMap<>(run);
-        summary.put("targets", targets(outcomes, rates, objectives));
+    /** The same, with the fixed-rate ladder's {@code rates} (its objectives are named in {@code run}'s ladder). */
+    public static Map<String, Object> write(Path runDir, Map<String, Object> run, List<TargetOutcome> outcomes, List<Integer> rates)
+            throws IOException {
+        Map<String, Object> measured = new LinkedHashMap<>(run);
+        measured.put("format", Analysis.FORMAT);
+        measured.put("targets", targets(outcomes, rates));
+        // Judged from the JSON form, exactly as ./bench report and ./bench compare judge a summary.json.
+        @SuppressWarnings("unchecked")
+        Map<String, Object> summary = JSON.convertValue(measured, Map.class);
+        Analysis.apply(summary);
         JSON.writeValue(runDir.resolve("summary.json").toFile(), summary);
         Files.writeString(runDir.resolve("summary.md"), markdown(summary));
         return summary;
     }
 
     static List<Map<String, Object>> targets(List<TargetOutcome> outcomes) {
-        return targets(outcomes, List.of(), List.of());
+        return targets(outcomes, List.of());
     }
 
-    static List<Map<String, Object>> targets(List<TargetOutcome> outcomes, List<Integer> rates, List<Objective> objectives) {
-        RequestStats direct = outcomes.stream().filter(o -> o.target().isDirect() && o.failure() == null)
-                .map(TargetOutcome::median).findFirst().orElse(null);
-        List<RequestStats> directRounds = outcomes.stream().filter(o -> o.target().isDirect())
-                .map(TargetOutcome::rounds).findFirst().orElse(List.of());
+    /**
+     * Each target as measured: every round's figures, its ladder levels (each with its round), the
+     * pooled probes and resource costs, and its details. {@link Analysis} derives the rest.
+     */
+    static List<Map<String, Object>> targets(List<TargetOutcome> outcomes, List<Integer> rates) {
+        RequestStats direct = outcomes.stream().filter(o -> o.target().isDirect() && o.failure() == null && !o.rounds().isEmpty())
+                .map(TargetOutcome::pooled).findFirst().orElse(null);
         List<Map<String, Object>> list = new ArrayList<>();
         for (TargetOutcome o : outcomes) {
             Map<String, Object> t = new LinkedHashMap<>();
@@ -95,12 +95,7 @@ public final class RunSummary {
                 t.put("failure", o.failure());
             }
             if (!o.rounds().isEmpty()) {
-                RequestStats s = o.median();
-                t.put("requests", s.requests());
-                t.put("errors", s.errors());
-                t.put("throughput_rps", round(s.throughputRps()));
-                t.put("latency_ms", s.latency().asMap());
-                t.put("relative_to_direct", direct == null ? null : relative(s, direct));
+                RequestStats s = o.pooled();
                 t.put("resources", resources(s));
                 if (!s.probes().isEmpty()) {
                     Map<String, Object> probes = new LinkedHashMap<>();
@@ -108,12 +103,8 @@ public final class RunSummary {
                     t.put("probe_us", probes);
                     t.put("probe_added_us_over_direct", direct == null ? null : added(s, direct));
                 }
-                if (o.rounds().size() > 1) {
-                    t.put("spread", spread(o.rounds(), directRounds));
-                }
                 if (!rates.isEmpty()) {
-                    t.put("fixed_rate", LadderSummary.fixedRate(o.rounds(), rates, objectives));
-                    t.put("max_sustainable", LadderSummary.maxSustainable(o.rounds(), rates, objectives));
+                    t.put("fixed_rate", LadderSummary.fixedRate(o.rounds(), rates));
                 }
                 List<Map<String, Object>> rounds = new ArrayList<>();
                 for (RequestStats r : o.rounds()) {
@@ -131,44 +122,6 @@ public final class RunSummary {
             list.add(t);
         }
         return list;
-    }
-
-    /**
-     * How much a target's figures moved between rounds: min, max and a 95% confidence interval
-     * (Student's t on the round values) for throughput and each latency, and the throughput as a
-     * fraction of direct's paired round by round (direct ran in the same round, so drift of the
-     * machine between rounds cancels out).
-     */
-    static Map<String, Object> spread(List<RequestStats> rounds, List<RequestStats> directRounds) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("rounds", rounds.size());
-        m.put("throughput_rps", Stats.range(rounds.stream().mapToDouble(RequestStats::throughputRps).toArray()));
-        Map<String, Object> latency = new LinkedHashMap<>();
-        for (int i = 0; i < RequestStats.Latency.NAMES.length; i++) {
-            final int k = i;
-            latency.put(RequestStats.Latency.NAMES[i], Stats.range(rounds.stream().mapToDouble(r -> r.latency().values()[k]).toArray()));
-        }
-        m.put("latency_ms", latency);
-        // Paired with direct round by round: with one more direct measurement than rounds (direct ran again
-        // after the last), each round's figure is divided by the mean of the direct runs before and after it.
-        boolean bracketed = directRounds.size() == rounds.size() + 1;
-        int paired = Math.min(rounds.size(), directRounds.size());
-        if (paired > 1 && rounds != directRounds) {
-            double[] ratio = new double[paired];
-            for (int i = 0; i < paired; i++) {
-                double direct = bracketed
-                        ? (directRounds.get(i).throughputRps() + directRounds.get(i + 1).throughputRps()) / 2
-                        : directRounds.get(i).throughputRps();
-                ratio[i] = rounds.get(i).throughputRps() / direct;
-            }
-            m.put("throughput_relative_to_direct", Stats.range(ratio));
-            m.put("paired_with", bracketed ? "the mean of direct's runs before and after each round's" : "direct's run of the same round");
-        } else if (paired > 1) { // direct itself
-            double[] ones = new double[paired];
-            Arrays.fill(ones, 1);
-            m.put("throughput_relative_to_direct", Stats.range(ones));
-        }
-        return m;
     }
 
     /** What the target adds to one request over direct, in microseconds, at the probe's P50, P90 and P99. */
@@ -195,37 +148,30 @@ public final class RunSummary {
         return m;
     }
 
-    /**
-     * Throughput as a fraction of direct's; each latency as a multiple of direct's. A latency that
-     * direct rounds to 0 ms has no defined multiple (null), unless the target's is 0 ms too (1).
-     */
-    static Map<String, Object> relative(RequestStats s, RequestStats direct) {
-        Map<String, Object> r = new LinkedHashMap<>();
-        r.put("throughput", direct.throughputRps() > 0 ? round(s.throughputRps() / direct.throughputRps()) : null);
-        double[] mine = s.latency().values();
-        double[] base = direct.latency().values();
-        Map<String, Double> latency = new LinkedHashMap<>();
-        for (int i = 0; i < mine.length; i++) {
-            Double multiple = null;
-            if (base[i] > 0) {
-                multiple = round(mine[i] / base[i]);
-            } else if (mine[i] == base[i]) {
-                multiple = 1.0;
-            }
-            latency.put(RequestStats.Latency.NAMES[i], multiple);
-        }
-        r.put("latency", latency);
-        return r;
-    }
-
     static double round(double v) {
         return Math.round(v * 10_000) / 10_000.0;
     }
 
-    /** Renders summary.md again from a run's summary.json (after the Markdown layout changed, say). */
+    /** A run's summary.json, analysed under the current rules ({@link Analysis}). */
     @SuppressWarnings("unchecked")
+    public static Map<String, Object> read(Path runDir) throws IOException {
+        Path file = runDir.resolve("summary.json");
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException(runDir + " is not a run folder: it has no summary.json");
+        }
+        Map<String, Object> summary = JSON.readValue(file.toFile(), Map.class);
+        Analysis.apply(summary);
+        return summary;
+    }
+
+    /**
+     * Analyses a run's summary.json again under the current rules and writes it and summary.md anew
+     * (after the rules or the Markdown layout changed); what an older summary cannot give is recorded
+     * under {@code reanalysed}.
+     */
     public static void rerender(Path runDir) throws IOException {
-        Map<String, Object> summary = JSON.readValue(runDir.resolve("summary.json").toFile(), Map.class);
+        Map<String, Object> summary = read(runDir);
+        JSON.writeValue(runDir.resolve("summary.json").toFile(), summary);
         Files.writeString(runDir.resolve("summary.md"), markdown(summary));
     }
 
@@ -263,6 +209,10 @@ public final class RunSummary {
         md.append("Load: ").append(describeLoad(load)).append(" Rounds: ").append(s.get("rounds")).append(". ")
                 .append("Placement: ").append(((Map<String, Object>) s.get("placement")).get("summary")).append(".\n\n");
         placement(md, (Map<String, Object>) s.get("placement"));
+        if (s.get("reanalysed") instanceof Map<?, ?> again) {
+            md.append("**Re-analysed** from a summary of format `").append(again.get("from_format")).append("` under the current rules. Redone: ")
+                    .append(again.get("redone")).append(". Not redone (the raw logs were not kept): ").append(again.get("not_redone")).append(".\n\n");
+        }
 
         List<Map<String, Object>> targets = (List<Map<String, Object>>) s.get("targets");
         md.append("## Relative to direct (the 2019 study's view)\n\n");
@@ -292,7 +242,7 @@ public final class RunSummary {
             md.append(" | ").append(t.get("errors")).append(" |\n");
         }
         md.append("\n## Absolute figures\n\n");
-        md.append("| target | requests | req/s | mean ms | P50 | P90 | P99 | P99.9 | P99.99 | max |\n");
+        md.append("| target | requests (all rounds) | req/s | mean ms | P50 | P90 | P99 | P99.9 | P99.99 | max |\n");
         md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (Map<String, Object> t : targets) {
             if (t.containsKey("failure") || !t.containsKey("latency_ms")) {
@@ -384,7 +334,26 @@ public final class RunSummary {
             if (t.containsKey("failure")) {
                 notes.add("**" + t.get("name") + " was not measured**: " + t.get("failure"));
             } else if (((Number) t.getOrDefault("errors", 0)).longValue() > 0) {
-                notes.add("**" + t.get("name") + " had " + t.get("errors") + " failed requests** (wrong status or wrong page): its figures are not comparable.");
+                notes.add(String.format(Locale.ROOT, "**%s had %s failed requests** (%.2f%% of %s in all rounds; wrong status or wrong page): "
+                        + "its figures are not comparable.", t.get("name"), t.get("errors"),
+                        ((Number) t.getOrDefault("error_share", 0)).doubleValue() * 100, t.get("requests")));
+            }
+            if (t.get("gatling") instanceof List<?> runs) {
+                for (Object o : runs) {
+                    Map<String, Object> g = (Map<String, Object>) o;
+                    List<?> failed = (List<?>) g.get("failed_assertions");
+                    if (((Number) g.get("exit_code")).intValue() != 0 || (failed != null && !failed.isEmpty()) || g.get("cut_short") != null) {
+                        notes.add("**" + t.get("name") + ", round " + g.get("round") + ": Gatling exited with " + g.get("exit_code")
+                                + (failed == null || failed.isEmpty() ? "" : ", failed assertions: " + failed)
+                                + (g.get("cut_short") == null ? "" : "; cut short: " + g.get("cut_short")) + "**.");
+                    }
+                }
+            }
+            if (t.get("relative_to_direct") instanceof Map<?, ?> rel && rel.get("throughput") instanceof Number tp
+                    && !"direct".equals(t.get("name")) && tp.doubleValue() > 1.1) {
+                notes.add(String.format(Locale.ROOT, "**%s measured at %.0f%% of direct**: a proxy in front of the same origin cannot "
+                        + "serve more than the origin does; direct was probably not warm yet (a quick run) or the machine changed between "
+                        + "the runs. Do not read this as a speed-up.", t.get("name"), tp.doubleValue() * 100));
             }
             if (t.get("wrk_cross_check") instanceof List<?> checks
                     && checks.stream().anyMatch(c -> Boolean.TRUE.equals(((Map<String, Object>) c).get("injector_limited")))) {
@@ -449,40 +418,5 @@ public final class RunSummary {
 
     private static String trim(double v) {
         return v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.1f", v);
-    }
-
-    /** Small statistics the summary needs. */
-    static final class Stats {
-        private Stats() {
-        }
-
-        /** Student's t for a two-sided 95% interval, by degrees of freedom 1..30 (then the normal 1.96). */
-        private static final double[] T95 = {12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179,
-            2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042};
-
-        /** Median, min, max and the 95% confidence interval of the mean of the values. */
-        static Map<String, Double> range(double[] values) {
-            Map<String, Double> r = new LinkedHashMap<>();
-            r.put("median", round(median(values)));
-            r.put("min", round(Arrays.stream(values).min().orElse(Double.NaN)));
-            r.put("max", round(Arrays.stream(values).max().orElse(Double.NaN)));
-            int n = values.length;
-            double mean = Arrays.stream(values).average().orElse(Double.NaN);
-            double sd = Math.sqrt(Arrays.stream(values).map(v -> (v - mean) * (v - mean)).sum() / (n - 1));
-            double half = (n - 1 <= T95.length ? T95[n - 2] : 1.96) * sd / Math.sqrt(n);
-            r.put("ci95_low", round(mean - half));
-            r.put("ci95_high", round(mean + half));
-            return r;
-        }
-
-        static double median(double[] values) {
-            if (values.length == 0) {
-                return Double.NaN;
-            }
-            double[] v = values.clone();
-            Arrays.sort(v);
-            int n = v.length;
-            return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-        }
     }
 }

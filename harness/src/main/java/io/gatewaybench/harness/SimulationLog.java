@@ -120,17 +120,46 @@ public final class SimulationLog {
      */
     public RequestStats stats(String name) {
         List<Request> all = requests(name);
-        int[] times = all.stream().filter(Request::ok).mapToInt(Request::responseTime).sorted().toArray();
+        int first = all.stream().mapToInt(Request::start).min().orElse(0);
+        int last = all.stream().mapToInt(Request::end).max().orElse(0);
+        return stats(name, all, Math.max(1, last - first) / 1000.0);
+    }
+
+    /**
+     * The figures of the requests of a series sent in its first {@code seconds} seconds, counted
+     * from its first send; throughput is their successful responses per second of that window. A
+     * closed loop's measured window: its users keep looping past it (the simulation's tail), so all
+     * of them are active from its first to its last instant, and the tail's requests are left out.
+     */
+    public RequestStats stats(String name, int seconds) {
+        List<Request> all = requests(name);
+        int first = all.stream().mapToInt(Request::start).min().orElse(0);
+        List<Request> inWindow = all.stream().filter(r -> r.start() - first < seconds * 1000L).toList();
+        return stats(name, inWindow, seconds);
+    }
+
+    private static RequestStats stats(String name, List<Request> requests, double windowSeconds) {
+        int[] times = requests.stream().filter(Request::ok).mapToInt(Request::responseTime).sorted().toArray();
         if (times.length == 0) {
-            throw new IllegalStateException("no successful '" + name + "' responses (" + all.size() + " requests, all failed)");
+            throw new IllegalStateException("no successful '" + name + "' responses (" + requests.size() + " requests, all failed)");
         }
-        int first = all.stream().mapToInt(Request::start).min().orElseThrow();
-        int last = all.stream().mapToInt(Request::end).max().orElseThrow();
-        double windowSeconds = Math.max(1, last - first) / 1000.0;
-        double mean = java.util.Arrays.stream(times).average().orElseThrow();
-        return new RequestStats(all.size(), all.size() - times.length, times.length / windowSeconds,
-                new RequestStats.Latency(mean, rank(times, 50), rank(times, 90), rank(times, 99), rank(times, 99.9),
-                        rank(times, 99.99), times[times.length - 1]));
+        return new RequestStats(requests.size(), requests.size() - times.length, times.length / windowSeconds, latency(times));
+    }
+
+    /**
+     * Latency over every request of the series, a failed one at the time Gatling gave up on it or
+     * got its wrong answer: what a service-level objective judges (a 60 s time-out is not hidden by
+     * being an error). Null when the series is empty.
+     */
+    public RequestStats.Latency latencyOfAll(String name) {
+        int[] times = requests(name).stream().mapToInt(Request::responseTime).sorted().toArray();
+        return times.length == 0 ? null : latency(times);
+    }
+
+    private static RequestStats.Latency latency(int[] sorted) {
+        double mean = java.util.Arrays.stream(sorted).average().orElseThrow();
+        return new RequestStats.Latency(mean, rank(sorted, 50), rank(sorted, 90), rank(sorted, 99), rank(sorted, 99.9),
+                rank(sorted, 99.99), sorted[sorted.length - 1]);
     }
 
     /**
@@ -149,7 +178,7 @@ public final class SimulationLog {
             lag[k] = Math.max(0, starts[k] - (starts[0] + k * 1000.0 / rate));
         }
         java.util.Arrays.sort(lag);
-        return new double[] {lag[Math.max(0, (int) Math.ceil(0.99 * lag.length) - 1)], lag[lag.length - 1]};
+        return new double[] {lag[rankIndex(lag.length, 99)], lag[lag.length - 1]};
     }
 
     /**
@@ -166,8 +195,21 @@ public final class SimulationLog {
 
     /** Nearest-rank percentile: the smallest value with at least p% of the values at or below it. */
     static double rank(int[] sorted, double p) {
-        int index = (int) Math.ceil(p / 100 * sorted.length) - 1;
-        return sorted[Math.max(0, Math.min(sorted.length - 1, index))];
+        return sorted[rankIndex(sorted.length, p)];
+    }
+
+    /**
+     * The 0-based index of the nearest rank of percentile {@code p} (0 < p <= 100, at most four
+     * decimals) among {@code n} sorted values: ceil(p/100 * n) - 1, in integers. In floating point,
+     * 99.9 / 100 * 1000 is 999.0000000000001, whose ceiling is one rank too high.
+     */
+    static int rankIndex(int n, double p) {
+        long perMillion = Math.round(p * 10_000); // p = 99.99 -> 999,900 parts per million
+        if (perMillion <= 0 || perMillion > 1_000_000 || Math.abs(p * 10_000 - perMillion) > 1e-6) {
+            throw new IllegalArgumentException("percentile " + p + ": expected 0 < p <= 100 with at most four decimals");
+        }
+        long rank = (perMillion * n + 999_999) / 1_000_000; // ceil(perMillion * n / 10^6), exact in integers
+        return (int) Math.max(0, Math.min(n - 1, rank - 1));
     }
 
     private static String string(ByteBuffer b) {

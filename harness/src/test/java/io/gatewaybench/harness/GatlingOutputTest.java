@@ -67,7 +67,7 @@ class GatlingOutputTest {
         assertEquals(600, row.count("OK"));
         assertEquals(0, row.count("KO"));
         assertEquals(68, row.value("Max"));
-        assertEquals(600, GatlingRun.stats(sample("ok"), SimulationLog.read(sample("ok").resolve("simulation.log"))).requests());
+        assertEquals(600, GatlingRun.stats(sample("ok"), SimulationLog.read(sample("ok").resolve("simulation.log")), 3).requests());
     }
 
     @Test

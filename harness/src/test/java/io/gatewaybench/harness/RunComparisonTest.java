@@ -1,73 +1,189 @@
 package io.gatewaybench.harness;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-/** Two runs agree on a figure when their ranges over rounds overlap. */
+/**
+ * The comparison must be able to fail: a run with one target made slower is different, a copy is
+ * equivalent, noise is inconclusive rather than "in agreement", and runs that cannot be compared say why.
+ */
 class RunComparisonTest {
+    private static final List<Integer> RATES = List.of(1000, 2000, 3000, 4000);
 
-    /** A spread entry with the 95% interval half as wide again as the range on each side. */
-    private static Map<String, Object> range(double min, double max) {
-        double half = (max - min) / 2;
-        return Map.of("median", (min + max) / 2, "min", min, "max", max, "ci95_low", min - half, "ci95_high", max + half);
+    /** One target: its closed throughput per round, and per round the P99 it had at each ladder rate (an overload above the last). */
+    private record Planted(String name, double[] throughput, double[][] p99ByRound) {
     }
 
-    private static Map<String, Object> search(int... foundAndNext) {
-        List<Map<String, Object>> rounds = new java.util.ArrayList<>();
-        for (int i = 0; i < foundAndNext.length; i += 2) {
-            Map<String, Object> round = new java.util.HashMap<>();
-            round.put("rate_rps", foundAndNext[i]);
-            round.put("next_level_rps", foundAndNext[i + 1] == 0 ? null : foundAndNext[i + 1]);
-            rounds.add(round);
+    private static Map<String, Object> level(int round, int rate, double p99) {
+        boolean overloaded = p99 < 0;
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("round", round);
+        m.put("rate_rps", rate);
+        m.put("planned", rate * 3L);
+        m.put("sent", overloaded ? rate : rate * 3L);
+        m.put("errors", 0);
+        m.put("overloaded", overloaded);
+        Map<String, Object> latency = new LinkedHashMap<>();
+        for (String name : RequestStats.Latency.NAMES) {
+            latency.put(name, overloaded ? 900.0 : p99);
         }
-        return Map.of("rounds", rounds);
+        m.put("latency_ms", latency);
+        m.put("all_requests_latency_ms", latency);
+        m.put("throughput_rps", (double) rate);
+        m.put("send_lag_ms", Map.of("p99", 0.5, "max", 1.0));
+        return m;
     }
 
-    private static Path run(Path dir, String id, double nginxRatioMin, double nginxRatioMax, Map<String, Object> nginxSearch)
-            throws Exception {
-        Path run = Files.createDirectories(dir.resolve(id));
-        Map<String, Object> direct = Map.of("name", "direct",
-                "spread", Map.of("throughput_rps", range(20_000, 24_000), "latency_ms", Map.of("p99", range(3, 4))));
-        Map<String, Object> nginx = Map.of("name", "nginx",
-                "spread", Map.of("throughput_rps", range(13_000, 15_000), "latency_ms", Map.of("p99", range(4, 5)),
-                        "throughput_relative_to_direct", range(nginxRatioMin, nginxRatioMax)),
-                "max_sustainable", Map.of("p99-10ms", nginxSearch));
-        new ObjectMapper().writeValue(run.resolve("summary.json").toFile(), Map.of("targets", List.of(direct, nginx)));
-        return run;
+    /** A summary.json as a run writes it, before analysis. */
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> run(String id, int users, Planted... targets) {
+        List<Map<String, Object>> list = new ArrayList<>();
+        for (Planted p : targets) {
+            List<Map<String, Object>> rounds = new ArrayList<>();
+            List<Map<String, Object>> fixedRate = new ArrayList<>();
+            for (double tp : p.throughput()) {
+                Map<String, Object> latency = new LinkedHashMap<>();
+                for (String name : RequestStats.Latency.NAMES) {
+                    latency.put(name, 1.0);
+                }
+                rounds.add(Map.of("requests", (long) tp * 10, "errors", 0, "throughput_rps", tp, "latency_ms", latency));
+            }
+            for (int i = 0; i < RATES.size(); i++) {
+                List<Map<String, Object>> perRound = new ArrayList<>();
+                for (int r = 0; r < p.p99ByRound().length; r++) {
+                    double[] ladder = p.p99ByRound()[r];
+                    if (i < ladder.length) {
+                        perRound.add(level(r + 1, RATES.get(i), ladder[i]));
+                    }
+                }
+                fixedRate.add(new LinkedHashMap<>(Map.of("rate_rps", RATES.get(i), "rounds", perRound)));
+            }
+            list.add(new LinkedHashMap<>(Map.of("name", p.name(), "description", p.name(), "rounds", rounds, "fixed_rate", fixedRate)));
+        }
+        Map<String, Object> summary = new LinkedHashMap<>();
+        summary.put("format", Analysis.FORMAT);
+        summary.put("run_id", id);
+        summary.put("rounds", targets[targets.length - 1].throughput().length);
+        summary.put("load", Map.of("model", "closed", "users", users, "warmup_s", 25, "duration_s", 10, "sessions", "shared"));
+        summary.put("ladder", Map.of("rates_rps", RATES, "percent_of_direct_capacity", List.of(), "absolute_rps", RATES, "level_s", 3,
+                "max_in_flight", 1000, "objectives", List.of(Map.of("name", "p99-10ms", "description", "P99 at most 10 ms"))));
+        summary.put("targets", list);
+        Map<String, Object> json = new ObjectMapper().convertValue(summary, Map.class);
+        Analysis.apply(json);
+        return json;
+    }
+
+    private static double[] scaled(double[] v, double by) {
+        double[] s = v.clone();
+        for (int i = 0; i < s.length; i++) {
+            s[i] *= by;
+        }
+        return s;
+    }
+
+    // direct ran once more after the last round: 4 runs for 3 rounds
+    private static final double[] DIRECT = {20_000, 20_400, 19_700, 20_100};
+    private static final double[][] DIRECT_LADDER = {{1, 1, 2, -1}, {1, 1, 2, -1}, {1, 1, 2, -1}, {1, 1, 2, -1}};
+    private static final double[] NGINX = {12_000, 12_250, 11_900};
+    private static final double[][] NGINX_LADDER = {{2, 3, -1}, {2, 3, -1}, {2, 3, -1}};
+
+    private static Map<String, Object> honest(String id) {
+        return run(id, 16, new Planted("direct", DIRECT, DIRECT_LADDER), new Planted("nginx", NGINX, NGINX_LADDER));
+    }
+
+    private static RunComparison.Verdict verdict(RunComparison.Result result, String target, String figure) {
+        return result.rows().stream().filter(r -> r.target().equals(target) && r.figure().startsWith(figure)).findFirst()
+                .orElseThrow(() -> new AssertionError("no row " + target + " " + figure + " in " + result.rows())).test().verdict();
     }
 
     @Test
-    void intervalsAndBracketsThatOverlapAgreeAndTheStricterRangeTestIsShownBeside(@TempDir Path dir) throws Exception {
-        // nginx's ratio: ranges 0.60-0.64 and 0.66-0.70 miss each other; their 95% intervals (0.58-0.66, 0.64-0.72) overlap
-        Path a = run(dir, "a", 0.60, 0.64, search(6000, 8000, 8000, 10000));
-        Path b = run(dir, "b", 0.66, 0.70, search(9000, 12000, 9000, 12000));
-        List<RunComparison.Row> rows = RunComparison.compare(a, b);
-        assertEquals(List.of("direct throughput req/s", "direct P99 ms (closed)", "nginx throughput / direct", "nginx throughput req/s",
-                "nginx P99 ms (closed)", "nginx max rate p99-10ms (bracket)"), rows.stream().map(r -> r.target() + " " + r.figure()).toList());
-        assertTrue(rows.get(2).agrees() && !rows.get(2).rangesOverlap());
-        assertTrue(rows.get(5).agrees(), "6000-10000 and 9000-12000: the maximum may lie in 9000-10000 for both");
-        String md = RunComparison.markdown(a, b, rows);
-        assertTrue(md.contains("| nginx | max rate p99-10ms (bracket) | 6000-10000 | 9000-12000 | yes |  |"), md);
-        assertTrue(md.contains("The runs agree on all 6 figures") && md.contains("overlap on 4 of 5 round figures"), md);
+    void aRunComparedWithItsOwnFiguresIsEquivalentOnEveryFigure() {
+        RunComparison.Result result = RunComparison.compare(honest("a"), honest("b"), RunComparison.MARGIN);
+        assertEquals(0, result.exit(), result.reason());
+        assertTrue(result.rows().size() >= 5, result.rows().toString());
+        assertTrue(result.reason().startsWith("equivalent"), result.reason());
+        String md = RunComparison.markdown("a", "b", result, RunComparison.MARGIN);
+        assertTrue(md.contains("| nginx | throughput / direct (paired per round) |") && md.contains("| equivalent |"), md);
+        assertTrue(md.contains("\nVerdict: equivalent"), md);
     }
 
     @Test
-    void bracketsThatMissEachOtherDisagreeAndARoundHoldingAtTheTopLeavesItOpen(@TempDir Path dir) throws Exception {
-        Path a = run(dir, "a", 0.60, 0.64, search(4000, 5000, 4000, 5000));
-        Path b = run(dir, "b", 0.60, 0.64, search(6000, 0, 5500, 7000));
-        List<RunComparison.Row> rows = RunComparison.compare(a, b);
-        RunComparison.Row rate = rows.get(rows.size() - 1);
-        assertFalse(rate.agrees(), "4000-5000 and 5500-top do not overlap");
-        assertTrue(RunComparison.markdown(a, b, rows).contains("| 5500-top |"));
-        assertTrue(RunComparison.markdown(a, b, rows).contains("1 of 6 figures disagree"));
+    void oneTargetMade15PercentSlowerIsDifferentAnd40PercentToo() {
+        for (double slower : new double[] {0.85, 0.60}) {
+            // not an exact scaled copy: the slower run's rounds vary in their own way
+            double[] nginx = scaled(new double[] {12_100, 11_850, 12_200}, slower);
+            Map<String, Object> b = run("b", 16, new Planted("direct", DIRECT, DIRECT_LADDER), new Planted("nginx", nginx, NGINX_LADDER));
+            RunComparison.Result result = RunComparison.compare(honest("a"), b, RunComparison.MARGIN);
+            assertEquals(1, result.exit(), result.reason());
+            assertEquals(RunComparison.Verdict.DIFFERENT, verdict(result, "nginx", "throughput / direct"), "made " + slower + " as fast");
+            assertEquals(RunComparison.Verdict.EQUIVALENT, verdict(result, "direct", "max sustainable"));
+            assertTrue(result.reason().startsWith("different: 1 of"), result.reason());
+            assertTrue(RunComparison.markdown("a", "b", result, RunComparison.MARGIN).contains("| **different** |"));
+        }
+    }
+
+    @Test
+    void aLowerMaximumRateAndAHigherTailAtEqualRatesAreDifferent() {
+        double[][] capped = {{2, -1}, {2, -1}, {2, -1}}; // overloaded at 2000 in every round: 1000 instead of 2000
+        Map<String, Object> b = run("b", 16, new Planted("direct", DIRECT, DIRECT_LADDER), new Planted("nginx", NGINX, capped));
+        RunComparison.Result result = RunComparison.compare(honest("a"), b, RunComparison.MARGIN);
+        assertEquals(RunComparison.Verdict.DIFFERENT, verdict(result, "nginx", "max sustainable rate req/s, p99-10ms"));
+
+        double[][] slowTail = {{5, 3, -1}, {5, 3, -1}, {6, 3, -1}}; // P99 at 1000 req/s: 5-6 ms instead of 2
+        Map<String, Object> c = run("c", 16, new Planted("direct", DIRECT, DIRECT_LADDER), new Planted("nginx", NGINX, slowTail));
+        RunComparison.Result tail = RunComparison.compare(honest("a"), c, RunComparison.MARGIN);
+        assertEquals(RunComparison.Verdict.DIFFERENT, verdict(tail, "nginx", "P99 ms at 1000 req/s"));
+        assertEquals(RunComparison.Verdict.EQUIVALENT, verdict(tail, "nginx", "P99 ms at 2000 req/s"), "3 ms in every round of both");
+    }
+
+    @Test
+    void noisyRoundsAreInconclusiveNotInAgreement() {
+        // the same mean, but rounds 30% apart: 3 rounds cannot show a 10% margin either way
+        double[] noisy = {9_000, 15_000, 12_000};
+        Map<String, Object> b = run("b", 16, new Planted("direct", DIRECT, DIRECT_LADDER), new Planted("nginx", noisy, NGINX_LADDER));
+        RunComparison.Result result = RunComparison.compare(honest("a"), b, RunComparison.MARGIN);
+        assertEquals(RunComparison.Verdict.INCONCLUSIVE, verdict(result, "nginx", "throughput / direct"));
+        assertEquals(1, result.exit());
+        assertTrue(result.reason().startsWith("not shown equivalent"), result.reason());
+    }
+
+    @Test
+    void runsThatCannotBeComparedSayWhyAndExit2() {
+        Map<String, Object> oneRound = run("quick", 16, new Planted("direct", new double[] {20_000}, new double[][] {{1, 1}}),
+                new Planted("nginx", new double[] {12_000}, new double[][] {{2, 3}}));
+        RunComparison.Result few = RunComparison.compare(honest("a"), oneRound, RunComparison.MARGIN);
+        assertEquals(2, few.exit());
+        assertTrue(few.reason().startsWith("too few rounds: run quick has 1"), few.reason());
+
+        Map<String, Object> other = run("b", 16, new Planted("direct", DIRECT, DIRECT_LADDER), new Planted("haproxy", NGINX, NGINX_LADDER));
+        RunComparison.Result targets = RunComparison.compare(honest("a"), other, RunComparison.MARGIN);
+        assertEquals(2, targets.exit());
+        assertTrue(targets.reason().contains("different targets measured"), targets.reason());
+
+        Map<String, Object> load = run("b", 32, new Planted("direct", DIRECT, DIRECT_LADDER), new Planted("nginx", NGINX, NGINX_LADDER));
+        assertEquals(2, RunComparison.compare(honest("a"), load, RunComparison.MARGIN).exit());
+    }
+
+    @Test
+    void welchsTestOnKnownSamples() {
+        // a = 1,2,3 and b = 4,5,6: difference 3, se = sqrt(1/3 + 1/3) = 0.8165, df = 4; t(4, 0.975) = 2.776; t = 3.674, p = 0.0213
+        RunComparison.Test t = RunComparison.Test.of(new double[] {1, 2, 3}, new double[] {4, 5, 6}, 0.2);
+        assertEquals(3, t.difference(), 1e-12);
+        assertEquals(3 - 2.7764 * 0.8165, t.ci95()[0], 1e-3);
+        assertEquals(0.0213, t.p(), 1e-4);
+        assertEquals(RunComparison.Verdict.DIFFERENT, t.verdict());
+        assertEquals(RunComparison.Verdict.EQUIVALENT, RunComparison.Test.of(new double[] {5, 5}, new double[] {5, 5}, 0.5).verdict(),
+                "no spread and no difference");
+        assertEquals(RunComparison.Verdict.DIFFERENT, RunComparison.Test.of(new double[] {5, 5}, new double[] {6, 6}, 0.5).verdict(),
+                "no spread and a difference beyond the margin");
+        assertEquals(0.10, RunComparison.margin("10%"), 1e-12);
+        assertEquals(0.05, RunComparison.margin("0.05"), 1e-12);
     }
 }

@@ -1,6 +1,7 @@
 package io.gatewaybench.harness;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -14,12 +15,25 @@ class RunSummaryTest {
         return new RequestStats(1000, 0, rps, new RequestStats.Latency(latency[0], latency[1], latency[2], latency[3], latency[4], latency[5], latency[6]));
     }
 
+    /** The targets as a run writes them: measured, then judged by {@link Analysis} from their JSON form. */
+    @SuppressWarnings("unchecked")
+    static List<Map<String, Object>> judged(List<RunSummary.TargetOutcome> outcomes) {
+        Map<String, Object> summary = new com.fasterxml.jackson.databind.ObjectMapper().convertValue(
+                Map.of("format", Analysis.FORMAT, "rounds", 1, "targets", RunSummary.targets(outcomes)), Map.class);
+        Analysis.apply(summary);
+        return (List<Map<String, Object>>) summary.get("targets");
+    }
+
+    private static RunSummary.TargetOutcome outcome(String name, List<RequestStats> rounds) {
+        return new RunSummary.TargetOutcome(Target.named(name), rounds, Map.of(), null);
+    }
+
     @Test
     @SuppressWarnings("unchecked")
     void relativeFiguresAreAgainstDirect() {
         RequestStats direct = stats(10_000, 1.5, 1, 2, 4, 8, 10, 20);
         RequestStats nginx = stats(9_000, 3, 2, 3, 6, 16, 20, 30);
-        List<Map<String, Object>> targets = RunSummary.targets(List.of(
+        List<Map<String, Object>> targets = judged(List.of(
                 new RunSummary.TargetOutcome(Target.named("direct"), List.of(direct), Map.of(), null),
                 new RunSummary.TargetOutcome(Target.named("nginx"), List.of(nginx), Map.of(), null),
                 new RunSummary.TargetOutcome(Target.named("scg"), List.of(), Map.of(), "did not start")));
@@ -42,10 +56,10 @@ class RunSummaryTest {
     @Test
     @SuppressWarnings("unchecked")
     void aLatencyDirectRoundsToZeroHasNoMultiple() {
-        RequestStats direct = stats(10_000, 0.4, 0, 1, 1, 2, 2, 5);
-        Map<String, Object> rel = RunSummary.relative(stats(8_000, 1.2, 1, 2, 3, 4, 5, 9), direct);
-        assertNull(((Map<String, Double>) rel.get("latency")).get("p50"));
-        assertEquals(1.0, ((Map<String, Double>) RunSummary.relative(direct, direct).get("latency")).get("p50"));
+        List<Map<String, Object>> targets = judged(List.of(outcome("direct", List.of(stats(10_000, 0.4, 0, 1, 1, 2, 2, 5))),
+                outcome("nginx", List.of(stats(8_000, 1.2, 1, 2, 3, 4, 5, 9))), outcome("haproxy", List.of(stats(8_000, 1.2, 0, 2, 3, 4, 5, 9)))));
+        assertNull(((Map<String, Double>) ((Map<String, Object>) targets.get(1).get("relative_to_direct")).get("latency")).get("p50"));
+        assertEquals(1.0, ((Map<String, Double>) ((Map<String, Object>) targets.get(2).get("relative_to_direct")).get("latency")).get("p50"));
     }
 
     @Test
@@ -72,21 +86,38 @@ class RunSummaryTest {
 
     @Test
     @SuppressWarnings("unchecked")
-    void spreadOverRoundsPairsEachRoundWithDirect() {
+    void spreadOverRoundsPairsEachRoundWithDirectAndTheHeadlineIsTheMedianPairedRatio() {
         List<RequestStats> direct = List.of(stats(1000, 1, 1, 1, 1, 1, 1, 1), stats(800, 1, 1, 1, 1, 1, 1, 1), stats(900, 1, 1, 1, 1, 1, 1, 1));
         List<RequestStats> nginx = List.of(stats(500, 2, 2, 2, 2, 2, 2, 2), stats(480, 2, 2, 2, 2, 2, 2, 2), stats(450, 2, 2, 2, 3, 2, 2, 2));
-        Map<String, Object> spread = RunSummary.spread(nginx, direct);
-        Map<String, Double> tp = (Map<String, Double>) spread.get("throughput_rps");
+        Map<String, Object> t = judged(List.of(outcome("direct", direct), outcome("nginx", nginx))).get(1);
+        Map<String, Object> spread = (Map<String, Object>) t.get("spread");
+        Map<String, Object> tp = (Map<String, Object>) spread.get("throughput_rps");
         assertEquals(480.0, tp.get("median"));
         assertEquals(450.0, tp.get("min"));
         assertEquals(500.0, tp.get("max"));
-        // mean 476.667, sd 25.166, t(2) = 4.303: half width 62.52
-        assertEquals(414.15, tp.get("ci95_low"), 0.01);
-        assertEquals(539.18, tp.get("ci95_high"), 0.01);
-        Map<String, Double> ratio = (Map<String, Double>) spread.get("throughput_relative_to_direct");
-        assertEquals(0.5, ratio.get("min")); // 450/900 and 500/1000
-        assertEquals(0.6, ratio.get("max")); // 480/800
-        assertEquals(3.0, ((Map<String, Map<String, Double>>) spread.get("latency_ms")).get("p99").get("max"));
+        assertEquals(List.of(500.0, 480.0, 450.0), tp.get("values"));
+        // on the logarithms: mean 6.16588, sd 0.05312, t(2) = 4.303: half width 0.13197, exp(...) = 417.3 and 543.4
+        assertEquals(417.3, ((Number) tp.get("ci95_low")).doubleValue(), 0.1);
+        assertEquals(543.4, ((Number) tp.get("ci95_high")).doubleValue(), 0.1);
+        Map<String, Object> ratio = (Map<String, Object>) spread.get("throughput_relative_to_direct");
+        assertEquals(List.of(0.5, 0.6, 0.5), ratio.get("values")); // 500/1000, 480/800, 450/900
+        // the headline is the median of the paired ratios (0.5), not the ratio of the medians (480 / 900 = 0.533)
+        assertEquals(0.5, ((Map<String, Object>) t.get("relative_to_direct")).get("throughput"));
+        assertEquals(3000L, ((Number) t.get("requests")).longValue(), "requests and errors are both sums over rounds");
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void noIntervalFallsBelowZeroHoweverWideTheSpread() {
+        // a latency of 1, 1 and 40 ms: Student's t on the values would give -35.8 to 63.8 ms
+        List<RequestStats> direct = List.of(stats(1000, 1, 1, 1, 1, 1, 1, 1), stats(1000, 1, 1, 1, 1, 1, 1, 1), stats(1000, 1, 1, 1, 40, 1, 1, 1));
+        Map<String, Object> spread = (Map<String, Object>) judged(List.of(outcome("direct", direct))).get(0).get("spread");
+        Map<String, Object> p99 = ((Map<String, Map<String, Object>>) spread.get("latency_ms")).get("p99");
+        assertTrue(((Number) p99.get("ci95_low")).doubleValue() > 0, p99.toString());
+        List<RequestStats> zero = List.of(stats(1000, 1, 0, 1, 1, 1, 1, 1), stats(1000, 1, 1, 1, 1, 1, 1, 1));
+        Map<String, Object> p50 = ((Map<String, Map<String, Object>>) ((Map<String, Object>) judged(List.of(outcome("direct", zero))).get(0)
+                .get("spread")).get("latency_ms")).get("p50");
+        assertFalse(p50.containsKey("ci95_low"), "a 0 ms value has no logarithm: min-max only");
     }
 
     @Test
@@ -94,23 +125,21 @@ class RunSummaryTest {
     void withDirectOnceMoreAfterTheLastRoundEachRoundIsPairedWithTheDirectRunsAroundIt() {
         List<RequestStats> direct = List.of(stats(1000, 1, 1, 1, 1, 1, 1, 1), stats(800, 1, 1, 1, 1, 1, 1, 1), stats(1200, 1, 1, 1, 1, 1, 1, 1));
         List<RequestStats> nginx = List.of(stats(450, 2, 2, 2, 2, 2, 2, 2), stats(500, 2, 2, 2, 2, 2, 2, 2));
-        Map<String, Object> spread = RunSummary.spread(nginx, direct);
-        Map<String, Double> ratio = (Map<String, Double>) spread.get("throughput_relative_to_direct");
-        assertEquals(0.5, ratio.get("min")); // 450 / mean(1000, 800)
-        assertEquals(0.5, ratio.get("max")); // 500 / mean(800, 1200)
+        List<Map<String, Object>> targets = judged(List.of(outcome("direct", direct), outcome("nginx", nginx)));
+        Map<String, Object> spread = (Map<String, Object>) targets.get(1).get("spread");
+        Map<String, Object> ratio = (Map<String, Object>) spread.get("throughput_relative_to_direct");
+        assertEquals(List.of(0.5, 0.5), ratio.get("values")); // 450 / mean(1000, 800), 500 / mean(800, 1200)
         assertTrue(((String) spread.get("paired_with")).contains("before and after"));
-        Map<String, Double> self = (Map<String, Double>) RunSummary.spread(direct, direct).get("throughput_relative_to_direct");
-        assertEquals(1.0, self.get("min"));
-        assertEquals(1.0, self.get("max"));
+        Map<String, Object> self = (Map<String, Object>) ((Map<String, Object>) targets.get(0).get("spread")).get("throughput_relative_to_direct");
+        assertEquals(List.of(1.0, 1.0, 1.0), self.get("values"));
     }
 
     @Test
     void overlappingTargetsAreFlaggedAsWithinTheNoise() {
         List<RequestStats> direct = List.of(stats(1000, 1, 1, 1, 1, 1, 1, 1), stats(1100, 1, 1, 1, 1, 1, 1, 1));
-        List<Map<String, Object>> targets = RunSummary.targets(List.of(
-                new RunSummary.TargetOutcome(Target.named("direct"), direct, Map.of(), null),
-                new RunSummary.TargetOutcome(Target.named("nginx"), List.of(stats(700, 1, 1, 1, 1, 1, 1, 1), stats(760, 1, 1, 1, 1, 1, 1, 1)), Map.of(), null),
-                new RunSummary.TargetOutcome(Target.named("haproxy"), List.of(stats(740, 1, 1, 1, 1, 1, 1, 1), stats(800, 1, 1, 1, 1, 1, 1, 1)), Map.of(), null)));
+        List<Map<String, Object>> targets = judged(List.of(outcome("direct", direct),
+                outcome("nginx", List.of(stats(700, 1, 1, 1, 1, 1, 1, 1), stats(760, 1, 1, 1, 1, 1, 1, 1))),
+                outcome("haproxy", List.of(stats(740, 1, 1, 1, 1, 1, 1, 1), stats(800, 1, 1, 1, 1, 1, 1, 1)))));
         List<String> notes = RunSummary.overlaps(targets);
         assertEquals(1, notes.size(), notes.toString());
         assertTrue(notes.get(0).contains("nginx and haproxy"), notes.get(0));
@@ -118,9 +147,9 @@ class RunSummaryTest {
 
     @Test
     void medianOverRounds() {
-        RunSummary.TargetOutcome o = new RunSummary.TargetOutcome(Target.named("nginx"),
-                List.of(stats(100, 1, 1, 1, 1, 1, 1, 1), stats(300, 3, 3, 3, 3, 3, 3, 3), stats(200, 2, 2, 2, 2, 2, 2, 2)), Map.of(), null);
-        assertEquals(200, o.median().throughputRps());
-        assertEquals(2, o.median().latency().p99());
+        Map<String, Object> t = judged(List.of(outcome("direct", List.of(stats(100, 1, 1, 1, 1, 1, 1, 1), stats(300, 3, 3, 3, 3, 3, 3, 3),
+                stats(200, 2, 2, 2, 2, 2, 2, 2))))).get(0);
+        assertEquals(200.0, t.get("throughput_rps"));
+        assertEquals(2.0, ((Map<?, ?>) t.get("latency_ms")).get("p99"));
     }
 }

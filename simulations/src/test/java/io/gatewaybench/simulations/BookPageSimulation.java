@@ -27,7 +27,8 @@ import java.util.regex.Pattern;
 
 /**
  * The book page under load, direct or through a gateway: a warm-up ("warm-up"), then the measured
- * requests ("book"; closed model: the same loop, named by the second it is in), every response checked for status 200 and the page's marker. Run from
+ * requests ("book"; closed model: the same loop, named by the second it is in, and a 2 s "tail"
+ * after the window so all users are active to its end), every response checked for status 200 and the page's marker. Run from
  * {@code simulations/}: {@code mvn gatling:test -DbaseUrl=http://host:port [-Dmodel=open -Drate=5000 ...]}.
  * Assertions: no "book" request failed; open model: every planned "book" request was sent.
  *
@@ -71,6 +72,12 @@ public class BookPageSimulation extends Simulation {
     static final List<Integer> RATES = rates(System.getProperty("rates", ""));
     static final long LEVEL_DURATION = Long.getLong("levelDuration", 5);
     static final int MAX_IN_FLIGHT = Integer.getInteger("maxInFlight", 1000);
+    /**
+     * Closed model: seconds the users go on looping after the measured window ("tail", excluded), so
+     * that every user is still active at the window's last instant: without it, the window would end
+     * with fewer and fewer users as each finishes its last request.
+     */
+    static final long TAIL = 2;
     /** Seconds of open-model warm-up at the lowest ladder rate before the first level. */
     static final long LADDER_WARMUP = 3;
     /** Ladder requests sent and not yet answered. */
@@ -112,9 +119,9 @@ public class BookPageSimulation extends Simulation {
                 measured = scenario("warm-up").exec(page("warm-up", shared)).injectOpen(rampThenHold()).andThen(measured);
             }
         } else {
-            // One loop from warm-up into measurement: the same users on the same connections, no pause
-            // and no new start in between; each request is named by the phase it is sent in.
-            measured = scenario("book").during(WARMUP + DURATION).on(exec(http(BookPageSimulation::closedPhase).get(PATH)
+            // One loop from warm-up into measurement and a tail: the same users on the same connections, no
+            // pause and no new start in between; each request is named by the phase it is sent in.
+            measured = scenario("book").during(WARMUP + DURATION + TAIL).on(exec(http(BookPageSimulation::closedPhase).get(PATH)
                     .check(checks(shared)))).injectOpen(atOnceUsers(USERS));
         }
         // The ladder, built from its top level down: each level starts when the one below has finished.
@@ -139,7 +146,7 @@ public class BookPageSimulation extends Simulation {
             assertions.add(details("book").allRequests().count().gte((long) Math.floor(RATE * DURATION)));
         }
         setUp(load).protocols(protocol).assertions(assertions)
-                .maxDuration(Duration.ofSeconds(WARMUP + DURATION + LADDER_WARMUP + RATES.size() * (LEVEL_DURATION + 5) + 60)); // a hung target cannot hold the run
+                .maxDuration(Duration.ofSeconds(WARMUP + DURATION + TAIL + LADDER_WARMUP + RATES.size() * (LEVEL_DURATION + 5) + 60)); // a hung target cannot hold the run
     }
 
     /**
@@ -203,11 +210,13 @@ public class BookPageSimulation extends Simulation {
         return checks;
     }
 
-    /** Closed model: "warm-up" for requests sent in the first {@code warmup} seconds of the loop, "book" after. */
+    /**
+     * Closed model: "warm-up" for requests sent in the first {@code warmup} seconds of the loop,
+     * "book" in the {@code duration} seconds after, "tail" after that.
+     */
     static String closedPhase(Session session) {
-        long now = System.nanoTime();
-        LOOP_START.compareAndSet(0, now);
-        return now - LOOP_START.get() < TimeUnit.SECONDS.toNanos(WARMUP) ? "warm-up" : "book";
+        long since = System.nanoTime() - LOOP_START.updateAndGet(start -> start == 0 ? System.nanoTime() : start);
+        return since < TimeUnit.SECONDS.toNanos(WARMUP) ? "warm-up" : since < TimeUnit.SECONDS.toNanos(WARMUP + DURATION) ? "book" : "tail";
     }
 
     /** Open-model warm-up: ramp up to the rate over the first half, then hold it. */

@@ -1,0 +1,79 @@
+package io.gatewaybench.harness;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Exact ranks, and a committed run of the older format analysed again under the strict rules. */
+class AnalysisTest {
+
+    @Test
+    void nearestRanksAreExactIntegersOnEveryBoundary() {
+        // ceil(p/100 * n) - 1; in floating point 99.9 / 100 * 1000 has the ceiling 1000, one rank too high
+        assertEquals(998, SimulationLog.rankIndex(1000, 99.9));
+        assertEquals(989, SimulationLog.rankIndex(1000, 99));
+        assertEquals(999, SimulationLog.rankIndex(1000, 99.99));
+        assertEquals(499, SimulationLog.rankIndex(1000, 50));
+        assertEquals(26972, SimulationLog.rankIndex(27_000, 99.9));
+        assertEquals(26729, SimulationLog.rankIndex(27_000, 99));
+        assertEquals(26997, SimulationLog.rankIndex(27_000, 99.99)); // ceil(26997.3) = 26998th value
+        assertEquals(0, SimulationLog.rankIndex(1, 50));
+        assertEquals(0, SimulationLog.rankIndex(1, 100));
+        assertEquals(98, SimulationLog.rankIndex(100, 99)); // exactly 99 values at or below: the 99th
+        assertEquals(99, SimulationLog.rankIndex(101, 99)); // 99.99 rounds up to the 100th
+        assertEquals(9998, SimulationLog.rankIndex(10_000, 99.99)); // exactly 9,999 values: the 9,999th
+        assertEquals(9997, SimulationLog.rankIndex(10_000, 99.98));
+        for (int n = 1; n <= 30_000; n++) { // every n: at least p% at or below the rank, fewer below it
+            for (double p : new double[] {50, 90, 99, 99.9, 99.99}) {
+                int i = SimulationLog.rankIndex(n, p);
+                long scaled = Math.round(p * 10_000);
+                assertTrue((long) (i + 1) * 1_000_000 >= scaled * n && (long) i * 1_000_000 < scaled * n, "n=" + n + " p=" + p + ": " + i);
+            }
+        }
+        int[] sorted = new int[1000];
+        for (int i = 0; i < sorted.length; i++) {
+            sorted[i] = i + 1;
+        }
+        assertEquals(999, SimulationLog.rank(sorted, 99.9));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void aCommittedRunOfTheOlderFormatIsJudgedAgainUnderTheStrictSearch() throws Exception {
+        Map<String, Object> summary = new ObjectMapper().readValue(getClass().getResource("/summary-format1.json"), Map.class);
+        assertEquals("gateway-bench summary 1", summary.get("format"));
+        Analysis.apply(summary);
+        assertEquals(Analysis.FORMAT, summary.get("format"));
+        assertTrue(((Map<String, Object>) summary.get("reanalysed")).get("not_redone").toString().contains("rank"));
+        List<Integer> rates = (List<Integer>) ((Map<String, Object>) summary.get("ladder")).get("rates_rps");
+        int checked = 0;
+        for (Map<String, Object> t : (List<Map<String, Object>>) summary.get("targets")) {
+            List<List<Ladder.Level>> ladders = Analysis.ladders(t);
+            assertEquals(((List<?>) t.get("rounds")).size(), ladders.size());
+            for (Map.Entry<String, Object> e : ((Map<String, Object>) t.get("max_sustainable")).entrySet()) {
+                Map<String, Object> found = (Map<String, Object>) e.getValue();
+                int median = ((Number) found.get("rate_rps")).intValue();
+                assertTrue(median == 0 || rates.contains(median), t.get("name") + ": " + median + " was never offered");
+                List<Map<String, Object>> rounds = (List<Map<String, Object>>) found.get("rounds");
+                for (int r = 0; r < rounds.size(); r++) {
+                    int rate = ((Number) rounds.get(r).get("rate_rps")).intValue();
+                    Objective o = Analysis.objectives((Map<String, Object>) summary.get("ladder")).stream()
+                            .filter(x -> x.name().equals(e.getKey())).findFirst().orElseThrow();
+                    for (Ladder.Level l : ladders.get(r)) { // strict: every level up to the rate found held
+                        assertTrue(l.rate() > rate || o.holds(l), t.get("name") + " round " + (r + 1) + ": " + l.rate() + " failed below " + rate);
+                        checked++;
+                    }
+                }
+            }
+        }
+        assertTrue(checked > 100, "levels checked: " + checked);
+        // haproxy was reported at 7,100 req/s (5,700-14,000) although lower levels failed; strictly: 5,700 (5,700-7,100)
+        Map<String, Object> haproxy = ((List<Map<String, Object>>) summary.get("targets")).get(2);
+        Map<String, Object> p99 = (Map<String, Object>) ((Map<String, Object>) haproxy.get("max_sustainable")).get("p99-10ms");
+        assertEquals(List.of(5700, 7100), List.of(p99.get("min_rps"), p99.get("max_rps")));
+    }
+}
