@@ -21,17 +21,17 @@ public final class ResourceSampler implements AutoCloseable {
     private static final double TICKS_PER_SECOND = 100;
 
     /** One reading of one role: its tree's CPU seconds so far and resident bytes now. */
-    record Sample(long epochMillis, double cpuSeconds, long rssBytes) {
+    record Sample(long epochMillis, double cpuSeconds, long memoryBytes) {
     }
 
     /** A role's cost over a window. */
-    public record Cost(double cpuSeconds, double cpuMillisPer1000Requests, double cores, long peakRssBytes) {
+    public record Cost(double cpuSeconds, double cpuMillisPer1000Requests, double cores, long peakMemoryBytes) {
         public Map<String, Object> asMap() {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("cpu_s", RunSummary.round(cpuSeconds));
             m.put("cpu_ms_per_1000_requests", RunSummary.round(cpuMillisPer1000Requests));
             m.put("cores", RunSummary.round(cores));
-            m.put("peak_rss_mb", RunSummary.round(peakRssBytes / (1024.0 * 1024)));
+            m.put("peak_pss_mb", RunSummary.round(peakMemoryBytes / (1024.0 * 1024)));
             return m;
         }
     }
@@ -57,12 +57,12 @@ public final class ResourceSampler implements AutoCloseable {
             long now = System.currentTimeMillis();
             roots.forEach((role, pid) -> ProcessHandle.of(pid).ifPresent(root -> {
                 double cpu = 0;
-                long rss = 0;
+                long memory = 0;
                 for (ProcessHandle p : Stream.concat(Stream.of(root), root.descendants()).toList()) {
                     cpu += cpuSeconds(p.pid());
-                    rss += rssBytes(p.pid());
+                    memory += memoryBytes(p.pid());
                 }
-                samples.computeIfAbsent(role, r -> new ArrayList<>()).add(new Sample(now, cpu, rss));
+                samples.computeIfAbsent(role, r -> new ArrayList<>()).add(new Sample(now, cpu, memory));
             }));
             try {
                 Thread.sleep(PERIOD_MILLIS);
@@ -87,7 +87,7 @@ public final class ResourceSampler implements AutoCloseable {
             }
             double cpu = cpuAt(s, toMillis) - cpuAt(s, fromMillis);
             long peak = s.stream().filter(x -> x.epochMillis() >= fromMillis && x.epochMillis() <= toMillis)
-                    .mapToLong(Sample::rssBytes).max().orElse(0);
+                    .mapToLong(Sample::memoryBytes).max().orElse(0);
             costs.put(role, new Cost(cpu, requests > 0 ? cpu * 1000 / requests * 1000 : 0, cpu / seconds, peak));
         }
         return costs;
@@ -116,16 +116,23 @@ public final class ResourceSampler implements AutoCloseable {
         }
     }
 
-    /** VmRSS of one process, from /proc/[pid]/status. */
-    static long rssBytes(long pid) {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
-                if (line.startsWith("VmRSS:")) {
-                    return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
+    /**
+     * The memory one process holds: its proportional set size (Pss in /proc/[pid]/smaps_rollup, each
+     * shared page divided among the processes that share it), so that a master and its workers
+     * (NGINX, HAProxy) summed count every page once; their resident sizes would count shared pages
+     * once per process. VmRSS where smaps_rollup is not readable.
+     */
+    static long memoryBytes(long pid) {
+        for (String[] source : new String[][] {{"smaps_rollup", "Pss:"}, {"status", "VmRSS:"}}) {
+            try {
+                for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), source[0]))) {
+                    if (line.startsWith(source[1])) {
+                        return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
+                    }
                 }
+            } catch (IOException | RuntimeException e) {
+                // not readable, or the process ended between listing and reading
             }
-        } catch (IOException | RuntimeException e) {
-            // the process ended between listing and reading
         }
         return 0;
     }

@@ -32,7 +32,7 @@ public final class RunSummary {
                         Analysis.Stats.median(costs.stream().mapToDouble(ResourceSampler.Cost::cpuSeconds).toArray()),
                         Analysis.Stats.median(costs.stream().mapToDouble(ResourceSampler.Cost::cpuMillisPer1000Requests).toArray()),
                         Analysis.Stats.median(costs.stream().mapToDouble(ResourceSampler.Cost::cores).toArray()),
-                        costs.stream().mapToLong(ResourceSampler.Cost::peakRssBytes).max().orElse(0)));
+                        costs.stream().mapToLong(ResourceSampler.Cost::peakMemoryBytes).max().orElse(0)));
             }
             Map<String, LatencyProbe.Result> probes = new LinkedHashMap<>();
             for (String kind : rounds.get(0).probes().keySet()) {
@@ -281,7 +281,7 @@ public final class RunSummary {
                 .append("and the gateway's peak resident memory. The origin does the same work for every target; the injector is Gatling.")
                 .append("hosts".equals(((Map<String, Object>) s.get("placement")).get("topology"))
                         ? " The gateway and the origin ran on other hosts, where they were not sampled (-)." : "").append("\n\n");
-        md.append("| target | gateway CPU ms / 1000 req | gateway cores | gateway peak RSS MB | origin CPU ms / 1000 req | injector CPU ms / 1000 req | injector cores |\n");
+        md.append("| target | gateway CPU ms / 1000 req | gateway cores | gateway peak memory MB | origin CPU ms / 1000 req | injector CPU ms / 1000 req | injector cores |\n");
         md.append("|---|---:|---:|---:|---:|---:|---:|\n");
         for (Map<String, Object> t : targets) {
             Map<String, Map<String, Object>> res = (Map<String, Map<String, Object>>) t.get("resources");
@@ -291,7 +291,7 @@ public final class RunSummary {
             md.append("| ").append(t.get("name"))
                     .append(" | ").append(cell(res, "gateway", "cpu_ms_per_1000_requests"))
                     .append(" | ").append(cell(res, "gateway", "cores"))
-                    .append(" | ").append(cell(res, "gateway", "peak_rss_mb"))
+                    .append(" | ").append(cell(res, "gateway", res != null && res.get("gateway") != null && res.get("gateway").containsKey("peak_pss_mb") ? "peak_pss_mb" : "peak_rss_mb"))
                     .append(" | ").append(cell(res, "origin", "cpu_ms_per_1000_requests"))
                     .append(" | ").append(cell(res, "injector", "cpu_ms_per_1000_requests"))
                     .append(" | ").append(cell(res, "injector", "cores")).append(" |\n");
