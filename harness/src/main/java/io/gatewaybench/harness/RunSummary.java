@@ -39,15 +39,13 @@ public final class RunSummary {
             // The probes' requests of all rounds, pooled into one distribution per probe.
             Map<String, LatencyProbe.Result> probes = new LinkedHashMap<>();
             for (String kind : rounds.get(0).probes().keySet()) {
-                org.HdrHistogram.Histogram pooled = rounds.get(0).probes().get(kind).micros().copy();
-                long errors = rounds.get(0).probes().get(kind).errors();
+                LatencyProbe.Result pooled = rounds.get(0).probes().get(kind);
                 for (RequestStats r : rounds.subList(1, rounds.size())) {
                     if (r.probes().containsKey(kind)) {
-                        pooled.add(r.probes().get(kind).micros());
-                        errors += r.probes().get(kind).errors();
+                        pooled = pooled.plus(r.probes().get(kind));
                     }
                 }
-                probes.put(kind, new LatencyProbe.Result(pooled, errors));
+                probes.put(kind, pooled);
             }
             return new RequestStats(
                     (long) Stats.median(rounds.stream().mapToDouble(RequestStats::requests).toArray()),
@@ -311,8 +309,8 @@ public final class RunSummary {
                 .append("on one kept-alive connection, timed with nanoTime: *alone* after the load (the target warm and idle), and ")
                 .append("*under load* at 50 req/s beside Gatling's measured window, timed from each request's intended send time. ")
                 .append("Added = the target's percentile minus direct's. Distributions: `raw/<target>-round<k>/probe-*.hgrm`.\n\n");
-        md.append("| target | alone P50 | alone P99 | added P50 | added P99 | under load P50 | under load P99 | under load P99.9 | added P50 under load |\n");
-        md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        md.append("| target | alone P50 | alone P99 | added P50 | added P99 | under load P50 | under load P99 | under load P99.9 | added P50 under load | probe send lag P99 µs |\n");
+        md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (Map<String, Object> t : targets) {
             Map<String, Map<String, Object>> probe = (Map<String, Map<String, Object>>) t.get("probe_us");
             if (probe == null) {
@@ -324,7 +322,9 @@ public final class RunSummary {
                     .append(" | ").append(cell(added, "unloaded", "p50")).append(" | ").append(cell(added, "unloaded", "p99"))
                     .append(" | ").append(cell(probe, "under_load", "p50")).append(" | ").append(cell(probe, "under_load", "p99"))
                     .append(" | ").append(cell(probe, "under_load", "p99_9"))
-                    .append(" | ").append(cell(added, "under_load", "p50")).append(" |\n");
+                    .append(" | ").append(cell(added, "under_load", "p50"))
+                    .append(" | ").append(cell((Map<String, Map<String, Object>>) (Map<?, ?>) probe.get("under_load"), "send_lag_us", "p99"))
+                    .append(" |\n"); // "-" where an older summary has no send lag
         }
         md.append("\n## Resource cost over the measured window\n\n");
         md.append("CPU time of each role's processes (read from /proc) per 1,000 successful requests, the CPU cores it kept busy, ")
