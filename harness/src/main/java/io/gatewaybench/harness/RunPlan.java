@@ -78,7 +78,7 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
               --jvm=NAME           JVM profile for the JVM gateways, infra/jvm/NAME.properties (default: default)
               --results=DIR        where run folders go (default: results/)
               --cross-check=a,b    targets also measured with wrk, after Gatling, to see how far the injectors agree
-                                   (default: direct,nginx; "none" for none; closed model only; round 1 only)
+                                   (default: every target of the run; "none" for none; closed model only; round 1 only)
               --levels=P,P,...     fixed-rate ladder after the measurement, in %% of direct's capacity (found by a calibration
                                    run of direct first), ascending (default 5,10,...,50; "none" for no ladder)
               --rates=N,N,...      absolute ladder rates in req/s, added to --levels (default none)
@@ -145,11 +145,9 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
         }
         LadderPlan ladder = new LadderPlan(percents, numbers(o, "rates", "none"), positive(o, "level-duration", quick ? 2 : 3),
                 positive(o, "max-in-flight", 1000), positive(o, "p99-objective", 10));
-        List<String> crossCheck = model.equals("open") ? List.of() : java.util.Arrays.stream(o.getOrDefault("cross-check", "direct,nginx").split(","))
-                .map(String::trim).filter(n -> !n.isEmpty() && !n.equals("none")).toList();
-        if (!o.containsKey("cross-check")) { // the default: those of direct and nginx that this run measures
-            crossCheck = crossCheck.stream().filter(n -> targets.stream().anyMatch(t -> t.name().equals(n))).toList();
-        }
+        List<String> crossCheck = model.equals("open") ? List.of()
+                : !o.containsKey("cross-check") ? targets.stream().map(Target::name).toList() // the default: every target of the run
+                : java.util.Arrays.stream(o.get("cross-check").split(",")).map(String::trim).filter(n -> !n.isEmpty() && !n.equals("none")).toList();
         for (String name : crossCheck) {
             if (targets.stream().noneMatch(t -> t.name().equals(name))) {
                 throw new IllegalArgumentException("--cross-check names '" + name + "', which is not among the run's targets "

@@ -351,7 +351,7 @@ public final class RunSummary {
             md.append("wrk (a lighter injector, status codes checked, bodies not) against the warm target, with as many connections as Gatling had users. ")
                     .append("Where wrk gets more than ").append(Math.round(WrkCrossCheck.INJECTOR_LIMIT * 100))
                     .append("% above Gatling, Gatling rather than the target was the limit.\n\n");
-            md.append("| target | round | Gatling req/s | wrk req/s | wrk / Gatling | wrk non-2xx | injector-limited |\n|---|---:|---:|---:|---:|---:|---|\n");
+            md.append("| target | round | Gatling req/s | wrk 2xx req/s | wrk / Gatling | wrk non-2xx | injector-limited |\n|---|---:|---:|---:|---:|---:|---|\n");
             for (Map<String, Object> t : targets) {
                 List<Map<String, Object>> checks = (List<Map<String, Object>>) t.get("wrk_cross_check");
                 for (int i = 0; checks != null && i < checks.size(); i++) {
@@ -359,7 +359,8 @@ public final class RunSummary {
                     md.append(String.format(Locale.ROOT, "| %s | %d | %.0f | %.0f | %.2f | %s | %s |%n", t.get("name"), i + 1,
                             ((Number) c.get("gatling_rps")).doubleValue(), ((Number) c.get("wrk_rps")).doubleValue(),
                             ((Number) c.get("wrk_over_gatling")).doubleValue(), c.get("non_2xx"),
-                            Boolean.TRUE.equals(c.get("injector_limited")) ? "**yes**" : "no"));
+                            Boolean.FALSE.equals(c.get("valid")) ? "invalid: " + c.get("invalid_because")
+                                    : Boolean.TRUE.equals(c.get("injector_limited")) ? "**yes**" : "no"));
                 }
             }
         }
@@ -387,7 +388,8 @@ public final class RunSummary {
                 notes.add("**" + t.get("name") + " had " + t.get("errors") + " failed requests** (wrong status or wrong page): its figures are not comparable.");
             }
             if (t.get("wrk_cross_check") instanceof List<?> checks
-                    && checks.stream().anyMatch(c -> Boolean.TRUE.equals(((Map<String, Object>) c).get("injector_limited")))) {
+                    && checks.stream().map(c -> (Map<String, Object>) c) // an invalid check has no verdict
+                            .anyMatch(c -> !Boolean.FALSE.equals(c.get("valid")) && Boolean.TRUE.equals(c.get("injector_limited")))) {
                 notes.add("**" + t.get("name") + ": the injector was the limit** (wrk got clearly more than Gatling): its Gatling throughput understates the target.");
             }
         }

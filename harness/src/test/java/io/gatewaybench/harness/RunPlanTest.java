@@ -56,6 +56,15 @@ class RunPlanTest {
         assertTrue(missing.contains("option --topology needs a value"), missing);
     }
 
+    @Test
+    void everyTargetIsCrossCheckedByDefaultInTheClosedModel() {
+        assertEquals(List.of("direct", "nginx", "scg"), RunPlan.parse(List.of("--targets=nginx,scg")).crossCheck());
+        assertEquals(List.of("direct", "nginx", "haproxy", "netty-proxy", "scg", "zuul2"), RunPlan.parse(List.of()).crossCheck());
+        assertEquals(List.of("scg"), RunPlan.parse(List.of("--targets=nginx,scg", "--cross-check=scg")).crossCheck());
+        assertEquals(List.of(), RunPlan.parse(List.of("--cross-check=none")).crossCheck());
+        assertEquals(List.of(), RunPlan.parse(List.of("--model=open")).crossCheck(), "wrk's closed loop is no check of an open-model run");
+    }
+
     private static String message(String option) {
         List<String> args = option.startsWith("--cross-check") ? List.of(option, "--targets=nginx") : List.of(option);
         return assertThrows(IllegalArgumentException.class, () -> RunPlan.parse(args)).getMessage();

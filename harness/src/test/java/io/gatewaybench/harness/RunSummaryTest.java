@@ -86,6 +86,20 @@ class RunSummaryTest {
                 "a summary from before the send lag was recorded: " + java.nio.file.Files.readString(dir.resolve("summary.md")));
     }
 
+    @Test
+    void anInvalidCrossCheckSaysWhyAndHasNoVerdict(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        Map<String, Object> invalid = WrkCrossCheck.parse("""
+                  29308 requests in 1.10s, 10.45MB read
+                  Non-2xx or 3xx responses: 29308
+                Requests/sec:  26658.03
+                """, 1000, "wrk ...");
+        RunSummary.write(dir, minimalRun(), List.of(new RunSummary.TargetOutcome(Target.named("direct"),
+                List.of(stats(1000, 1.5, 1, 2, 4, 8, 10, 20)), Map.of("wrk_cross_check", List.of(invalid)), null)));
+        String md = java.nio.file.Files.readString(dir.resolve("summary.md"));
+        assertTrue(md.contains("| direct | 1 | 1000 | 0 | 0.00 | 29308 | invalid: wrk saw 29308 non-2xx answers and 0 socket errors |"), md);
+        assertTrue(!md.contains("the injector was the limit"), md);
+    }
+
     private static RequestStats withProbe(RequestStats s, long micros, long lagMicros) {
         org.HdrHistogram.Histogram h = new org.HdrHistogram.Histogram(60_000_000L, 3);
         org.HdrHistogram.Histogram lag = new org.HdrHistogram.Histogram(60_000_000L, 3);
