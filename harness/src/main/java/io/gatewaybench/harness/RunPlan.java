@@ -1,5 +1,11 @@
 package io.gatewaybench.harness;
 
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -89,6 +95,11 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
               --quick              the shortest run that still exercises every step (1 round, warm-up 2 s, measure 3 s, 4 users, levels 25,50 of 2 s)
             """.formatted(String.join(",", DEFAULT_TARGETS));
 
+    /** The options that take a value; {@code --quick} is the one without. */
+    private static final List<String> KNOWN = List.of("targets", "model", "users", "rate", "warmup", "duration", "rounds",
+            "sessions", "workers", "jvm", "results", "cross-check", "levels", "rates", "level-duration", "max-in-flight", "p99-objective",
+            "topology");
+
     public static RunPlan parse(List<String> args) {
         Map<String, String> o = new LinkedHashMap<>();
         boolean quick = false;
@@ -102,20 +113,16 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
                 throw new IllegalArgumentException("unexpected argument '" + a + "': options look like --name=value or --name value");
             }
             int eq = a.indexOf('=');
+            String name = eq >= 0 ? a.substring(2, eq) : a.substring(2);
+            if (!KNOWN.contains(name)) { // before asking for its value: a misspelt option is unknown, not valueless
+                throw new IllegalArgumentException("unknown option --" + name + "; known: --" + String.join(", --", KNOWN) + ", --quick");
+            }
             if (eq >= 0) {
-                o.put(a.substring(2, eq), a.substring(eq + 1));
+                o.put(name, a.substring(eq + 1));
             } else if (i + 1 < args.size() && !args.get(i + 1).startsWith("--")) {
-                o.put(a.substring(2), args.get(++i));
+                o.put(name, args.get(++i));
             } else {
                 throw new IllegalArgumentException("option " + a + " needs a value: " + a + "=VALUE or " + a + " VALUE");
-            }
-        }
-        List<String> known = List.of("targets", "model", "users", "rate", "warmup", "duration", "rounds",
-                "sessions", "workers", "jvm", "results", "cross-check", "levels", "rates", "level-duration", "max-in-flight", "p99-objective",
-                "topology");
-        for (String k : o.keySet()) {
-            if (!known.contains(k)) {
-                throw new IllegalArgumentException("unknown option --" + k + "; known: --" + String.join(", --", known) + ", --quick");
             }
         }
         List<Target> targets = new ArrayList<>();
@@ -158,10 +165,36 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
         if (!Topology.NAMES.contains(topology)) {
             throw new IllegalArgumentException("--topology must be one of " + Topology.NAMES + ", got '" + topology + "'");
         }
-        Path results = Path.of(o.getOrDefault("results", Repo.root().resolve("results").toString())).toAbsolutePath();
+        Path results = writableFolder(Path.of(o.getOrDefault("results", Repo.root().resolve("results").toString())).toAbsolutePath());
         return new RunPlan(List.copyOf(targets), load, ladder, positive(o, "rounds", quick ? 1 : 3),
                 positive(o, "workers", 0), JvmProfile.load(o.getOrDefault("jvm", "default")),
                 results, quick, crossCheck, topology);
+    }
+
+    /**
+     * The results folder, created if missing and shown to be writable (a file made and removed in it),
+     * so that a run does not measure for half an hour and then fail to write its results.
+     */
+    static Path writableFolder(Path dir) {
+        try {
+            Files.createDirectories(dir);
+            Files.delete(Files.createTempFile(dir, ".bench-", ".check"));
+            return dir;
+        } catch (FileSystemException e) {
+            String reason = e.getReason() != null ? e.getReason()
+                    : e instanceof NoSuchFileException ? "no such file or directory"
+                    : e instanceof FileAlreadyExistsException ? "a file of that name is in the way"
+                    : e instanceof AccessDeniedException ? "permission denied" : e.getClass().getSimpleName();
+            // the file that failed, where it is not the folder itself or the file made to check it
+            boolean elsewhere = e.getFile() != null && !Path.of(e.getFile()).startsWith(dir);
+            throw new IllegalArgumentException(notWritable(dir, reason + (elsewhere ? ": " + e.getFile() : "")));
+        } catch (IOException | SecurityException e) {
+            throw new IllegalArgumentException(notWritable(dir, e.toString()));
+        }
+    }
+
+    private static String notWritable(Path dir, String reason) {
+        return "cannot create or write the results folder " + dir + " (" + reason + "): choose a writable folder with --results=DIR";
     }
 
     /** A comma-separated list of whole numbers above 0, ascending and without repeats; "none" is the empty list. */
