@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
+import java.net.ProtocolException;
 import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -91,13 +92,16 @@ public final class Http1Client implements AutoCloseable {
         do { // skip interim responses (100 Continue)
             String statusLine = line();
             String[] parts = statusLine.split(" ", 3);
-            if (parts.length < 2 || !parts[0].startsWith("HTTP/1.")) {
-                throw new IOException("not an HTTP/1.x status line: '" + statusLine + "'");
+            if (parts.length < 2 || !parts[0].startsWith("HTTP/1.") || !parts[1].matches("[1-5][0-9][0-9]")) {
+                throw new ProtocolException("not an HTTP/1.x status line: '" + statusLine + "'");
             }
             status = Integer.parseInt(parts[1]);
             headers = new LinkedHashMap<>();
             for (String h = line(); !h.isEmpty(); h = line()) {
                 int colon = h.indexOf(':');
+                if (colon <= 0) {
+                    throw new ProtocolException("not a header line: '" + h + "'");
+                }
                 headers.computeIfAbsent(h.substring(0, colon).trim().toLowerCase(Locale.ROOT), k -> new ArrayList<>())
                         .add(h.substring(colon + 1).trim());
             }
@@ -111,9 +115,10 @@ public final class Http1Client implements AutoCloseable {
         if (te != null && te.toLowerCase(Locale.ROOT).contains("chunked")) {
             return new Response(status, headers, chunkedBody(), true);
         }
-        String length = noBody.header("content-length");
-        byte[] body = length != null ? in.readNBytes(Integer.parseInt(length)) : in.readAllBytes();
-        if (length != null && body.length != Integer.parseInt(length)) {
+        String header = noBody.header("content-length");
+        int length = header == null ? -1 : number(header, 10, "Content-Length");
+        byte[] body = length >= 0 ? in.readNBytes(length) : in.readAllBytes();
+        if (length >= 0 && body.length != length) {
             throw new EOFException("connection closed after " + body.length + " of " + length + " body bytes");
         }
         return new Response(status, headers, body, false);
@@ -138,7 +143,20 @@ public final class Http1Client implements AutoCloseable {
     private int chunkSize() throws IOException {
         String size = line();
         int semicolon = size.indexOf(';');
-        return Integer.parseInt((semicolon < 0 ? size : size.substring(0, semicolon)).trim(), 16);
+        return number((semicolon < 0 ? size : size.substring(0, semicolon)).trim(), 16, "chunk size");
+    }
+
+    /** A length the peer sent; one that is not a length is a protocol error, not a bug of ours. */
+    private static int number(String text, int radix, String what) throws ProtocolException {
+        try {
+            int n = Integer.parseInt(text.trim(), radix);
+            if (n >= 0) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new ProtocolException("not a " + what + ": '" + text + "'");
     }
 
     private String line() throws IOException {

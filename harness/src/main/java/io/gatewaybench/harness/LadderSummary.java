@@ -5,7 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.HdrHistogram.Histogram;
 
 /**
  * The fixed-rate ladder in a run's summary: per target, each level's figures over rounds
@@ -63,20 +62,13 @@ final class LadderSummary {
                 }
             }
             m.put("send_lag_p99_ms_max", RunSummary.round(seen.stream().mapToDouble(Ladder.Level::sendLagP99Ms).max().orElse(0)));
-            Histogram pooled = null;
-            long probeErrors = 0;
+            LatencyProbe.Result pooled = null;
             for (Ladder.Level l : seen) {
-                if (l.probe() == null) {
-                    continue;
+                if (l.probe() != null) {
+                    pooled = pooled == null ? l.probe() : pooled.plus(l.probe());
                 }
-                if (pooled == null) {
-                    pooled = l.probe().micros().copy();
-                } else {
-                    pooled.add(l.probe().micros());
-                }
-                probeErrors += l.probe().errors();
             }
-            m.put("probe_us", pooled == null ? null : new LatencyProbe.Result(pooled, probeErrors).asMap());
+            m.put("probe_us", pooled == null ? null : pooled.asMap());
             m.put("rounds", perRound);
             levels.add(m);
         }

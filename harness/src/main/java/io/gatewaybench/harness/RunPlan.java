@@ -1,5 +1,11 @@
 package io.gatewaybench.harness;
 
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -61,7 +67,8 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
     static final String USAGE = """
             usage: ./bench run [options]
                    ./bench report <run folder>   (renders summary.md again from its summary.json)
-                   ./bench compare <run folder> <run folder>   (do two runs agree within their spread? exit 0 if so)
+                   ./bench compare <run folder> <run folder> [--margin=0.10]   (equivalent within the margin? exit 0 if every
+                                                   figure is, 1 if some differs or is inconclusive, 2 if not comparable)
               --targets=a,b,...    targets to measure, in order (default: %s; direct is always added first)
               --model=closed|open  closed: a fixed number of concurrent users (default); open: a fixed arrival rate
               --users=N            closed model: concurrent users (default 16)
@@ -78,7 +85,7 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
               --jvm=NAME           JVM profile for the JVM gateways, infra/jvm/NAME.properties (default: default)
               --results=DIR        where run folders go (default: results/)
               --cross-check=a,b    targets also measured with wrk, after Gatling, to see how far the injectors agree
-                                   (default: direct,nginx; "none" for none; closed model only; round 1 only)
+                                   (default: every target of the run; "none" for none; closed model only; round 1 only)
               --levels=P,P,...     fixed-rate ladder after the measurement, in %% of direct's capacity (found by a calibration
                                    run of direct first), ascending (default 5,10,...,50; "none" for no ladder)
               --rates=N,N,...      absolute ladder rates in req/s, added to --levels (default none)
@@ -88,6 +95,11 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
             Options take --name=value or --name value.
               --quick              the shortest run that still exercises every step (1 round, warm-up 2 s, measure 3 s, 4 users, levels 25,50 of 2 s)
             """.formatted(String.join(",", DEFAULT_TARGETS));
+
+    /** The options that take a value; {@code --quick} is the one without. */
+    private static final List<String> KNOWN = List.of("targets", "model", "users", "rate", "warmup", "duration", "rounds",
+            "sessions", "workers", "jvm", "results", "cross-check", "levels", "rates", "level-duration", "max-in-flight", "p99-objective",
+            "topology");
 
     public static RunPlan parse(List<String> args) {
         Map<String, String> o = new LinkedHashMap<>();
@@ -102,20 +114,16 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
                 throw new IllegalArgumentException("unexpected argument '" + a + "': options look like --name=value or --name value");
             }
             int eq = a.indexOf('=');
+            String name = eq >= 0 ? a.substring(2, eq) : a.substring(2);
+            if (!KNOWN.contains(name)) { // before asking for its value: a misspelt option is unknown, not valueless
+                throw new IllegalArgumentException("unknown option --" + name + "; known: --" + String.join(", --", KNOWN) + ", --quick");
+            }
             if (eq >= 0) {
-                o.put(a.substring(2, eq), a.substring(eq + 1));
+                o.put(name, a.substring(eq + 1));
             } else if (i + 1 < args.size() && !args.get(i + 1).startsWith("--")) {
-                o.put(a.substring(2), args.get(++i));
+                o.put(name, args.get(++i));
             } else {
                 throw new IllegalArgumentException("option " + a + " needs a value: " + a + "=VALUE or " + a + " VALUE");
-            }
-        }
-        List<String> known = List.of("targets", "model", "users", "rate", "warmup", "duration", "rounds",
-                "sessions", "workers", "jvm", "results", "cross-check", "levels", "rates", "level-duration", "max-in-flight", "p99-objective",
-                "topology");
-        for (String k : o.keySet()) {
-            if (!known.contains(k)) {
-                throw new IllegalArgumentException("unknown option --" + k + "; known: --" + String.join(", --", known) + ", --quick");
             }
         }
         List<Target> targets = new ArrayList<>();
@@ -145,11 +153,9 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
         }
         LadderPlan ladder = new LadderPlan(percents, numbers(o, "rates", "none"), positive(o, "level-duration", quick ? 2 : 3),
                 positive(o, "max-in-flight", 1000), positive(o, "p99-objective", 10));
-        List<String> crossCheck = model.equals("open") ? List.of() : java.util.Arrays.stream(o.getOrDefault("cross-check", "direct,nginx").split(","))
-                .map(String::trim).filter(n -> !n.isEmpty() && !n.equals("none")).toList();
-        if (!o.containsKey("cross-check")) { // the default: those of direct and nginx that this run measures
-            crossCheck = crossCheck.stream().filter(n -> targets.stream().anyMatch(t -> t.name().equals(n))).toList();
-        }
+        List<String> crossCheck = model.equals("open") ? List.of()
+                : !o.containsKey("cross-check") ? targets.stream().map(Target::name).toList() // the default: every target of the run
+                : java.util.Arrays.stream(o.get("cross-check").split(",")).map(String::trim).filter(n -> !n.isEmpty() && !n.equals("none")).toList();
         for (String name : crossCheck) {
             if (targets.stream().noneMatch(t -> t.name().equals(name))) {
                 throw new IllegalArgumentException("--cross-check names '" + name + "', which is not among the run's targets "
@@ -160,10 +166,36 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
         if (!Topology.NAMES.contains(topology)) {
             throw new IllegalArgumentException("--topology must be one of " + Topology.NAMES + ", got '" + topology + "'");
         }
-        Path results = Path.of(o.getOrDefault("results", Repo.root().resolve("results").toString())).toAbsolutePath();
+        Path results = writableFolder(Path.of(o.getOrDefault("results", Repo.root().resolve("results").toString())).toAbsolutePath());
         return new RunPlan(List.copyOf(targets), load, ladder, positive(o, "rounds", quick ? 1 : 3),
                 positive(o, "workers", 0), JvmProfile.load(o.getOrDefault("jvm", "default")),
                 results, quick, crossCheck, topology);
+    }
+
+    /**
+     * The results folder, created if missing and shown to be writable (a file made and removed in it),
+     * so that a run does not measure for half an hour and then fail to write its results.
+     */
+    static Path writableFolder(Path dir) {
+        try {
+            Files.createDirectories(dir);
+            Files.delete(Files.createTempFile(dir, ".bench-", ".check"));
+            return dir;
+        } catch (FileSystemException e) {
+            String reason = e.getReason() != null ? e.getReason()
+                    : e instanceof NoSuchFileException ? "no such file or directory"
+                    : e instanceof FileAlreadyExistsException ? "a file of that name is in the way"
+                    : e instanceof AccessDeniedException ? "permission denied" : e.getClass().getSimpleName();
+            // the file that failed, where it is not the folder itself or the file made to check it
+            boolean elsewhere = e.getFile() != null && !Path.of(e.getFile()).startsWith(dir);
+            throw new IllegalArgumentException(notWritable(dir, reason + (elsewhere ? ": " + e.getFile() : "")));
+        } catch (IOException | SecurityException e) {
+            throw new IllegalArgumentException(notWritable(dir, e.toString()));
+        }
+    }
+
+    private static String notWritable(Path dir, String reason) {
+        return "cannot create or write the results folder " + dir + " (" + reason + "): choose a writable folder with --results=DIR";
     }
 
     /** A comma-separated list of whole numbers above 0, ascending and without repeats; "none" is the empty list. */

@@ -36,15 +36,13 @@ public final class RunSummary {
             }
             Map<String, LatencyProbe.Result> probes = new LinkedHashMap<>();
             for (String kind : rounds.get(0).probes().keySet()) {
-                org.HdrHistogram.Histogram pooled = rounds.get(0).probes().get(kind).micros().copy();
-                long errors = rounds.get(0).probes().get(kind).errors();
+                LatencyProbe.Result pooled = rounds.get(0).probes().get(kind);
                 for (RequestStats r : rounds.subList(1, rounds.size())) {
                     if (r.probes().containsKey(kind)) {
-                        pooled.add(r.probes().get(kind).micros());
-                        errors += r.probes().get(kind).errors();
+                        pooled = pooled.plus(r.probes().get(kind));
                     }
                 }
-                probes.put(kind, new LatencyProbe.Result(pooled, errors));
+                probes.put(kind, pooled);
             }
             return new RequestStats(0, 0, 0, null, resources, probes, List.of());
         }
@@ -261,8 +259,8 @@ public final class RunSummary {
                 .append("on one kept-alive connection, timed with nanoTime: *alone* after the load (the target warm and idle), and ")
                 .append("*under load* at 50 req/s beside Gatling's measured window, timed from each request's intended send time. ")
                 .append("Added = the target's percentile minus direct's. Distributions: `raw/<target>-round<k>/probe-*.hgrm`.\n\n");
-        md.append("| target | alone P50 | alone P99 | added P50 | added P99 | under load P50 | under load P99 | under load P99.9 | added P50 under load |\n");
-        md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        md.append("| target | alone P50 | alone P99 | added P50 | added P99 | under load P50 | under load P99 | under load P99.9 | added P50 under load | probe send lag P99 µs |\n");
+        md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (Map<String, Object> t : targets) {
             Map<String, Map<String, Object>> probe = (Map<String, Map<String, Object>>) t.get("probe_us");
             if (probe == null) {
@@ -274,7 +272,9 @@ public final class RunSummary {
                     .append(" | ").append(cell(added, "unloaded", "p50")).append(" | ").append(cell(added, "unloaded", "p99"))
                     .append(" | ").append(cell(probe, "under_load", "p50")).append(" | ").append(cell(probe, "under_load", "p99"))
                     .append(" | ").append(cell(probe, "under_load", "p99_9"))
-                    .append(" | ").append(cell(added, "under_load", "p50")).append(" |\n");
+                    .append(" | ").append(cell(added, "under_load", "p50"))
+                    .append(" | ").append(cell((Map<String, Map<String, Object>>) (Map<?, ?>) probe.get("under_load"), "send_lag_us", "p99"))
+                    .append(" |\n"); // "-" where an older summary has no send lag
         }
         md.append("\n## Resource cost over the measured window\n\n");
         md.append("CPU time of each role's processes (read from /proc) per 1,000 successful requests, the CPU cores it kept busy, ")
@@ -301,7 +301,7 @@ public final class RunSummary {
             md.append("wrk (a lighter injector, status codes checked, bodies not) against the warm target, with as many connections as Gatling had users. ")
                     .append("Where wrk gets more than ").append(Math.round(WrkCrossCheck.INJECTOR_LIMIT * 100))
                     .append("% above Gatling, Gatling rather than the target was the limit.\n\n");
-            md.append("| target | round | Gatling req/s | wrk req/s | wrk / Gatling | wrk non-2xx | injector-limited |\n|---|---:|---:|---:|---:|---:|---|\n");
+            md.append("| target | round | Gatling req/s | wrk 2xx req/s | wrk / Gatling | wrk non-2xx | injector-limited |\n|---|---:|---:|---:|---:|---:|---|\n");
             for (Map<String, Object> t : targets) {
                 List<Map<String, Object>> checks = (List<Map<String, Object>>) t.get("wrk_cross_check");
                 for (int i = 0; checks != null && i < checks.size(); i++) {
@@ -309,7 +309,8 @@ public final class RunSummary {
                     md.append(String.format(Locale.ROOT, "| %s | %d | %.0f | %.0f | %.2f | %s | %s |%n", t.get("name"), i + 1,
                             ((Number) c.get("gatling_rps")).doubleValue(), ((Number) c.get("wrk_rps")).doubleValue(),
                             ((Number) c.get("wrk_over_gatling")).doubleValue(), c.get("non_2xx"),
-                            Boolean.TRUE.equals(c.get("injector_limited")) ? "**yes**" : "no"));
+                            Boolean.FALSE.equals(c.get("valid")) ? "invalid: " + c.get("invalid_because")
+                                    : Boolean.TRUE.equals(c.get("injector_limited")) ? "**yes**" : "no"));
                 }
             }
         }
@@ -356,7 +357,8 @@ public final class RunSummary {
                         + "the runs. Do not read this as a speed-up.", t.get("name"), tp.doubleValue() * 100));
             }
             if (t.get("wrk_cross_check") instanceof List<?> checks
-                    && checks.stream().anyMatch(c -> Boolean.TRUE.equals(((Map<String, Object>) c).get("injector_limited")))) {
+                    && checks.stream().map(c -> (Map<String, Object>) c) // an invalid check has no verdict
+                            .anyMatch(c -> !Boolean.FALSE.equals(c.get("valid")) && Boolean.TRUE.equals(c.get("injector_limited")))) {
                 notes.add("**" + t.get("name") + ": the injector was the limit** (wrk got clearly more than Gatling): its Gatling throughput understates the target.");
             }
         }

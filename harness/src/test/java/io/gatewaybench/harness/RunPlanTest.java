@@ -5,8 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The command line of {@code ./bench run}: its defaults, and an error that names the fix for every bad option. */
 class RunPlanTest {
@@ -54,6 +57,41 @@ class RunPlanTest {
                 message("--topology=docker"));
         String missing = assertThrows(IllegalArgumentException.class, () -> RunPlan.parse(List.of("--topology", "--quick"))).getMessage();
         assertTrue(missing.contains("option --topology needs a value"), missing);
+    }
+
+    @Test
+    void anUnknownOptionIsUnknownEvenWithoutAValue() {
+        for (List<String> args : List.of(List.of("--frobnicate"), List.of("--frobnicate", "--quick"), List.of("--frobnicate", "3"),
+                List.of("--frobnicate=3"))) {
+            String m = assertThrows(IllegalArgumentException.class, () -> RunPlan.parse(args)).getMessage();
+            assertTrue(m.startsWith("unknown option --frobnicate; known: --targets, "), args + ": " + m);
+            assertTrue(m.contains("--cross-check") && m.endsWith("--quick"), m);
+        }
+    }
+
+    @Test
+    void aResultsFolderThatCannotBeWrittenIsNamedWithTheReasonAndTheFix(@TempDir Path dir) throws Exception {
+        String proc = message("--results=/proc/x");
+        assertEquals("cannot create or write the results folder /proc/x (no such file or directory): "
+                + "choose a writable folder with --results=DIR", proc);
+        Path file = Files.createFile(dir.resolve("results"));
+        String inTheWay = message("--results=" + file);
+        assertTrue(inTheWay.startsWith("cannot create or write the results folder " + file + " ("), inTheWay);
+        assertTrue(inTheWay.endsWith("): choose a writable folder with --results=DIR"), inTheWay);
+        assertEquals(dir.resolve("new/runs"), RunPlan.parse(List.of("--results=" + dir.resolve("new/runs"))).results());
+        assertTrue(Files.isDirectory(dir.resolve("new/runs")));
+        try (var left = Files.list(dir.resolve("new/runs"))) {
+            assertEquals(0, left.count(), "the writability check leaves nothing behind");
+        }
+    }
+
+    @Test
+    void everyTargetIsCrossCheckedByDefaultInTheClosedModel() {
+        assertEquals(List.of("direct", "nginx", "scg"), RunPlan.parse(List.of("--targets=nginx,scg")).crossCheck());
+        assertEquals(List.of("direct", "nginx", "haproxy", "netty-proxy", "scg", "zuul2"), RunPlan.parse(List.of()).crossCheck());
+        assertEquals(List.of("scg"), RunPlan.parse(List.of("--targets=nginx,scg", "--cross-check=scg")).crossCheck());
+        assertEquals(List.of(), RunPlan.parse(List.of("--cross-check=none")).crossCheck());
+        assertEquals(List.of(), RunPlan.parse(List.of("--model=open")).crossCheck(), "wrk's closed loop is no check of an open-model run");
     }
 
     private static String message(String option) {

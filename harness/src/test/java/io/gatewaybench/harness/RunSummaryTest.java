@@ -86,6 +86,58 @@ class RunSummaryTest {
 
     @Test
     @SuppressWarnings("unchecked")
+    void probeSendLagIsPooledOverRoundsAndAbsentFromOlderSummaries(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        List<RequestStats> rounds = List.of(withProbe(stats(10_000, 1.5, 1, 2, 4, 8, 10, 20), 70, 12),
+                withProbe(stats(10_000, 1.5, 1, 2, 4, 8, 10, 20), 90, 30));
+        RunSummary.write(dir, minimalRun(), List.of(new RunSummary.TargetOutcome(Target.named("direct"), rounds, Map.of(), null)));
+        String row = "| direct | 70 | 90 | 0 | 0 | 70 | 90 | 90 | 0 | 30 |"; // the two rounds' probes pooled: lag P99 is round 2's
+        assertTrue(java.nio.file.Files.readString(dir.resolve("summary.md")).contains(row), java.nio.file.Files.readString(dir.resolve("summary.md")));
+
+        java.nio.file.Path json = dir.resolve("summary.json");
+        java.nio.file.Files.writeString(json, java.nio.file.Files.readString(json).replaceAll("\"send_lag_us\" : \\{[^}]*\\}", "\"x\" : 0"));
+        RunSummary.rerender(dir);
+        assertTrue(java.nio.file.Files.readString(dir.resolve("summary.md")).contains("| direct | 70 | 90 | 0 | 0 | 70 | 90 | 90 | 0 | - |"),
+                "a summary from before the send lag was recorded: " + java.nio.file.Files.readString(dir.resolve("summary.md")));
+    }
+
+    @Test
+    void anInvalidCrossCheckSaysWhyAndHasNoVerdict(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        Map<String, Object> invalid = WrkCrossCheck.parse("""
+                  29308 requests in 1.10s, 10.45MB read
+                  Non-2xx or 3xx responses: 29308
+                Requests/sec:  26658.03
+                """, 1000, "wrk ...");
+        RunSummary.write(dir, minimalRun(), List.of(new RunSummary.TargetOutcome(Target.named("direct"),
+                List.of(stats(1000, 1.5, 1, 2, 4, 8, 10, 20)), Map.of("wrk_cross_check", List.of(invalid)), null)));
+        String md = java.nio.file.Files.readString(dir.resolve("summary.md"));
+        assertTrue(md.contains("| direct | 1 | 1000 | 0 | 0.00 | 29308 | invalid: wrk saw 29308 non-2xx answers and 0 socket errors |"), md);
+        assertTrue(!md.contains("the injector was the limit"), md);
+    }
+
+    private static RequestStats withProbe(RequestStats s, long micros, long lagMicros) {
+        org.HdrHistogram.Histogram h = new org.HdrHistogram.Histogram(60_000_000L, 3);
+        org.HdrHistogram.Histogram lag = new org.HdrHistogram.Histogram(60_000_000L, 3);
+        h.recordValue(micros);
+        lag.recordValue(lagMicros);
+        return s.withProbes(Map.of("unloaded", new LatencyProbe.Result(h, 0), "under_load", new LatencyProbe.Result(h, 0, lag)));
+    }
+
+    private static Map<String, Object> minimalRun() {
+        Map<String, Object> run = new java.util.LinkedHashMap<>();
+        run.put("run_id", "test");
+        run.put("started", "2026-11-22T00:00:00Z");
+        run.put("git_commit", "abc");
+        run.put("machine", Map.of("cpus", 2, "cpu_model", "x", "memory_bytes", 1L << 30, "os", "Debian", "kernel", "6"));
+        run.put("components", Map.of("jdk", "17"));
+        run.put("jvm_flags", Map.of("tomcat", "-Xmx1g"));
+        run.put("placement", Map.of("summary", "shared"));
+        run.put("load", Map.of("model", "closed", "users", 16, "warmup_s", 30, "duration_s", 60, "sessions", "shared"));
+        run.put("rounds", 1);
+        return run;
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
     void spreadOverRoundsPairsEachRoundWithDirectAndTheHeadlineIsTheMedianPairedRatio() {
         List<RequestStats> direct = List.of(stats(1000, 1, 1, 1, 1, 1, 1, 1), stats(800, 1, 1, 1, 1, 1, 1, 1), stats(900, 1, 1, 1, 1, 1, 1, 1));
         List<RequestStats> nginx = List.of(stats(500, 2, 2, 2, 2, 2, 2, 2), stats(480, 2, 2, 2, 2, 2, 2, 2), stats(450, 2, 2, 2, 3, 2, 2, 2));

@@ -19,19 +19,37 @@ import java.util.concurrent.Executors;
 
 /**
  * A second origin, for what the book page cannot show: large and chunked response bodies, uploaded
- * bodies as they arrived, and the request headers as the origin saw them.
+ * bodies as they arrived, the request headers as the origin saw them, and a known latency.
  * <ul>
  *   <li>{@code GET /bytes?n=N}: N bytes of {@link #pattern}, with a Content-Length</li>
  *   <li>{@code GET /chunked?n=N}: the same bytes, chunked, written in 8 KiB pieces</li>
  *   <li>{@code POST /upload}: answers {@code length=<n> sha256=<hex>} of the body it received</li>
  *   <li>{@code GET /headers}: answers the request headers, one {@code name: value} per line</li>
+ *   <li>only from {@link #bookPageAfter}: {@code GET} {@link Origin#BOOK_PATH}, a small page with the
+ *       book's marker, answered after a fixed delay (without it, that path is a 404)</li>
  * </ul>
  */
 final class TestOrigin implements AutoCloseable {
+    static {
+        // The JDK server writes a response's head and body separately; with Nagle's algorithm on, the
+        // body waits for the client's delayed ACK (40 ms on Linux), which would swamp a known delay.
+        // Read once, when the JDK's server first starts in this JVM.
+        System.setProperty("sun.net.httpserver.nodelay", "true");
+    }
+
     private final HttpServer server;
     private final ExecutorService executor = Executors.newCachedThreadPool();
 
     TestOrigin() throws IOException {
+        this(-1);
+    }
+
+    /** An origin whose book page takes {@code delayMillis} (a sleep before answering), for checking a measured latency. */
+    static TestOrigin bookPageAfter(int delayMillis) throws IOException {
+        return new TestOrigin(delayMillis);
+    }
+
+    private TestOrigin(int bookDelayMillis) throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 128);
         server.setExecutor(executor);
         server.createContext("/bytes", ex -> respond(ex, pattern(count(ex)), false));
@@ -49,6 +67,17 @@ final class TestOrigin implements AutoCloseable {
                     lines.append(name.toLowerCase(Locale.ROOT)).append(": ").append(String.join(", ", values)).append('\n'));
             respond(ex, lines.toString().getBytes(StandardCharsets.ISO_8859_1), false);
         });
+        if (bookDelayMillis >= 0) {
+            byte[] page = ("<html><body><p>" + Origin.BOOK_MARKER + "</p></body></html>").getBytes(StandardCharsets.ISO_8859_1);
+            server.createContext(Origin.BOOK_PATH, ex -> {
+                try {
+                    Thread.sleep(bookDelayMillis);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                respond(ex, page, false);
+            });
+        }
         server.start();
     }
 
