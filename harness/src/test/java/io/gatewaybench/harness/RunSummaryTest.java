@@ -64,16 +64,7 @@ class RunSummaryTest {
 
     @Test
     void summaryMarkdownRendersAgainFromItsJson(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
-        Map<String, Object> run = new java.util.LinkedHashMap<>();
-        run.put("run_id", "test");
-        run.put("started", "2026-11-22T00:00:00Z");
-        run.put("git_commit", "abc");
-        run.put("machine", Map.of("cpus", 2, "cpu_model", "x", "memory_bytes", 1L << 30, "os", "Debian", "kernel", "6"));
-        run.put("components", Map.of("jdk", "17"));
-        run.put("jvm_flags", Map.of("tomcat", "-Xmx1g"));
-        run.put("placement", Map.of("summary", "shared"));
-        run.put("load", Map.of("model", "closed", "users", 16, "warmup_s", 30, "duration_s", 60, "sessions", "shared"));
-        run.put("rounds", 1);
+        Map<String, Object> run = minimalRun();
         RunSummary.write(dir, run, List.of(
                 new RunSummary.TargetOutcome(Target.named("direct"), List.of(stats(10_000, 1.5, 1, 2, 4, 8, 10, 20)), Map.of(), null),
                 new RunSummary.TargetOutcome(Target.named("nginx"), List.of(stats(9_000, 3, 2, 3, 6, 16, 20, 30)), Map.of(), null)));
