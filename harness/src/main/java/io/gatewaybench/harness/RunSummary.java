@@ -20,7 +20,10 @@ import java.util.Map;
 public final class RunSummary {
     /** One target's outcome; {@code rounds} holds what each round measured, {@code failure} why it could not be measured. */
     public record TargetOutcome(Target target, List<RequestStats> rounds, Map<String, Object> details, String failure) {
-        /** The median over rounds of every figure (with one round, that round's figures). */
+        /**
+         * The median over rounds of every figure (with one round, that round's figures), except the
+         * counts: requests and errors are sums over rounds, so that errors / requests is the error share.
+         */
         RequestStats median() {
             double[] latency = new double[RequestStats.Latency.NAMES.length];
             for (int i = 0; i < latency.length; i++) {
@@ -50,7 +53,7 @@ public final class RunSummary {
                 probes.put(kind, new LatencyProbe.Result(pooled, errors));
             }
             return new RequestStats(
-                    (long) Stats.median(rounds.stream().mapToDouble(RequestStats::requests).toArray()),
+                    rounds.stream().mapToLong(RequestStats::requests).sum(),
                     rounds.stream().mapToLong(RequestStats::errors).sum(),
                     Stats.median(rounds.stream().mapToDouble(RequestStats::throughputRps).toArray()),
                     RequestStats.Latency.of(latency), resources, probes, List.of());
@@ -98,6 +101,7 @@ public final class RunSummary {
                 RequestStats s = o.median();
                 t.put("requests", s.requests());
                 t.put("errors", s.errors());
+                t.put("error_share", s.requests() == 0 ? null : round((double) s.errors() / s.requests()));
                 t.put("throughput_rps", round(s.throughputRps()));
                 t.put("latency_ms", s.latency().asMap());
                 t.put("relative_to_direct", direct == null ? null : relative(s, direct));
@@ -292,6 +296,7 @@ public final class RunSummary {
             md.append(" | ").append(t.get("errors")).append(" |\n");
         }
         md.append("\n## Absolute figures\n\n");
+        md.append("Requests (and errors) are counted over all rounds together; rates and latencies are medians over rounds.\n\n");
         md.append("| target | requests | req/s | mean ms | P50 | P90 | P99 | P99.9 | P99.99 | max |\n");
         md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (Map<String, Object> t : targets) {
@@ -384,7 +389,9 @@ public final class RunSummary {
             if (t.containsKey("failure")) {
                 notes.add("**" + t.get("name") + " was not measured**: " + t.get("failure"));
             } else if (((Number) t.getOrDefault("errors", 0)).longValue() > 0) {
-                notes.add("**" + t.get("name") + " had " + t.get("errors") + " failed requests** (wrong status or wrong page): its figures are not comparable.");
+                notes.add("**" + t.get("name") + " had " + t.get("errors") + " failed requests** of " + t.get("requests")
+                        + (t.get("error_share") instanceof Number share ? String.format(Locale.ROOT, " (%.2f%%)", share.doubleValue() * 100) : "")
+                        + " (wrong status or wrong page): its figures are not comparable.");
             }
             if (t.get("wrk_cross_check") instanceof List<?> checks
                     && checks.stream().anyMatch(c -> Boolean.TRUE.equals(((Map<String, Object>) c).get("injector_limited")))) {
