@@ -69,7 +69,8 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
                    ./bench report <run folder>   (renders summary.md again from its summary.json)
                    ./bench compare <run folder> <run folder> [--margin=0.10]   (equivalent within the margin? exit 0 if every
                                                    figure is, 1 if some differs or is inconclusive, 2 if not comparable)
-              --targets=a,b,...    targets to measure, in order (default: %s; direct is always added first)
+              --targets=a,b,...    targets to measure, in order (default: %s; direct is always added first);
+                                   a name from targets/ or the path to a descriptor of your own (targets/README.md)
               --model=closed|open  closed: a fixed number of concurrent users (default); open: a fixed arrival rate
               --users=N            closed model: concurrent users (default 16)
               --rate=N             open model: requests per second (default 2000)
@@ -131,6 +132,14 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
         for (String name : o.getOrDefault("targets", String.join(",", DEFAULT_TARGETS)).split(",")) {
             if (!name.isBlank() && !name.trim().equals("direct")) {
                 targets.add(Target.named(name.trim()));
+            }
+        }
+        for (int i = 0; i < targets.size(); i++) { // a run tells targets apart by name: a descriptor given by its path may clash
+            for (int j = 0; j < i; j++) {
+                if (targets.get(i).name().equals(targets.get(j).name())) {
+                    throw new IllegalArgumentException("two targets are named '" + targets.get(i).name() + "' (" + targets.get(j).file()
+                            + ", " + targets.get(i).file() + "); a run tells its targets apart by name");
+                }
             }
         }
         String model = o.getOrDefault("model", "closed");

@@ -44,15 +44,36 @@ public record Target(String name, String description, Map<String, String> keys, 
         }
     }
 
-    /** The descriptor of that name in {@code targets/}, or an error that lists the ones there are. */
+    /**
+     * The descriptor of that name in {@code targets/}, or, where the name is a path to a descriptor
+     * (it holds a '/' or ends in ".properties"), that file: relative to the current directory, else
+     * to the repository root. A user's own gateway, or a test's, need not live in {@code targets/}.
+     * Otherwise an error that lists the known targets.
+     */
     public static Target named(String name) {
+        if (name.contains("/") || name.endsWith(".properties")) {
+            return load(descriptorAt(name));
+        }
         Path folder = Repo.root().resolve("targets");
         Path file = folder.resolve(name + ".properties");
         if (!Files.isRegularFile(file)) {
             throw new IllegalArgumentException("no target '" + name + "': known targets are "
-                    + all(folder).stream().map(Target::name).toList() + " (add targets/" + name + ".properties to declare one)");
+                    + all(folder).stream().map(Target::name).toList() + " (add targets/" + name + ".properties to declare one,"
+                    + " or give the path to a descriptor of your own: --targets=path/to/" + name + ".properties)");
         }
         return load(file);
+    }
+
+    private static Path descriptorAt(String path) {
+        Path here = Path.of(path).toAbsolutePath().normalize();
+        Path fromRoot = Repo.root().resolve(path).normalize();
+        for (Path p : List.of(here, fromRoot)) {
+            if (Files.isRegularFile(p)) {
+                return p;
+            }
+        }
+        throw new IllegalArgumentException("no target descriptor at " + path + " (looked at " + here
+                + (fromRoot.equals(here) ? "" : " and " + fromRoot) + ")");
     }
 
     public boolean isDirect() {

@@ -25,13 +25,26 @@ final class QuickRun {
 
     /** Runs {@code ./bench args...} to its end (20 min at most), its output in {@code results/bench.log}; fails unless it exits 0. */
     static void bench(Path results, String... args) throws IOException, InterruptedException {
+        bench(results, 0, args);
+    }
+
+    /**
+     * The same, for a run that must exit with {@code exit}: 1 where a target had errors (the summary is
+     * still written). Returns the output.
+     */
+    static String bench(Path results, int exit, String... args) throws IOException, InterruptedException {
         List<String> argv = new ArrayList<>(List.of(Repo.root().resolve("bench").toString()));
         argv.addAll(List.of(args));
-        run(argv, Files.createDirectories(results).resolve("bench.log"), 20);
+        return run(argv, Files.createDirectories(results).resolve("bench.log"), 20, exit);
     }
 
     /** Runs a command to its end, its output in {@code log}; fails unless it exits 0 within {@code minutes}. Returns the output. */
     static String run(List<String> argv, Path log, int minutes) throws IOException, InterruptedException {
+        return run(argv, log, minutes, 0);
+    }
+
+    /** The same, for a command that must exit with {@code exit}. */
+    static String run(List<String> argv, Path log, int minutes, int exit) throws IOException, InterruptedException {
         Process p = new ProcessBuilder(argv).directory(Repo.root().toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         if (!p.waitFor(minutes, TimeUnit.MINUTES)) {
             p.destroy(); // the scripts stop what they started on SIGTERM
@@ -39,7 +52,7 @@ final class QuickRun {
             throw new AssertionError(String.join(" ", argv) + " was still running after " + minutes + " min; see " + log);
         }
         String output = Files.readString(log);
-        assertEquals(0, p.exitValue(), String.join(" ", argv) + " failed: " + output);
+        assertEquals(exit, p.exitValue(), String.join(" ", argv) + " exited " + p.exitValue() + ", expected " + exit + ": " + output);
         return output;
     }
 

@@ -54,6 +54,18 @@ class RunSummaryTest {
     }
 
     @Test
+    void countsAreSumsOverRoundsSoTheirRatioIsTheErrorShare() {
+        RequestStats.Latency l = new RequestStats.Latency(1, 1, 1, 1, 1, 1, 1);
+        List<Map<String, Object>> targets = judged(List.of(
+                new RunSummary.TargetOutcome(Target.named("direct"), List.of(stats(1000, 1, 1, 1, 1, 1, 1, 1)), Map.of(), null),
+                new RunSummary.TargetOutcome(Target.named("nginx"), List.of(new RequestStats(1000, 50, 950, l),
+                        new RequestStats(1100, 55, 1045, l), new RequestStats(900, 45, 855, l)), Map.of(), null)));
+        assertEquals(3000L, ((Number) targets.get(1).get("requests")).longValue());
+        assertEquals(150L, ((Number) targets.get(1).get("errors")).longValue());
+        assertEquals(0.05, targets.get(1).get("error_share"));
+    }
+
+    @Test
     @SuppressWarnings("unchecked")
     void aLatencyDirectRoundsToZeroHasNoMultiple() {
         List<Map<String, Object>> targets = judged(List.of(outcome("direct", List.of(stats(10_000, 0.4, 0, 1, 1, 2, 2, 5))),

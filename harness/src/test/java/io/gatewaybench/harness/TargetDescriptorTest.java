@@ -55,9 +55,51 @@ class TargetDescriptorTest {
     }
 
     @Test
-    void unknownTargetListsTheKnownOnes() {
+    void unknownTargetListsTheKnownOnesAndSaysAPathWorks() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Target.named("envoy"));
         assertTrue(e.getMessage().contains("nginx") && e.getMessage().contains("targets/envoy.properties"), e.getMessage());
+        assertTrue(e.getMessage().contains("--targets=path/to/envoy.properties"), e.getMessage());
+    }
+
+    @Test
+    void aTargetMayBeGivenByThePathToItsDescriptor(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("mygw.properties");
+        Files.writeString(file, "name=mygw\ncommand=mygw --port={{port}} --upstream={{upstream}}\n");
+        Target mine = Target.named(file.toString());
+        assertEquals("mygw", mine.name());
+        assertEquals(file.toAbsolutePath(), mine.file());
+        // relative to the repository root (./bench runs there), wherever the JVM's current directory is
+        Target planted = Target.named("harness/src/test/resources/planted/planted-delay.properties");
+        assertEquals("planted-delay", planted.name());
+        assertTrue(planted.file().isAbsolute() && Files.isRegularFile(planted.file()), planted.file().toString());
+        assertTrue(RunPlan.parse(List.of("--targets=" + file)).targets().stream().anyMatch(t -> t.name().equals("mygw")));
+    }
+
+    @Test
+    void thePlantedTestTargetsRender() {
+        Launch launch = Launch.onLoopback(Path.of("/tmp/x"), 8081, URI.create("http://127.0.0.1:8080"), 2, "");
+        for (String folder : List.of("planted", "planted-slower")) {
+            for (Target t : Target.all(Repo.root().resolve("harness/src/test/resources").resolve(folder))) {
+                String argv = String.join(" ", Target.commandLine(t.keys().get("command"), TargetProcess.values(t, launch), t.name()));
+                assertTrue(argv.contains("io.gatewaybench.harness.PlantedProxy --bind=127.0.0.1 --port=8081 --upstream=http://127.0.0.1:8080"), argv);
+            }
+        }
+    }
+
+    @Test
+    void aDescriptorPathMustExistAndItsNameMatchTheFile(@TempDir Path dir) throws IOException {
+        IllegalArgumentException missing = assertThrows(IllegalArgumentException.class, () -> Target.named(dir + "/nothere.properties"));
+        assertTrue(missing.getMessage().contains("nothere.properties"), missing.getMessage());
+        Files.writeString(dir.resolve("mygw.properties"), "name=other\ncommand=mygw\n");
+        assertThrows(IllegalArgumentException.class, () -> Target.named(dir + "/mygw.properties"));
+    }
+
+    @Test
+    void twoTargetsOfOneNameAreRefused(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("nginx.properties");
+        Files.writeString(file, "name=nginx\ncommand=nginx -p {{dir}}\n");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RunPlan.parse(List.of("--targets=nginx," + file)));
+        assertTrue(e.getMessage().contains("two targets are named 'nginx'"), e.getMessage());
     }
 
     @Test

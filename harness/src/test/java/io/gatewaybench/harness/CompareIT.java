@@ -1,0 +1,174 @@
+package io.gatewaybench.harness;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * {@code ./bench compare} must tell a planted difference from noise. Three runs of direct and one
+ * planted target under the same name: A and B with a cap of 300 answers per second
+ * ({@code planted/planted-cap.properties}), S with the same target made 15% slower, 255 per second
+ * ({@code planted-slower/planted-cap.properties}). A and B must not be reported as different, A and S
+ * must; runs that cannot be compared (one round, other targets) are refused. About 8 minutes here.
+ *
+ * <p>The contract: {@code ./bench compare <runA> <runB> [--margin=0.10]} prints a Markdown table, one
+ * row per figure, {@code | target | figure | <runA> ... | <runB> ... | difference | verdict |} with the
+ * verdict {@code equivalent}, {@code **different**} or {@code inconclusive}, then a line beginning
+ * {@code Verdict:}; it exits 0 when every figure is shown equivalent, 1 when some figure differs or is
+ * not shown equivalent, 2 when the runs cannot be compared, with a one-line reason on stderr.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class CompareIT {
+    private static final String CAP = "harness/src/test/resources/planted/planted-cap.properties";
+    private static final String SLOWER = "harness/src/test/resources/planted-slower/planted-cap.properties";
+    private static final List<String> VERDICTS = List.of("equivalent", "**different**", "inconclusive");
+    /**
+     * The same load for every run. The ladder brackets both caps as Gatling sees them (the cap less
+     * the probe's 50 req/s beside it): 150 lies below both (250 and 205), 215 between them. Three
+     * rounds, the fewest that give a spread. --quick only shortens the single-request probe.
+     */
+    private static final List<String> LOAD = List.of("--quick", "--users=4", "--warmup=2", "--duration=4", "--levels=none",
+            "--rates=150,215", "--level-duration=2", "--cross-check=none");
+
+    private final Path results = Path.of("target", "compare-it").toAbsolutePath();
+    private Path a;
+    private Path b;
+    private Path slower;
+    private Path oneRound;
+
+    @BeforeAll
+    void runs() throws Exception {
+        a = run("a", CAP, 3);
+        b = run("b", CAP, 3);
+        slower = run("slower", SLOWER, 3);
+        oneRound = run("one-round", CAP, 1);
+    }
+
+    @Test
+    void twoHonestRunsOfOneCommitAreNotDifferent() throws Exception {
+        Comparison c = compare(a, b);
+        assertNotEquals(2, c.exit(), "A and B could not be compared: " + c.err());
+        c.checkContract();
+        List<Row> different = c.rows().stream().filter(r -> r.verdict().equals("**different**")).toList();
+        assertTrue(different.isEmpty(), "two runs of one commit reported as different on " + different + ":\n" + c.out());
+    }
+
+    @Test
+    void aTargetMadeFifteenPercentSlowerIsDifferent() throws Exception {
+        Comparison c = compare(a, slower);
+        assertEquals(1, c.exit(), "A and S (planted-cap 15% slower): " + c.err() + "\n" + c.out());
+        c.checkContract();
+        // The slower cap must show where the cap shows: in the target's throughput or its maximum
+        // sustainable rate. Its throughput relative to direct carries direct's own drift as well (a
+        // fixed cap does not move with the machine), so its absolute throughput counts too.
+        List<Row> planted = c.rows().stream().filter(r -> r.target().equals("planted-cap")).toList();
+        assertFalse(planted.isEmpty(), "no row for planted-cap:\n" + c.out());
+        assertTrue(planted.stream().anyMatch(r -> r.verdict().equals("**different**") && (r.figure().contains("throughput")
+                        || r.figure().contains("rate") && (r.figure().contains("max") || r.figure().contains("sustain")))),
+                "planted-cap, 15% slower in S, is not reported as different in throughput or maximum rate:\n" + c.out());
+        // Direct did not change: the difference must be laid where it was planted.
+        List<Row> direct = c.rows().stream().filter(r -> r.target().equals("direct") && r.verdict().equals("**different**")).toList();
+        assertTrue(direct.isEmpty(), "direct, the same in both runs, reported as different on " + direct + ":\n" + c.out());
+    }
+
+    @Test
+    void aOneRoundRunCannotBeCompared() throws Exception {
+        Comparison c = compare(a, oneRound);
+        assertEquals(2, c.exit(), "A and a one-round run: " + c.out());
+        c.checkReason("round");
+    }
+
+    @Test
+    void runsOfDifferentTargetsCannotBeCompared() throws Exception {
+        // A's own summary without its planted target: the runs differ in their targets and nothing else.
+        ObjectMapper json = new ObjectMapper();
+        ObjectNode summary = (ObjectNode) json.readTree(a.resolve("summary.json").toFile());
+        ArrayNode targets = json.createArrayNode();
+        summary.get("targets").forEach(t -> {
+            if (!t.get("name").asText().equals("planted-cap")) {
+                targets.add(t);
+            }
+        });
+        summary.set("targets", targets);
+        Path directOnly = Files.createDirectories(results.resolve("direct-only").resolve(a.getFileName()));
+        json.writeValue(directOnly.resolve("summary.json").toFile(), summary);
+        Comparison c = compare(a, directOnly);
+        assertEquals(2, c.exit(), "A and a run without planted-cap: " + c.out());
+        c.checkReason("target");
+    }
+
+    private Path run(String name, String target, int rounds) throws Exception {
+        Path folder = results.resolve(name);
+        List<String> args = new ArrayList<>(List.of("run", "--targets=" + target, "--rounds=" + rounds, "--results=" + folder));
+        args.addAll(LOAD);
+        QuickRun.bench(folder, args.toArray(String[]::new));
+        return QuickRun.newest(folder);
+    }
+
+    private Comparison compare(Path runA, Path runB) throws IOException, InterruptedException {
+        String label = runA.getParent().getFileName() + "-vs-" + runB.getParent().getFileName();
+        Path out = results.resolve("compare-" + label + ".md");
+        Path err = results.resolve("compare-" + label + ".err");
+        Process p = new ProcessBuilder(Repo.root().resolve("bench").toString(), "compare", runA.toString(), runB.toString())
+                .directory(Repo.root().toFile()).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        if (!p.waitFor(2, TimeUnit.MINUTES)) {
+            p.destroy();
+            p.waitFor(30, TimeUnit.SECONDS);
+            throw new AssertionError("./bench compare " + runA + " " + runB + " was still running after 2 min");
+        }
+        return new Comparison(p.exitValue(), Files.readString(out), Files.readString(err).strip());
+    }
+
+    record Row(String target, String figure, String verdict) {
+    }
+
+    record Comparison(int exit, String out, String err) {
+        /** The table's rows, header and separator left out. */
+        List<Row> rows() {
+            List<Row> rows = new ArrayList<>();
+            for (String line : out.lines().map(String::strip).filter(l -> l.startsWith("|")).toList()) {
+                List<String> cells = Arrays.stream(line.substring(1, line.length() - (line.endsWith("|") ? 1 : 0)).split("\\|"))
+                        .map(String::strip).toList();
+                if (cells.get(0).equals("target") || cells.get(0).matches("-*:?-+:?")) {
+                    continue;
+                }
+                rows.add(new Row(cells.get(0), cells.get(1).toLowerCase(Locale.ROOT), cells.get(cells.size() - 1)));
+            }
+            return rows;
+        }
+
+        /** Every row has one of the three verdicts; the last line gives the overall one; exit 0 exactly when all are equivalent. */
+        void checkContract() {
+            List<Row> rows = rows();
+            assertFalse(rows.isEmpty(), "no table:\n" + out);
+            rows.forEach(r -> assertTrue(VERDICTS.contains(r.verdict()), "row " + r + " has no verdict of " + VERDICTS + ":\n" + out));
+            List<String> lines = out.lines().filter(l -> !l.isBlank()).toList();
+            assertTrue(lines.get(lines.size() - 1).startsWith("Verdict:"), "the last line is not the verdict:\n" + out);
+            assertEquals(rows.stream().allMatch(r -> r.verdict().equals("equivalent")) ? 0 : 1, exit,
+                    "exit status against the rows' verdicts:\n" + out);
+        }
+
+        /** Refused: one line on stderr that says why. */
+        void checkReason(String about) {
+            assertFalse(err.isEmpty(), "no reason on stderr");
+            assertEquals(1, err.lines().count(), "the reason is not one line: " + err);
+            assertTrue(err.toLowerCase(Locale.ROOT).contains(about), "the reason does not mention '" + about + "': " + err);
+        }
+    }
+}
