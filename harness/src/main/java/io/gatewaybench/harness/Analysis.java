@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -283,9 +282,5 @@ public final class Analysis {
             Arrays.sort(v);
             return v[(v.length - 1) / 2];
         }
-    }
-
-    static String percent(double ratio) {
-        return String.format(Locale.ROOT, "%.1f%%", ratio * 100);
     }
 }
