@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -132,5 +133,20 @@ class GatlingOutputTest {
         Path file = dir.resolve("simulation.log");
         java.nio.file.Files.write(file, new byte[] {7, 0, 0, 0});
         assertThrows(IllegalStateException.class, () -> SimulationLog.read(file));
+    }
+
+    @Test
+    void gatlingsFailedAssertionsAndExitStatusAreRecorded() throws Exception {
+        SimulationLog log = SimulationLog.read(sample("ok").resolve("simulation.log"));
+        // lines as Gatling 3.15 printed them for the planted failure target
+        Map<String, Object> failed = GatlingRun.status(1, List.of("book: count of failed events is 0.0 : false (actual : 720.0)",
+                "[ERROR] Failed to execute goal ... Gatling simulation assertions failed !"), log, 3);
+        assertEquals(1, failed.get("exit_code"));
+        assertEquals(List.of("book: count of failed events is 0.0 (actual 720.0)"), failed.get("failed_assertions"));
+        Map<String, Object> passed = GatlingRun.status(0, List.of("book: count of failed events is 0.0 : true (actual : 0.0)"), log, 3);
+        assertEquals(List.of(), passed.get("failed_assertions"));
+        assertEquals(null, passed.get("cut_short"));
+        assertTrue(String.valueOf(GatlingRun.status(0, List.of(), log, 10).get("cut_short")).contains("of the 10 s window"),
+                "600 requests over about 3 s cannot fill a 10 s window");
     }
 }

@@ -193,6 +193,12 @@ class PlantedTargetsIT {
         double expected = alone.get("requests").asDouble() * share;
         assertTrue(Math.abs(alone.get("errors").asDouble() - expected) <= 2 * t.get("rounds").size(),
                 "the single-request probe saw " + alone.get("errors") + " failures of " + alone.get("requests") + "; planted " + share);
+        // Gatling's own assertion (no failed "book" request) failed in every round, and the run says so.
+        t.get("gatling").forEach(g -> {
+            assertTrue(g.get("exit_code").asInt() != 0, "Gatling's exit status with 5% failures: " + g);
+            assertTrue(g.get("failed_assertions").toString().contains("count of failed events is 0"), "no failed assertion recorded: " + g);
+        });
+        target("planted-delay").get("gatling").forEach(g -> assertEquals(0, g.get("failed_assertions").size(), g.toString()));
         // No level with 5% errors may count as sustained, under any objective.
         t.get("max_sustainable").fields().forEachRemaining(o -> {
             assertEquals(0, o.getValue().get("rate_rps").asDouble(), "planted-fail sustained a rate under " + o.getKey() + ": " + o.getValue());
