@@ -74,6 +74,7 @@ public final class Analysis {
             t.forEach(judged::putIfAbsent); // everything measured keeps its place after the judged figures
             targets.set(i, judged);
         }
+        ProfileMatrix.apply(summary);
         if (!FORMAT.equals(summary.get("format"))) {
             summary.put("reanalysed", Map.of(
                     "from_format", String.valueOf(summary.get("format")),

@@ -23,6 +23,8 @@ import java.util.Map;
 public final class Bench {
     /** Requests per second of the microsecond probe beside Gatling's load: low enough not to add load of its own. */
     private static final int PROBE_RATE = 50;
+    /** The JVM gateways' first line says how they run: "... event loops 2, transport epoll". */
+    private static final java.util.regex.Pattern STARTED = java.util.regex.Pattern.compile("event loops (\\d+), transport (\\w+)");
     private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
 
     private final RunPlan plan;
@@ -229,15 +231,21 @@ public final class Bench {
                 sampler.watch("origin", origin.pid());
             }
             URI url = origin.launch().url();
+            Map<String, Object> runtime = new LinkedHashMap<>();
             if (!t.isDirect()) {
                 System.out.printf("%s: starting%n", step);
-                gateway = TargetProcess.start(t, Launch.on(topology.gateway(), dir, url, workers, plan.jvm().flags()));
+                long starting = System.nanoTime();
+                gateway = TargetProcess.start(t, launch(t, dir, url));
                 if (!topology.gateway().remote()) {
                     sampler.watch("gateway", gateway.pid());
                 }
                 url = gateway.launch().url();
+                Verification.check(t.name(), url, reference);
+                runtime.put("first_answer_ms", Math.round((System.nanoTime() - starting) / 1e6));
+                runtime.putAll(started(t, gateway));
+            } else {
+                Verification.check(t.name(), url, reference);
             }
-            Verification.check(t.name(), url, reference);
             details.computeIfAbsent(t.name(), k -> new LinkedHashMap<>(describeTarget(t, dir)));
             System.out.printf("%s: verified; warm-up %d s, then measuring %d s%s (Gatling, with a %d req/s microsecond probe beside it)%n",
                     step, plan.load().warmupSeconds(), plan.load().durationSeconds(),
@@ -263,7 +271,7 @@ public final class Bench {
             LatencyProbe.Result unloaded = LatencyProbe.unloaded(url, cookie, count / 5, count);
             underLoad.write(raw.resolve("probe-under-load.hgrm"));
             unloaded.write(raw.resolve("probe-unloaded.hgrm"));
-            if (plan.crossCheck().contains(t.name()) && round == 1) {
+            if (plan.crossChecks(t) && round == 1) {
                 int seconds = plan.quick() ? 2 : 10;
                 System.out.printf("%s: cross-check with wrk, %d connections, %d s%n", step, plan.load().users(), seconds);
                 Map<String, Object> wrk = WrkCrossCheck.run(url, cookie, plan.load().users(), seconds, m.stats().throughputRps(),
@@ -277,6 +285,8 @@ public final class Bench {
                     .withResources(sampler.cost(m.windowStartMillis(), m.windowEndMillis(), m.stats().requests() - m.stats().errors()))
                     .withProbes(probes)
                     .withLadder(m.ladder());
+            runtime.putAll(stats.runtime());
+            stats = stats.withRuntime(runtime);
             double took = (System.nanoTime() - begin) / 1e9;
             secondsPerStep = secondsPerStep == 0 ? took : (secondsPerStep * measuredSoFar + took) / (measuredSoFar + 1);
             return stats;
@@ -285,6 +295,49 @@ public final class Bench {
                 gateway.close();
             }
         }
+    }
+
+    /** How {@code t} is started here: for a JVM gateway, with its JVM profile's JDK, event loops, flags and options. */
+    private Launch launch(Target t, Path dir, URI upstream) {
+        Launch launch = Launch.on(topology.gateway(), dir, upstream, workers, "");
+        JvmProfile profile = plan.profileOf(t);
+        return profile == null ? launch
+                : launch.under(profile.java(), profile.eventLoops(workers), profile.flagsFor(t), profile.argsFor(t));
+    }
+
+    /**
+     * The event loops and transport a JVM gateway reports on its first line ("..., event loops 2,
+     * transport epoll"); an error when they are not what its JVM profile asked for, since the
+     * figures would then be filed under the wrong profile.
+     */
+    private Map<String, Object> started(Target t, TargetProcess gateway) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        JvmProfile profile = plan.profileOf(t);
+        if (profile == null) {
+            return m;
+        }
+        String first;
+        try {
+            first = Files.readAllLines(gateway.launch().dir().resolve("stdout.log")).stream().findFirst().orElse("");
+        } catch (IOException e) {
+            first = "";
+        }
+        java.util.regex.Matcher said = STARTED.matcher(first);
+        if (!said.find()) {
+            m.put("transport", "not reported");
+            return m;
+        }
+        m.put("event_loops", Integer.parseInt(said.group(1)));
+        m.put("transport", said.group(2));
+        if (profile.transport() != null && !profile.transport().equals(said.group(2))) {
+            throw new IllegalStateException("JVM profile '" + profile.name() + "' asks for the " + profile.transport() + " transport but "
+                    + t.gateway() + " runs " + said.group(2) + " (" + first.trim() + "); see targets/" + t.gateway() + ".properties");
+        }
+        if (Integer.parseInt(said.group(1)) != gateway.launch().workers()) {
+            throw new IllegalStateException(t.name() + " runs " + said.group(1) + " event loops where it was given "
+                    + gateway.launch().workers() + " (" + first.trim() + ")");
+        }
+        return m;
     }
 
     /**
@@ -314,9 +367,14 @@ public final class Bench {
         }
         d.put("configuration", Repo.root().relativize(t.file()).toString());
         d.put("run_folder", runDir.relativize(dir).toString());
-        d.put("workers", workers);
-        if (t.key("jar").isPresent()) {
-            d.put("jvm_flags", plan.jvm().flags());
+        JvmProfile profile = plan.profileOf(t);
+        d.put("workers", profile == null ? workers : profile.eventLoops(workers));
+        if (profile != null) {
+            d.put("gateway", t.gateway());
+            d.put("jvm_profile", profile.name());
+            d.put("java", profile.java() != null ? profile.java() : Launch.on(topology.gateway(), dir, null, workers, "").java());
+            d.put("jvm_flags", profile.flagsFor(t));
+            d.put("gateway_args", profile.argsFor(t));
         }
         return d;
     }
@@ -332,10 +390,17 @@ public final class Bench {
         run.put("components", components());
         Map<String, Object> jvm = new LinkedHashMap<>();
         jvm.put("tomcat", Origin.descriptor().key("jvm.flags").orElse(""));
-        plan.targets().stream().filter(t -> t.key("jar").isPresent()).forEach(t -> jvm.put(t.name(), plan.jvm().flags()));
+        plan.targets().stream().filter(JvmProfile::isJvmGateway).forEach(t -> jvm.put(t.name(), plan.profileOf(t).flagsFor(t)));
         jvm.put("gatling", injectorJvm == null ? "unknown (not seen while it ran)" : injectorJvm);
         run.put("jvm_flags", jvm);
-        run.put("jvm_profile", plan.jvm().name());
+        run.put("jvm_profile", plan.jvm().stream().map(JvmProfile::name).collect(java.util.stream.Collectors.joining(",")));
+        if (plan.jvm().size() > 1 || !plan.unavailable().isEmpty()) {
+            Map<String, Object> profiles = new LinkedHashMap<>();
+            profiles.put("reference", plan.jvm().get(0).name());
+            profiles.put("profiles", plan.jvm().stream().map(JvmProfile::describe).toList());
+            profiles.put("not_available", plan.unavailable());
+            run.put("jvm_profiles", profiles);
+        }
         run.put("placement", topology.describe(workers));
         run.put("load", plan.load().describe());
         if (!rates.isEmpty()) {

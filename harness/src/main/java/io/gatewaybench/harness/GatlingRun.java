@@ -21,6 +21,13 @@ import java.util.stream.Stream;
 public final class GatlingRun {
     /** The measured request's name in the simulation; warm-up requests are named "warm-up" and excluded. */
     public static final String MEASURED = "book";
+    static final String WARMUP = "warm-up";
+    /**
+     * A target is steady once it answers this share of its measured throughput in {@link #STEADY_SECONDS}
+     * whole seconds in a row, counted from the warm-up's first request ({@code runtime.steady_after_s}).
+     */
+    private static final double STEADY_SHARE = 0.9;
+    private static final int STEADY_SECONDS = 3;
     private static final java.util.regex.Pattern FAILED_ASSERTION = java.util.regex.Pattern.compile("\\s*(.+?) : false(?: \\(actual : (.*)\\))?\\s*");
     private GatlingRun() {
     }
@@ -63,7 +70,10 @@ public final class GatlingRun {
         }
         long start = log.window(MEASURED)[0];
         long end = start + load.durationSeconds() * 1000L;
-        return new Measurement(stats(report, log, load.durationSeconds()), injectorJvm.toString(), start, end, levels,
+        RequestStats stats = stats(report, log, load.durationSeconds());
+        Map<String, Object> runtime = new LinkedHashMap<>(); // null: not steady within the warm-up
+        runtime.put("steady_after_s", log.steadyAfter(WARMUP, MEASURED, stats.throughputRps(), STEADY_SHARE, STEADY_SECONDS));
+        return new Measurement(stats.withRuntime(runtime), injectorJvm.toString(), start, end, levels,
                 status(exit, Files.readAllLines(console), log, load.durationSeconds()));
     }
 

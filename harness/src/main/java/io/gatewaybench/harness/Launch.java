@@ -12,19 +12,26 @@ import java.util.Map;
  *
  * @param dir the run folder here; on a remote host its copy is at {@link Topology.Host#pathOf}
  * @param upstream the origin as {@code http://host:port}, or null for the origin itself
+ * @param gatewayArgs options a JVM profile adds to a gateway's command line ({@code {{gateway.args}}}), or ""
  * @param host the host it runs on (see {@link Topology.Host})
  */
-public record Launch(Path dir, String bind, int port, URI upstream, int workers, String java, String jvmFlags, Topology.Host host) {
+public record Launch(Path dir, String bind, int port, URI upstream, int workers, String java, String jvmFlags, String gatewayArgs,
+                     Topology.Host host) {
 
     /** A launch on this machine, as it is. */
     public Launch(Path dir, String bind, int port, URI upstream, int workers, String java, String jvmFlags) {
-        this(dir, bind, port, upstream, workers, java, jvmFlags, Topology.Host.here(bind));
+        this(dir, bind, port, upstream, workers, java, jvmFlags, "", Topology.Host.here(bind));
+    }
+
+    /** The same launch with a JVM profile's JDK ({@code java}, null to keep this one's), workers, flags and options. */
+    public Launch under(String java, int workers, String jvmFlags, String gatewayArgs) {
+        return new Launch(dir, bind, port, upstream, workers, java != null ? java : this.java, jvmFlags, gatewayArgs, host);
     }
 
     /** A launch on {@code host}: its address, a port it offers, its JDK. */
     public static Launch on(Topology.Host host, Path dir, URI upstream, int workers, String jvmFlags) {
         return new Launch(dir, host.address(), host.listenPort(), upstream, workers, host.java() != null ? host.java() : currentJava(),
-                jvmFlags, host);
+                jvmFlags, "", host);
     }
 
     /** The JVM running the harness, unless {@code -Dbench.java} names another. */
@@ -56,6 +63,7 @@ public record Launch(Path dir, String bind, int port, URI upstream, int workers,
         v.put("workers", Integer.toString(workers));
         v.put("java", java);
         v.put("jvm.flags", jvmFlags);
+        v.put("gateway.args", gatewayArgs);
         if (upstream != null) {
             v.put("upstream", "http://" + upstream.getHost() + ":" + upstream.getPort());
             v.put("upstream.host", upstream.getHost());

@@ -11,25 +11,40 @@ import java.util.Map;
  */
 public record RequestStats(long requests, long errors, double throughputRps, Latency latency,
                            Map<String, ResourceSampler.Cost> resources, Map<String, LatencyProbe.Result> probes,
-                           List<Ladder.Level> ladder) {
+                           List<Ladder.Level> ladder, Map<String, Object> runtime) {
 
     public RequestStats(long requests, long errors, double throughputRps, Latency latency) {
-        this(requests, errors, throughputRps, latency, Map.of(), Map.of(), List.of());
+        this(requests, errors, throughputRps, latency, Map.of(), Map.of(), List.of(), Map.of());
+    }
+
+    public RequestStats(long requests, long errors, double throughputRps, Latency latency,
+                        Map<String, ResourceSampler.Cost> resources, Map<String, LatencyProbe.Result> probes, List<Ladder.Level> ladder) {
+        this(requests, errors, throughputRps, latency, resources, probes, ladder, Map.of());
+    }
+
+    /**
+     * The same figures with what the target's process showed in this round ({@code runtime} in
+     * summary.json): how soon it answered and warmed up, and for a JVM gateway its transport,
+     * garbage collection and allocation over the measured window.
+     */
+    public RequestStats withRuntime(Map<String, Object> figures) {
+        return new RequestStats(requests, errors, throughputRps, latency, resources, probes, ladder,
+                Collections.unmodifiableMap(new LinkedHashMap<>(figures)));
     }
 
     /** The same figures with what each role (gateway, origin, injector) cost over the measured window. */
     public RequestStats withResources(Map<String, ResourceSampler.Cost> costs) {
-        return new RequestStats(requests, errors, throughputRps, latency, Collections.unmodifiableMap(new LinkedHashMap<>(costs)), probes, ladder);
+        return new RequestStats(requests, errors, throughputRps, latency, Collections.unmodifiableMap(new LinkedHashMap<>(costs)), probes, ladder, runtime);
     }
 
     /** The same figures with the microsecond probes' results ("unloaded", "under_load"). */
     public RequestStats withProbes(Map<String, LatencyProbe.Result> results) {
-        return new RequestStats(requests, errors, throughputRps, latency, resources, Collections.unmodifiableMap(new LinkedHashMap<>(results)), ladder);
+        return new RequestStats(requests, errors, throughputRps, latency, resources, Collections.unmodifiableMap(new LinkedHashMap<>(results)), ladder, runtime);
     }
 
     /** The same figures with the fixed-rate ladder that followed the measurement. */
     public RequestStats withLadder(List<Ladder.Level> levels) {
-        return new RequestStats(requests, errors, throughputRps, latency, resources, probes, List.copyOf(levels));
+        return new RequestStats(requests, errors, throughputRps, latency, resources, probes, List.copyOf(levels), runtime);
     }
 
     /** Latency in milliseconds; Gatling records whole milliseconds. */

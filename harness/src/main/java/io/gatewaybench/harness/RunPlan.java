@@ -16,8 +16,9 @@ import java.util.Map;
  * What one {@code ./bench run} does: which targets, under which load, for how long, how many rounds,
  * and where results go. Built from the command line; every bad option is an error that says how to fix it.
  */
-public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int rounds, int workers, JvmProfile jvm, Path results,
-                      boolean quick, List<String> crossCheck, String topology) {
+public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int rounds, int workers, List<JvmProfile> jvm,
+                      List<Map<String, String>> unavailable, boolean jfr, Path results, boolean quick, List<String> crossCheck,
+                      String topology) {
 
     /** The default target order: the baseline first, then the native proxies, then the JVM gateways. */
     public static final List<String> DEFAULT_TARGETS = List.of("direct", "nginx", "haproxy", "netty-proxy", "scg", "zuul2");
@@ -83,7 +84,11 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
               --topology=NAME      loopback: everything on this machine's loopback, unpinned (default); netns: the study's
                                    three hosts emulated by network namespaces with their own CPUs and memory (as root;
                                    infra/netns/README.md)
-              --jvm=NAME           JVM profile for the JVM gateways, infra/jvm/NAME.properties (default: default)
+              --jvm=A,B,...        JVM profiles for the JVM gateways, infra/jvm/NAME.properties (default: default); with more
+                                   than one, each JVM gateway runs under each (target scg@zgc), compared with the first;
+                                   "all": every profile there (infra/jvm/README.md)
+              --jfr                a JDK Flight Recorder profile of every JVM gateway (CPU and allocation samples), whose top
+                                   frames over the measured window go into the summary
               --results=DIR        where run folders go (default: results/)
               --cross-check=a,b    targets also measured with wrk, after Gatling, to see how far the injectors agree
                                    (default: every target of the run; "none" for none; closed model only; round 1 only)
@@ -97,7 +102,7 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
               --quick              the shortest run that still exercises every step (1 round, warm-up 2 s, measure 3 s, 4 users, levels 25,50 of 2 s)
             """.formatted(String.join(",", DEFAULT_TARGETS));
 
-    /** The options that take a value; {@code --quick} is the one without. */
+    /** The options that take a value; {@code --quick} and {@code --jfr} take none. */
     private static final List<String> KNOWN = List.of("targets", "model", "users", "rate", "warmup", "duration", "rounds",
             "sessions", "workers", "jvm", "results", "cross-check", "levels", "rates", "level-duration", "max-in-flight", "p99-objective",
             "topology");
@@ -105,10 +110,12 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
     public static RunPlan parse(List<String> args) {
         Map<String, String> o = new LinkedHashMap<>();
         boolean quick = false;
+        boolean jfr = false;
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
-            if (a.equals("--quick")) {
-                quick = true;
+            if (a.equals("--quick") || a.equals("--jfr")) {
+                quick |= a.equals("--quick");
+                jfr |= a.equals("--jfr");
                 continue;
             }
             if (!a.startsWith("--")) {
@@ -117,7 +124,7 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
             int eq = a.indexOf('=');
             String name = eq >= 0 ? a.substring(2, eq) : a.substring(2);
             if (!KNOWN.contains(name)) { // before asking for its value: a misspelt option is unknown, not valueless
-                throw new IllegalArgumentException("unknown option --" + name + "; known: --" + String.join(", --", KNOWN) + ", --quick");
+                throw new IllegalArgumentException("unknown option --" + name + "; known: --" + String.join(", --", KNOWN) + ", --quick, --jfr");
             }
             if (eq >= 0) {
                 o.put(name, a.substring(eq + 1));
@@ -142,6 +149,9 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
                 }
             }
         }
+        List<JvmProfile> profiles = JvmProfile.list(o.getOrDefault("jvm", "default"));
+        List<Map<String, String>> unavailable = new ArrayList<>();
+        targets = underProfiles(targets, profiles, unavailable);
         String model = o.getOrDefault("model", "closed");
         if (!model.equals("closed") && !model.equals("open")) {
             throw new IllegalArgumentException("--model must be closed or open, got '" + model + "'");
@@ -166,7 +176,7 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
                 : !o.containsKey("cross-check") ? targets.stream().map(Target::name).toList() // the default: every target of the run
                 : java.util.Arrays.stream(o.get("cross-check").split(",")).map(String::trim).filter(n -> !n.isEmpty() && !n.equals("none")).toList();
         for (String name : crossCheck) {
-            if (targets.stream().noneMatch(t -> t.name().equals(name))) {
+            if (targets.stream().noneMatch(t -> t.name().equals(name) || t.gateway().equals(name))) {
                 throw new IllegalArgumentException("--cross-check names '" + name + "', which is not among the run's targets "
                         + targets.stream().map(Target::name).toList());
             }
@@ -177,8 +187,52 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
         }
         Path results = writableFolder(Path.of(o.getOrDefault("results", Repo.root().resolve("results").toString())).toAbsolutePath());
         return new RunPlan(List.copyOf(targets), load, ladder, positive(o, "rounds", quick ? 1 : 3),
-                positive(o, "workers", 0), JvmProfile.load(o.getOrDefault("jvm", "default")),
-                results, quick, crossCheck, topology);
+                positive(o, "workers", 0), profiles, List.copyOf(unavailable), jfr, results, quick, crossCheck, topology);
+    }
+
+    /**
+     * Each JVM gateway once per profile that applies to it, in the order the profiles were named
+     * ({@code scg@default, scg@zgc}, or plain {@code scg} with one profile); the others as they are.
+     * A profile the gateway cannot run (a transport it lacks) is recorded in {@code unavailable} with
+     * the reason. Each profile is shown to start the gateway's JDK with its flags before any load.
+     */
+    static List<Target> underProfiles(List<Target> targets, List<JvmProfile> profiles, List<Map<String, String>> unavailable) {
+        List<Target> expanded = new ArrayList<>();
+        for (Target t : targets) {
+            if (!JvmProfile.isJvmGateway(t)) {
+                expanded.add(t);
+                continue;
+            }
+            for (JvmProfile p : profiles) {
+                if (!p.appliesTo(t)) {
+                    continue;
+                }
+                java.util.Optional<String> why = p.unavailable(t);
+                if (why.isPresent()) {
+                    unavailable.add(Map.of("gateway", t.name(), "profile", p.name(), "reason", why.get()));
+                    continue;
+                }
+                p.check(t, Launch.currentJava());
+                expanded.add(t.underProfile(p.name(), profiles.size() > 1));
+            }
+        }
+        for (JvmProfile p : profiles) {
+            if (!p.only().isEmpty() && targets.stream().noneMatch(p::appliesTo)) {
+                throw new IllegalArgumentException("JVM profile '" + p.name() + "' applies only to " + p.only()
+                        + ", none of which is among the run's targets; add one with --targets or leave the profile out");
+            }
+        }
+        return expanded;
+    }
+
+    /** The profile a target runs under; null for a target that is not a JVM gateway. */
+    public JvmProfile profileOf(Target t) {
+        return t.profile().flatMap(name -> jvm.stream().filter(p -> p.name().equals(name)).findFirst()).orElse(null);
+    }
+
+    /** Whether wrk cross-checks {@code t}: named by its own name, or by its gateway's for every profile. */
+    public boolean crossChecks(Target t) {
+        return crossCheck.contains(t.name()) || crossCheck.contains(t.gateway());
     }
 
     /**

@@ -112,6 +112,9 @@ public final class RunSummary {
                     m.put("throughput_rps", round(r.throughputRps()));
                     m.put("latency_ms", r.latency().asMap());
                     m.put("resources", resources(r));
+                    if (!r.runtime().isEmpty()) {
+                        m.put("runtime", r.runtime());
+                    }
                     rounds.add(m);
                 }
                 t.put("rounds", rounds);
@@ -239,6 +242,7 @@ public final class RunSummary {
             }
             md.append(" | ").append(t.get("errors")).append(" |\n");
         }
+        ProfileMatrix.markdown(s, md);
         md.append("\n## Absolute figures\n\n");
         md.append("| target | requests (all rounds) | req/s | mean ms | P50 | P90 | P99 | P99.9 | P99.99 | max |\n");
         md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");

@@ -182,6 +182,38 @@ public final class SimulationLog {
     }
 
     /**
+     * Seconds of load, counted from the warm-up's first send, until the target answered at least
+     * {@code share} of {@code rps} in each of {@code seconds} consecutive whole seconds (successful
+     * responses of the warm-up and measured series, by the second they were sent in): how long the
+     * target took to warm up under this load. Null when it did not within the warm-up.
+     */
+    public Integer steadyAfter(String warmup, String measured, double rps, double share, int seconds) {
+        List<Request> warm = requests(warmup);
+        if (warm.isEmpty() || rps <= 0) {
+            return null;
+        }
+        int first = warm.stream().mapToInt(Request::start).min().orElseThrow();
+        int warmSeconds = (requests(measured).stream().mapToInt(Request::start).min().orElse(first) - first) / 1000;
+        int[] perSecond = new int[warmSeconds + seconds + 1];
+        for (List<Request> series : List.of(warm, requests(measured))) {
+            for (Request r : series) {
+                int second = (r.start() - first) / 1000;
+                if (r.ok() && second < perSecond.length) {
+                    perSecond[second]++;
+                }
+            }
+        }
+        for (int s = 0, run = 0; s < perSecond.length - 1; s++) { // the last second is partly cut off
+            run = perSecond[s] >= share * rps ? run + 1 : 0;
+            if (run == seconds) {
+                int start = s - seconds + 1;
+                return start <= warmSeconds ? start : null;
+            }
+        }
+        return null;
+    }
+
+    /**
      * The successful responses' times in HdrHistogram's percentile-distribution text (milliseconds),
      * for plotting a full latency spectrum.
      */

@@ -19,9 +19,11 @@ import java.util.stream.Stream;
  */
 public record Target(String name, String description, Map<String, String> keys, Path file) {
 
+    /** The key a target run under a JVM profile carries: the profile's name. */
+    static final String PROFILE = "jvm.profile";
     /** Descriptor keys with a meaning of their own; any other key is a value for placeholders. */
     private static final List<String> RESERVED = List.of("name", "description", "command", "check", "version", "mkdirs",
-            "components", "pinned");
+            "components", "pinned", "transport.none", PROFILE);
 
     public static Target load(Path file) {
         Properties p = Repo.properties(file, "target descriptor");
@@ -76,6 +78,27 @@ public record Target(String name, String description, Map<String, String> keys, 
                 + (fromRoot.equals(here) ? "" : " and " + fromRoot) + ")");
     }
 
+    /**
+     * This JVM gateway under a JVM profile: named {@code <name>@<profile>} when a run has several
+     * profiles ({@code named}), otherwise by its own name, so that a run of one profile reads as before.
+     */
+    public Target underProfile(String profile, boolean named) {
+        Map<String, String> k = new LinkedHashMap<>(keys);
+        k.put(PROFILE, profile);
+        return new Target(named ? name + "@" + profile : name, named ? description + "; JVM profile " + profile : description,
+                java.util.Collections.unmodifiableMap(k), file);
+    }
+
+    /** The JVM profile this target runs under, if it is a JVM gateway of a run. */
+    public Optional<String> profile() {
+        return key(PROFILE);
+    }
+
+    /** The descriptor's own name: the gateway, without its JVM profile. */
+    public String gateway() {
+        return profile().isPresent() && name.endsWith("@" + keys.get(PROFILE)) ? name.substring(0, name.lastIndexOf('@')) : name;
+    }
+
     public boolean isDirect() {
         return !keys.containsKey("command");
     }
@@ -103,7 +126,7 @@ public record Target(String name, String description, Map<String, String> keys, 
     Map<String, String> values() {
         Map<String, String> values = new LinkedHashMap<>();
         keys.forEach((k, v) -> {
-            if (!RESERVED.contains(k) && !k.startsWith("render.")) {
+            if (!RESERVED.contains(k) && !k.startsWith("render.") && !k.startsWith("transport.")) {
                 values.put(k, v);
             }
         });
@@ -112,12 +135,13 @@ public record Target(String name, String description, Map<String, String> keys, 
 
     /**
      * A command line: split into words first, then each word rendered, so that a value with spaces
-     * stays one argument, except {@code {{jvm.flags}}} standing alone, which is a list of flags.
+     * stays one argument, except {@code {{jvm.flags}}} and {@code {{gateway.args}}} standing alone, which
+     * are lists of flags and options (either may be empty).
      */
     static List<String> commandLine(String template, Map<String, String> values, String where) {
         List<String> argv = new ArrayList<>();
         for (String word : words(template)) {
-            if (word.equals("{{jvm.flags}}")) {
+            if (word.equals("{{jvm.flags}}") || word.equals("{{gateway.args}}")) {
                 argv.addAll(words(Template.render(word, values, where)));
             } else {
                 argv.add(Template.render(word, values, where));

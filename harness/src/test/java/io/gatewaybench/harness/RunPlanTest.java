@@ -65,7 +65,7 @@ class RunPlanTest {
                 List.of("--frobnicate=3"))) {
             String m = assertThrows(IllegalArgumentException.class, () -> RunPlan.parse(args)).getMessage();
             assertTrue(m.startsWith("unknown option --frobnicate; known: --targets, "), args + ": " + m);
-            assertTrue(m.contains("--cross-check") && m.endsWith("--quick"), m);
+            assertTrue(m.contains("--cross-check") && m.endsWith("--quick, --jfr"), m);
         }
     }
 

@@ -1,0 +1,205 @@
+package io.gatewaybench.harness;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * A run of several JVM profiles, judged per gateway: each profile's throughput and closed-loop P99
+ * relative to the reference profile's (the first named), paired round by round as targets are paired
+ * with direct, with the 95% interval of the ratio; its CPU and memory cost; and what its JVM showed
+ * (start, warm-up, GC pauses and allocation over the measured window). A profile whose throughput
+ * interval holds 1 is "within the noise" of the reference.
+ */
+final class ProfileMatrix {
+    private ProfileMatrix() {
+    }
+
+    /** Adds {@code jvm_profiles.by_gateway} to a summary whose run had several profiles. */
+    @SuppressWarnings("unchecked")
+    static void apply(Map<String, Object> summary) {
+        if (!(summary.get("jvm_profiles") instanceof Map<?, ?> raw)) {
+            return;
+        }
+        Map<String, Object> profiles = (Map<String, Object>) raw;
+        String reference = (String) profiles.get("reference");
+        Map<String, List<Map<String, Object>>> byGateway = new LinkedHashMap<>();
+        for (Map<String, Object> t : (List<Map<String, Object>>) summary.get("targets")) {
+            if (t.get("gateway") instanceof String g && t.get("jvm_profile") != null) {
+                byGateway.computeIfAbsent(g, k -> new ArrayList<>()).add(t);
+            }
+        }
+        Map<String, Object> judged = new LinkedHashMap<>();
+        byGateway.forEach((gateway, variants) -> {
+            Map<String, Object> base = variants.stream().filter(v -> reference.equals(v.get("jvm_profile")) && measured(v))
+                    .findFirst().orElse(null);
+            List<Map<String, Object>> rows = new ArrayList<>();
+            for (Map<String, Object> v : variants) {
+                rows.add(row(v, base));
+            }
+            rows.sort(Comparator.comparing((Map<String, Object> r) -> r.get("throughput_relative") instanceof Number n ? -n.doubleValue()
+                    : Double.MAX_VALUE));
+            judged.put(gateway, rows);
+        });
+        profiles.put("by_gateway", judged);
+    }
+
+    private static boolean measured(Map<String, Object> t) {
+        return !t.containsKey("failure") && t.get("rounds") instanceof List<?> r && !r.isEmpty();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> row(Map<String, Object> v, Map<String, Object> base) {
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("profile", v.get("jvm_profile"));
+        r.put("target", v.get("name"));
+        if (!measured(v)) {
+            r.put("failure", v.getOrDefault("failure", "not measured"));
+            return r;
+        }
+        r.put("throughput_rps", v.get("throughput_rps"));
+        r.put("p99_ms", ((Map<String, Object>) v.get("latency_ms")).get("p99"));
+        if (base != null && base != v) {
+            Map<String, Object> tp = paired(v, base, t -> Analysis.roundValues(t, "throughput_rps"));
+            r.put("throughput_relative", tp.get("median"));
+            r.put("throughput_relative_spread", tp);
+            r.put("verdict", verdict(tp));
+            r.put("p99_relative_spread", paired(v, base, t -> perRound(t, round -> ((Map<String, Object>) round.get("latency_ms")).get("p99"))));
+        } else if (base == v) {
+            r.put("throughput_relative", 1.0);
+            r.put("verdict", "reference");
+        }
+        r.put("gateway_cpu_ms_per_1000_requests", median(perRound(v, round -> gatewayCost(round, "cpu_ms_per_1000_requests"))));
+        double[] memory = perRound(v, round -> gatewayCost(round, "peak_pss_mb"));
+        r.put("gateway_peak_pss_mb", memory.length == 0 ? null : RunSummary.round(java.util.Arrays.stream(memory).max().orElseThrow()));
+        r.put("first_answer_ms", median(perRound(v, round -> runtime(round, "first_answer_ms"))));
+        r.put("steady_after_s", median(perRound(v, round -> runtime(round, "steady_after_s"))));
+        r.put("gc_pauses", median(perRound(v, round -> jfr(round, "pauses", "count"))));
+        r.put("gc_pause_total_ms", median(perRound(v, round -> jfr(round, "pauses", "total_ms"))));
+        r.put("gc_pause_max_ms", median(perRound(v, round -> jfr(round, "pauses", "max_ms"))));
+        r.put("gc_pause_p99_ms", median(perRound(v, round -> jfr(round, "pauses", "p99_ms"))));
+        r.put("allocated_bytes_per_request", median(perRound(v, round -> runtime(round, "allocated_bytes_per_request"))));
+        return r;
+    }
+
+    /** The variant's figure over the reference's, round k with round k: both ran in the same round, minutes apart. */
+    private static Map<String, Object> paired(Map<String, Object> v, Map<String, Object> base, Function<Map<String, Object>, double[]> figure) {
+        double[] mine = figure.apply(v);
+        double[] theirs = figure.apply(base);
+        int n = Math.min(mine.length, theirs.length);
+        double[] ratio = new double[n];
+        for (int i = 0; i < n; i++) {
+            ratio[i] = theirs[i] == 0 ? Double.NaN : mine[i] / theirs[i];
+        }
+        if (n == 0 || java.util.Arrays.stream(ratio).anyMatch(Double::isNaN)) {
+            return Map.of("median", "n/a");
+        }
+        return Analysis.Stats.range(ratio);
+    }
+
+    /** "within the noise" when the 95% interval of the paired ratio holds 1; "faster"/"slower" otherwise; one round: unknown. */
+    private static String verdict(Map<String, Object> spread) {
+        if (!(spread.get("ci95_low") instanceof Number low) || !(spread.get("ci95_high") instanceof Number high)) {
+            return "no interval (one round)";
+        }
+        if (low.doubleValue() <= 1 && high.doubleValue() >= 1) {
+            return "within the noise";
+        }
+        return low.doubleValue() > 1 ? "more throughput" : "less throughput";
+    }
+
+    /** One number of each round where the round has it. */
+    @SuppressWarnings("unchecked")
+    private static double[] perRound(Map<String, Object> t, Function<Map<String, Object>, Object> figure) {
+        return ((List<Map<String, Object>>) t.get("rounds")).stream().map(figure).filter(o -> o instanceof Number)
+                .mapToDouble(o -> ((Number) o).doubleValue()).toArray();
+    }
+
+    private static Object median(double[] values) {
+        return values.length == 0 ? null : RunSummary.round(Analysis.Stats.median(values));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Object gatewayCost(Map<String, Object> round, String key) {
+        return round.get("resources") instanceof Map<?, ?> res && res.get("gateway") instanceof Map<?, ?> g ? ((Map<String, Object>) g).get(key) : null;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Object runtime(Map<String, Object> round, String key) {
+        return round.get("runtime") instanceof Map<?, ?> rt ? ((Map<String, Object>) rt).get(key) : null;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Object jfr(Map<String, Object> round, String group, String key) {
+        return runtime(round, "jfr") instanceof Map<?, ?> jfr && jfr.get(group) instanceof Map<?, ?> g ? ((Map<String, Object>) g).get(key) : null;
+    }
+
+    /** The ranked table per gateway, and the profiles that could not run. */
+    @SuppressWarnings("unchecked")
+    static void markdown(Map<String, Object> summary, StringBuilder md) {
+        if (!(summary.get("jvm_profiles") instanceof Map<?, ?> raw) || !(raw.get("by_gateway") instanceof Map<?, ?> byGateway)) {
+            return;
+        }
+        Map<String, Object> profiles = (Map<String, Object>) raw;
+        md.append("\n## JVM profiles\n\n");
+        md.append("Each JVM gateway ran under each profile as a target of its own, in the same rounds. Per gateway, ranked by throughput ")
+                .append("relative to the reference profile `").append(profiles.get("reference")).append("`: the median of the per-round ")
+                .append("ratios (each round's run over the reference's run of the same round) with its 95% interval; *within the noise* ")
+                .append("where the interval holds 1. P99 is the closed loop's (it mirrors throughput). CPU per 1,000 requests and peak ")
+                .append("memory (PSS) of the gateway over the measured window; GC pauses and allocation from a JDK Flight Recorder ")
+                .append("recording of the same window; first answer: from the process's start to its first correct page; steady: seconds of ")
+                .append("warm-up load until it served 90% of its measured rate for 3 s in a row (- : not within the warm-up). ")
+                .append("Profiles: `infra/jvm/` (`jvm_profiles.profiles` in summary.json).\n");
+        ((Map<String, List<Map<String, Object>>>) byGateway).forEach((gateway, rows) -> {
+            md.append("\n### ").append(gateway).append("\n\n");
+            md.append("| profile | req/s | throughput vs reference (95% CI) | verdict | P99 ms | P99 vs reference | CPU ms / 1000 req | peak MB | GC pauses | pause total ms | pause max ms | pause P99 ms | alloc KB / req | first answer ms | steady after s |\n");
+            md.append("|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+            for (Map<String, Object> r : rows) {
+                md.append("| ").append(r.get("profile"));
+                if (r.containsKey("failure")) {
+                    md.append(" | not measured: ").append(r.get("failure")).append(" ||||||||||||||\n");
+                    continue;
+                }
+                md.append(" | ").append(num(r.get("throughput_rps"), "%.0f"))
+                        .append(" | ").append(relative(r.get("throughput_relative"), (Map<String, Object>) r.get("throughput_relative_spread")))
+                        .append(" | ").append(r.getOrDefault("verdict", "-"))
+                        .append(" | ").append(num(r.get("p99_ms"), "%.1f"))
+                        .append(" | ").append(r.get("p99_relative_spread") instanceof Map<?, ?> p ? num(p.get("median"), "%.2fx") : "-")
+                        .append(" | ").append(num(r.get("gateway_cpu_ms_per_1000_requests"), "%.0f"))
+                        .append(" | ").append(num(r.get("gateway_peak_pss_mb"), "%.0f"))
+                        .append(" | ").append(num(r.get("gc_pauses"), "%.0f"))
+                        .append(" | ").append(num(r.get("gc_pause_total_ms"), "%.1f"))
+                        .append(" | ").append(num(r.get("gc_pause_max_ms"), "%.2f"))
+                        .append(" | ").append(num(r.get("gc_pause_p99_ms"), "%.2f"))
+                        .append(" | ").append(r.get("allocated_bytes_per_request") instanceof Number b ? String.format(Locale.ROOT, "%.1f", b.doubleValue() / 1024) : "-")
+                        .append(" | ").append(num(r.get("first_answer_ms"), "%.0f"))
+                        .append(" | ").append(num(r.get("steady_after_s"), "%.0f")).append(" |\n");
+            }
+        });
+        List<Map<String, Object>> unavailable = (List<Map<String, Object>>) profiles.getOrDefault("not_available", List.of());
+        if (!unavailable.isEmpty()) {
+            md.append("\nNot available:\n\n");
+            unavailable.forEach(u -> md.append("- ").append(u.get("gateway")).append(" under `").append(u.get("profile")).append("`: ")
+                    .append(u.get("reason")).append("\n"));
+        }
+    }
+
+    private static String relative(Object median, Map<String, Object> spread) {
+        if (!(median instanceof Number m)) {
+            return "-";
+        }
+        String s = String.format(Locale.ROOT, "%.1f%%", m.doubleValue() * 100);
+        if (spread != null && spread.get("ci95_low") instanceof Number lo && spread.get("ci95_high") instanceof Number hi) {
+            s += String.format(Locale.ROOT, " (%.1f-%.1f)", lo.doubleValue() * 100, hi.doubleValue() * 100);
+        }
+        return s;
+    }
+
+    private static String num(Object v, String format) {
+        return v instanceof Number n ? String.format(Locale.ROOT, format, n.doubleValue()) : "-";
+    }
+}
