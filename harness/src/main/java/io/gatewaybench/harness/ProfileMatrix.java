@@ -188,6 +188,46 @@ final class ProfileMatrix {
         }
     }
 
+    /**
+     * With {@code --jfr}: each JVM gateway's hottest methods (share of CPU samples) and where it
+     * allocates most (share of sampled allocation weight) over round 1's measured window.
+     */
+    @SuppressWarnings("unchecked")
+    static void topFrames(Map<String, Object> summary, StringBuilder md) {
+        List<Map<String, Object>> targets = (List<Map<String, Object>>) summary.get("targets");
+        List<Map<String, Object>> recorded = targets.stream().filter(t -> t.get("rounds") instanceof List<?> r && !r.isEmpty()
+                && jfrOf(t).get("top_cpu_frames") instanceof List<?> f && !f.isEmpty()).toList();
+        if (recorded.isEmpty()) {
+            return;
+        }
+        md.append("\n## Top frames (JDK Flight Recorder)\n\n");
+        md.append("`--jfr`: each JVM gateway ran with a profiling recording (`targets/<target>-round<k>/gateway.jfr`). The top-of-stack ")
+                .append("methods of the CPU samples and of the sampled allocations in round 1's measured window, with their shares. ")
+                .append("Open the file in JDK Mission Control, or `jfr print`, for whole stacks.\n");
+        for (Map<String, Object> t : recorded) {
+            Map<String, Object> jfr = jfrOf(t);
+            md.append("\n### ").append(t.get("name")).append("\n\n| CPU samples | share | allocation | share |\n|---|---:|---|---:|\n");
+            List<Map<String, Object>> cpu = (List<Map<String, Object>>) jfr.get("top_cpu_frames");
+            List<Map<String, Object>> alloc = (List<Map<String, Object>>) jfr.getOrDefault("top_allocation_frames", List.of());
+            for (int i = 0; i < Math.min(5, Math.max(cpu.size(), alloc.size())); i++) {
+                md.append("| ").append(frameCell(cpu, i)).append(" | ").append(frameCell(alloc, i)).append(" |\n");
+            }
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> jfrOf(Map<String, Object> t) {
+        Object first = ((List<Map<String, Object>>) t.get("rounds")).get(0).get("runtime");
+        return first instanceof Map<?, ?> rt && rt.get("jfr") instanceof Map<?, ?> jfr ? (Map<String, Object>) jfr : Map.of();
+    }
+
+    private static String frameCell(List<Map<String, Object>> frames, int i) {
+        if (i >= frames.size()) {
+            return " | ";
+        }
+        return "`" + frames.get(i).get("frame") + "` | " + num(frames.get(i).get("share") instanceof Number n ? n.doubleValue() * 100 : null, "%.1f%%");
+    }
+
     private static String relative(Object median, Map<String, Object> spread) {
         if (!(median instanceof Number m)) {
             return "-";

@@ -300,6 +300,7 @@ public final class RunSummary {
                     .append(" | ").append(cell(res, "injector", "cpu_ms_per_1000_requests"))
                     .append(" | ").append(cell(res, "injector", "cores")).append(" |\n");
         }
+        ProfileMatrix.topFrames(s, md);
         if (targets.stream().anyMatch(t -> t.containsKey("wrk_cross_check"))) {
             md.append("\n## Injector cross-check\n\n");
             md.append("wrk (a lighter injector, status codes checked, bodies not) against the warm target, with as many connections as Gatling had users. ")

@@ -188,14 +188,17 @@ public final class SimulationLog {
      * target took to warm up under this load. Null when it did not within the warm-up.
      */
     public Integer steadyAfter(String warmup, String measured, double rps, double share, int seconds) {
-        List<Request> warm = requests(warmup);
+        return steadyAfter(requests(warmup), requests(measured), rps, share, seconds);
+    }
+
+    static Integer steadyAfter(List<Request> warm, List<Request> measured, double rps, double share, int seconds) {
         if (warm.isEmpty() || rps <= 0) {
             return null;
         }
         int first = warm.stream().mapToInt(Request::start).min().orElseThrow();
-        int warmSeconds = (requests(measured).stream().mapToInt(Request::start).min().orElse(first) - first) / 1000;
+        int warmSeconds = (measured.stream().mapToInt(Request::start).min().orElse(first) - first) / 1000;
         int[] perSecond = new int[warmSeconds + seconds + 1];
-        for (List<Request> series : List.of(warm, requests(measured))) {
+        for (List<Request> series : List.of(warm, measured)) {
             for (Request r : series) {
                 int second = (r.start() - first) / 1000;
                 if (r.ok() && second < perSecond.length) {

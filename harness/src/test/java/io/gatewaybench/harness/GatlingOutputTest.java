@@ -1,6 +1,7 @@
 package io.gatewaybench.harness;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -148,5 +149,35 @@ class GatlingOutputTest {
         assertEquals(null, passed.get("cut_short"));
         assertTrue(String.valueOf(GatlingRun.status(0, List.of(), log, 10).get("cut_short")).contains("of the 10 s window"),
                 "600 requests over about 3 s cannot fill a 10 s window");
+    }
+
+    /** Requests sent in whole seconds [from, to) at {@code perSecond} a second, {@code offset} seconds after the log's start. */
+    private static List<SimulationLog.Request> series(String name, int from, int to, int perSecond) {
+        List<SimulationLog.Request> list = new java.util.ArrayList<>();
+        for (int s = from; s < to; s++) {
+            for (int i = 0; i < perSecond; i++) {
+                int start = s * 1000 + i * 1000 / perSecond;
+                list.add(new SimulationLog.Request(name, start, start + 5, true));
+            }
+        }
+        return list;
+    }
+
+    @Test
+    void steadyStateIsTheFirstOfThreeSecondsAtNinetyPercentOfTheMeasuredRate() {
+        List<SimulationLog.Request> measured = series("book", 10, 15, 100);
+        List<SimulationLog.Request> ramp = new java.util.ArrayList<>(series("warm-up", 0, 4, 30));
+        ramp.addAll(series("warm-up", 4, 10, 100));
+        assertEquals(4, SimulationLog.steadyAfter(ramp, measured, 100, 0.9, 3), "planted: slow for 4 s, then at full rate");
+        List<SimulationLog.Request> dip = new java.util.ArrayList<>(series("warm-up", 0, 6, 100));
+        dip.addAll(series("warm-up", 6, 7, 50));
+        dip.addAll(series("warm-up", 7, 10, 100));
+        assertEquals(0, SimulationLog.steadyAfter(dip, measured, 100, 0.9, 3), "steady from the start: a later dip does not undo it");
+        List<SimulationLog.Request> late = new java.util.ArrayList<>(series("warm-up", 0, 9, 50));
+        late.addAll(series("warm-up", 9, 10, 100));
+        assertEquals(9, SimulationLog.steadyAfter(late, measured, 100, 0.9, 3), "steady in the last warm-up second, counting the measured seconds after it");
+        assertNull(SimulationLog.steadyAfter(series("warm-up", 0, 10, 50), series("book", 10, 15, 50), 100, 0.9, 3),
+                "planted: never at 90% within the warm-up");
+        assertNull(SimulationLog.steadyAfter(List.of(), measured, 100, 0.9, 3), "no warm-up, nothing to say");
     }
 }
