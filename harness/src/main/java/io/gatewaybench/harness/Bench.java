@@ -25,6 +25,8 @@ public final class Bench {
     private static final int PROBE_RATE = 50;
     /** The JVM gateways' first line says how they run: "... event loops 2, transport epoll". */
     private static final java.util.regex.Pattern STARTED = java.util.regex.Pattern.compile("event loops (\\d+), transport (\\w+)");
+    /** A JVM gateway's Flight Recorder recording, in its run folder. */
+    private static final String RECORDING = "gateway.jfr";
     private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
 
     private final RunPlan plan;
@@ -286,6 +288,10 @@ public final class Bench {
                     .withProbes(probes)
                     .withLadder(m.ladder());
             runtime.putAll(stats.runtime());
+            if (gateway != null && recordsJfr(t)) {
+                gateway.close(); // the recording is written as the JVM exits
+                runtime.putAll(jfrFigures(gateway, m, stats.requests()));
+            }
             stats = stats.withRuntime(runtime);
             double took = (System.nanoTime() - begin) / 1e9;
             secondsPerStep = secondsPerStep == 0 ? took : (secondsPerStep * measuredSoFar + took) / (measuredSoFar + 1);
@@ -301,12 +307,48 @@ public final class Bench {
     private Launch launch(Target t, Path dir, URI upstream) {
         Launch launch = Launch.on(topology.gateway(), dir, upstream, workers, "");
         JvmProfile profile = plan.profileOf(t);
-        return profile == null ? launch
-                : launch.under(profile.java(), profile.eventLoops(workers), profile.flagsFor(t), profile.argsFor(t));
+        if (profile == null) {
+            return launch;
+        }
+        String flags = profile.flagsFor(t);
+        if (recordsJfr(t)) {
+            flags += " " + String.join(" ", JfrFigures.jvmOptions(dir.resolve(RECORDING), plan.jfr()));
+        }
+        return launch.under(profile.java(), profile.eventLoops(workers), flags, profile.argsFor(t));
     }
 
     /**
-     * The event loops and transport a JVM gateway reports on its first line ("..., event loops 2,
+     * Whether a JVM gateway runs with a Flight Recorder recording: in a run of several JVM profiles
+     * (whose table shows GC pauses and allocation) or with {@code --jfr}, and only where the
+     * gateway runs on this machine, which must read the file. A run of one profile leaves it off, so
+     * the JVM gateways pay nothing the native proxies do not (JFR costs a few percent on an
+     * allocation-heavy loop).
+     */
+    private boolean recordsJfr(Target t) {
+        return plan.profileOf(t) != null && (plan.jvm().size() > 1 || plan.jfr()) && !topology.gateway().remote();
+    }
+
+    /**
+     * The JVM's figures over the measured window, from its recording: GC pauses, collections,
+     * allocation (also per request) and, with {@code --jfr}, its top frames. A recording that
+     * cannot be read costs the figures, not the measurement: the reason is recorded instead.
+     */
+    private static Map<String, Object> jfrFigures(TargetProcess gateway, GatlingRun.Measurement m, long requests) {
+        Map<String, Object> figures = new LinkedHashMap<>();
+        try {
+            Path jdk = Path.of(gateway.launch().java()).toRealPath().getParent().getParent();
+            JfrFigures jfr = JfrFigures.read(gateway.launch().dir().resolve(RECORDING), jdk,
+                    Instant.ofEpochMilli(m.windowStartMillis()), Instant.ofEpochMilli(m.windowEndMillis()));
+            figures.put("allocated_bytes_per_request", requests == 0 ? null : RunSummary.round((double) jfr.allocatedBytes() / requests));
+            figures.put("jfr", jfr.toMap());
+        } catch (IOException | RuntimeException e) {
+            figures.put("jfr", Map.of("error", String.valueOf(e.getMessage())));
+        }
+        return figures;
+    }
+
+    /**
+     * The event loops and transport a JVM gateway reports when it starts ("..., event loops 2,
      * transport epoll"); an error when they are not what its JVM profile asked for, since the
      * figures would then be filed under the wrong profile.
      */
@@ -316,14 +358,20 @@ public final class Bench {
         if (profile == null) {
             return m;
         }
-        String first;
+        List<String> lines;
         try {
-            first = Files.readAllLines(gateway.launch().dir().resolve("stdout.log")).stream().findFirst().orElse("");
+            lines = Files.readAllLines(gateway.launch().dir().resolve("stdout.log"));
         } catch (IOException e) {
-            first = "";
+            lines = List.of();
         }
+        // the line that says so; the JVM may print before it (a Flight Recorder recording announces itself)
+        String first = lines.stream().filter(l -> STARTED.matcher(l).find()).findFirst().orElse("");
         java.util.regex.Matcher said = STARTED.matcher(first);
         if (!said.find()) {
+            if (profile.transport() != null) {
+                throw new IllegalStateException("JVM profile '" + profile.name() + "' asks for the " + profile.transport() + " transport but "
+                        + t.gateway() + " does not say which it runs (no \"event loops N, transport T\" line in its stdout.log)");
+            }
             m.put("transport", "not reported");
             return m;
         }
@@ -375,6 +423,10 @@ public final class Bench {
             d.put("java", profile.java() != null ? profile.java() : Launch.on(topology.gateway(), dir, null, workers, "").java());
             d.put("jvm_flags", profile.flagsFor(t));
             d.put("gateway_args", profile.argsFor(t));
+            if (recordsJfr(t)) {
+                d.put("jfr_recording", (plan.jfr() ? "profiling (GC, allocation, CPU and allocation samples)" : "GC and allocation only")
+                        + ": infra/jvm/figures*.jfc, added to the flags above");
+            }
         }
         return d;
     }

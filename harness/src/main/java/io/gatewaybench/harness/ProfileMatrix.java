@@ -83,6 +83,9 @@ final class ProfileMatrix {
         r.put("gc_pause_max_ms", median(perRound(v, round -> jfr(round, "pauses", "max_ms"))));
         r.put("gc_pause_p99_ms", median(perRound(v, round -> jfr(round, "pauses", "p99_ms"))));
         r.put("allocated_bytes_per_request", median(perRound(v, round -> runtime(round, "allocated_bytes_per_request"))));
+        ((List<Map<String, Object>>) v.get("rounds")).stream().map(round -> runtime(round, "jfr"))
+                .filter(j -> j instanceof Map<?, ?> m && m.get("error") != null).findFirst()
+                .ifPresent(j -> r.put("jfr_error", ((Map<?, ?>) j).get("error")));
         return r;
     }
 
@@ -180,6 +183,9 @@ final class ProfileMatrix {
                         .append(" | ").append(num(r.get("steady_after_s"), "%.0f")).append(" |\n");
             }
         });
+        ((Map<String, List<Map<String, Object>>>) byGateway).forEach((gateway, rows) -> rows.stream().filter(r -> r.get("jfr_error") != null)
+                .forEach(r -> md.append("\n**").append(r.get("target")).append(": no GC figures**, its recording could not be read: ")
+                        .append(r.get("jfr_error")).append("\n")));
         List<Map<String, Object>> unavailable = (List<Map<String, Object>>) profiles.getOrDefault("not_available", List.of());
         if (!unavailable.isEmpty()) {
             md.append("\nNot available:\n\n");
