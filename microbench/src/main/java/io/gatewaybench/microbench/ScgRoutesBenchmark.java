@@ -1,0 +1,108 @@
+package io.gatewaybench.microbench;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+import org.springframework.boot.webflux.autoconfigure.WebFluxProperties;
+import org.springframework.cloud.gateway.config.GlobalCorsProperties;
+import org.springframework.cloud.gateway.handler.AsyncPredicate;
+import org.springframework.cloud.gateway.handler.FilteringWebHandler;
+import org.springframework.cloud.gateway.handler.RoutePredicateHandlerMapping;
+import org.springframework.cloud.gateway.handler.predicate.PathRoutePredicateFactory;
+import org.springframework.cloud.gateway.route.CachingRouteLocator;
+import org.springframework.cloud.gateway.route.Route;
+import org.springframework.cloud.gateway.support.ServerWebExchangeUtils;
+import org.springframework.core.env.StandardEnvironment;
+import org.springframework.web.server.ServerWebExchange;
+import reactor.core.publisher.Flux;
+
+/**
+ * Spring Cloud Gateway's route lookup with 1, 1,000 and 5,000 Path routes: its own RoutePredicateHandlerMapping
+ * over a CachingRouteLocator, which tries the routes in order and takes the first whose predicate matches. With one
+ * route it is the scg target's ({@code Path=/**}); with more, route i is {@code Path=/service<i>/**}, and the
+ * requests ({@code /service<i>/examples/jsp/jsp2/simpletag/book.jsp?id=7}) go to every route in turn, so a lookup
+ * tries half the routes on average. The routes are built as RouteDefinitionRouteLocator builds them from
+ * properties (an always-true predicate and-ed with PathRoutePredicateFactory's), without a Spring context.
+ * {@code NettyProxyRoutesBenchmark} asks the same question of netty-proxy's table.
+ *
+ * <p>Baseline: {@code baseline} picks the next exchange and clears what the previous lookup left in its attributes,
+ * which every lookup here does too.
+ *
+ * <p>Pitfalls: an exchange caches its parsed path in its attributes at the first predicate; the attributes are
+ * cleared before every lookup, else every lookup after the first would skip the parsing. The Mono is resolved with
+ * block(), which returns at once because the lookup completes synchronously; the gateway subscribes instead (a few
+ * objects either way). Only the gateway's own handler mapping runs, not the DispatcherHandler around it (which asks
+ * WebFlux's other mappings first). The matched handler is returned to JMH.
+ *
+ * <p>Run alone: {@code java -jar microbench/target/benchmarks.jar ScgRoutesBenchmark -prof gc}
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(1)
+public class ScgRoutesBenchmark {
+
+    @Param({"1", "1000", "5000"})
+    public int routes;
+
+    private RoutePredicateHandlerMapping mapping;
+    private ServerWebExchange[] exchanges;
+    private int next;
+
+    @Setup(Level.Trial)
+    public void setUp() {
+        PathRoutePredicateFactory path = new PathRoutePredicateFactory(new WebFluxProperties());
+        List<Route> table = new ArrayList<>();
+        for (int i = 0; i < routes; i++) {
+            String pattern = routes == 1 ? "/**" : "/service" + i + "/**";
+            AsyncPredicate<ServerWebExchange> predicate = AsyncPredicate.<ServerWebExchange>from(exchange -> true)
+                    .and(path.applyAsync(config -> config.setPatterns(List.of(pattern))));
+            table.add(Route.async().id("route" + i).uri("http://" + BookPage.UPSTREAM_HOST).asyncPredicate(predicate).build());
+        }
+        mapping = new RoutePredicateHandlerMapping(new FilteringWebHandler(List.of(), true),
+                new CachingRouteLocator(() -> Flux.fromIterable(table)), new GlobalCorsProperties(), new StandardEnvironment());
+
+        exchanges = new ServerWebExchange[routes];
+        for (int i = 0; i < routes; i++) {
+            exchanges[i] = ScgExchanges.bookPage((routes == 1 ? "" : "/service" + i) + BookPage.PATH + "?id=7");
+            Object handler = mapping.getHandler(exchanges[i]).block();
+            Route matched = exchanges[i].getAttribute(ServerWebExchangeUtils.GATEWAY_ROUTE_ATTR);
+            if (handler == null || matched == null || !matched.getId().equals("route" + i)) {
+                throw new IllegalStateException("request " + i + " matched " + matched);
+            }
+        }
+    }
+
+    @Benchmark
+    public ServerWebExchange baseline() {
+        return nextExchange();
+    }
+
+    @Benchmark
+    public Object match() {
+        return mapping.getHandler(nextExchange()).block();
+    }
+
+    private ServerWebExchange nextExchange() {
+        ServerWebExchange exchange = exchanges[next];
+        next = next + 1 == exchanges.length ? 0 : next + 1;
+        exchange.getAttributes().clear();
+        return exchange;
+    }
+}
