@@ -10,20 +10,10 @@ import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseDecoder;
 import io.netty.handler.codec.http.HttpResponseEncoder;
 import io.netty.handler.codec.http.LastHttpContent;
-import io.netty.util.ReferenceCountUtil;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
@@ -50,13 +40,7 @@ import org.openjdk.jmh.infra.Blackhole;
  *
  * <p>Run alone: {@code java -jar microbench/target/benchmarks.jar Http1CodecBenchmark -prof gc}
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(1)
-public class Http1CodecBenchmark {
+public class Http1CodecBenchmark extends Microbenchmark {
 
     private byte[] requestBytes;
     private byte[] responseBytes;
@@ -109,45 +93,29 @@ public class Http1CodecBenchmark {
     @Benchmark
     public void decodeRequest(Blackhole bh) {
         requestDecoder.writeInbound(received(requestDecoder, requestBytes));
-        drainInbound(requestDecoder, bh);
+        consumeAll(requestDecoder::readInbound, bh);
     }
 
     @Benchmark
     public void encodeRequest(Blackhole bh) {
         requestEncoder.writeOutbound(requestHead, LastHttpContent.EMPTY_LAST_CONTENT);
-        drainOutbound(requestEncoder, bh);
+        consumeAll(requestEncoder::readOutbound, bh);
     }
 
     @Benchmark
     public void decodeResponse(Blackhole bh) {
         responseDecoder.writeInbound(received(responseDecoder, responseBytes));
-        drainInbound(responseDecoder, bh);
+        consumeAll(responseDecoder::readInbound, bh);
     }
 
     @Benchmark
     public void encodeResponse(Blackhole bh) {
         responseEncoder.writeOutbound(responseHead, new DefaultLastHttpContent(responseBody.retainedDuplicate()));
-        drainOutbound(responseEncoder, bh);
+        consumeAll(responseEncoder::readOutbound, bh);
     }
 
     /** The bytes as a socket read hands them over: in a new buffer of the channel's allocator. */
     private static ByteBuf received(EmbeddedChannel channel, byte[] bytes) {
         return channel.alloc().buffer(bytes.length).writeBytes(bytes);
-    }
-
-    private static void drainInbound(EmbeddedChannel channel, Blackhole bh) {
-        Object msg;
-        while ((msg = channel.readInbound()) != null) {
-            bh.consume(msg);
-            ReferenceCountUtil.release(msg);
-        }
-    }
-
-    private static void drainOutbound(EmbeddedChannel channel, Blackhole bh) {
-        Object msg;
-        while ((msg = channel.readOutbound()) != null) {
-            bh.consume(msg);
-            ReferenceCountUtil.release(msg);
-        }
     }
 }

@@ -4,19 +4,10 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 import org.springframework.boot.webflux.autoconfigure.WebFluxProperties;
 import org.springframework.cloud.gateway.config.GlobalCorsProperties;
 import org.springframework.cloud.gateway.handler.AsyncPredicate;
@@ -50,20 +41,13 @@ import reactor.core.publisher.Flux;
  *
  * <p>Run alone: {@code java -jar microbench/target/benchmarks.jar ScgRoutesBenchmark -prof gc}
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(1)
-public class ScgRoutesBenchmark {
+public class ScgRoutesBenchmark extends Microbenchmark {
 
     @Param({"1", "1000", "5000"})
     public int routes;
 
     private RoutePredicateHandlerMapping mapping;
-    private ServerWebExchange[] exchanges;
-    private int next;
+    private RoundRobin<ServerWebExchange> requests;
 
     @Setup(Level.Trial)
     public void setUp() {
@@ -78,7 +62,7 @@ public class ScgRoutesBenchmark {
         mapping = new RoutePredicateHandlerMapping(new FilteringWebHandler(List.of(), true),
                 new CachingRouteLocator(() -> Flux.fromIterable(table)), new GlobalCorsProperties(), new StandardEnvironment());
 
-        exchanges = new ServerWebExchange[routes];
+        ServerWebExchange[] exchanges = new ServerWebExchange[routes];
         for (int i = 0; i < routes; i++) {
             exchanges[i] = ScgExchanges.bookPage((routes == 1 ? "" : "/service" + i) + BookPage.PATH + "?id=7");
             Object handler = mapping.getHandler(exchanges[i]).block();
@@ -87,6 +71,7 @@ public class ScgRoutesBenchmark {
                 throw new IllegalStateException("request " + i + " matched " + matched);
             }
         }
+        requests = new RoundRobin<>(exchanges);
     }
 
     @Benchmark
@@ -100,8 +85,7 @@ public class ScgRoutesBenchmark {
     }
 
     private ServerWebExchange nextExchange() {
-        ServerWebExchange exchange = exchanges[next];
-        next = next + 1 == exchanges.length ? 0 : next + 1;
+        ServerWebExchange exchange = requests.next();
         exchange.getAttributes().clear();
         return exchange;
     }

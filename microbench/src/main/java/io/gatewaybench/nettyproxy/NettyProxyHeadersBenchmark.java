@@ -5,18 +5,10 @@ import io.netty.handler.codec.http.DefaultHttpRequest;
 import io.netty.handler.codec.http.DefaultHttpResponse;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
-import java.util.concurrent.TimeUnit;
+import io.gatewaybench.microbench.Microbenchmark;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * netty-proxy's header rewriting, its own code ({@link ProxyHeaders}): on the request, hop-by-hop headers out,
@@ -34,13 +26,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <p>Run alone: {@code java -jar microbench/target/benchmarks.jar NettyProxyHeadersBenchmark -prof gc}
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(1)
-public class NettyProxyHeadersBenchmark {
+public class NettyProxyHeadersBenchmark extends Microbenchmark {
 
     private HttpRequest request;
     private HttpResponse response;

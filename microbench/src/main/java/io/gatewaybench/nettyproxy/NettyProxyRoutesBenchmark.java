@@ -3,19 +3,12 @@ package io.gatewaybench.nettyproxy;
 import io.gatewaybench.microbench.BookPage;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
+import io.gatewaybench.microbench.Microbenchmark;
+import io.gatewaybench.microbench.RoundRobin;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * netty-proxy's route lookup ({@link Routes#match}, as {@code FrontendHandler} calls it with the request-target)
@@ -34,24 +27,18 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <p>Run alone: {@code java -jar microbench/target/benchmarks.jar NettyProxyRoutesBenchmark -prof gc}
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(1)
-public class NettyProxyRoutesBenchmark {
+public class NettyProxyRoutesBenchmark extends Microbenchmark {
 
     @Param({"1", "1000", "5000"})
     public int routes;
 
     private Routes<String> table;
-    private String[] targets;
-    private int next;
+    private RoundRobin<String> requests;
 
     @Setup(Level.Trial)
     public void setUp() {
         Map<String, String> prefixes = new LinkedHashMap<>();
+        String[] targets;
         if (routes == 1) {
             prefixes.put("/", BookPage.UPSTREAM_HOST);
             targets = new String[] {BookPage.PATH + "?id=7"};
@@ -68,21 +55,16 @@ public class NettyProxyRoutesBenchmark {
                 throw new IllegalStateException("no route for " + target);
             }
         }
+        requests = new RoundRobin<>(targets);
     }
 
     @Benchmark
     public String baseline() {
-        return nextTarget();
+        return requests.next();
     }
 
     @Benchmark
     public String match() {
-        return table.match(nextTarget());
-    }
-
-    private String nextTarget() {
-        String target = targets[next];
-        next = next + 1 == targets.length ? 0 : next + 1;
-        return target;
+        return table.match(requests.next());
     }
 }

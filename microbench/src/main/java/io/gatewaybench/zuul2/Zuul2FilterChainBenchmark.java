@@ -18,19 +18,11 @@ import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
+import io.gatewaybench.microbench.Microbenchmark;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
@@ -55,13 +47,7 @@ import org.openjdk.jmh.infra.Blackhole;
  *
  * <p>Run alone: {@code java -jar microbench/target/benchmarks.jar Zuul2FilterChainBenchmark -prof gc}
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(1)
-public class Zuul2FilterChainBenchmark {
+public class Zuul2FilterChainBenchmark extends Microbenchmark {
 
     private byte[] requestBytes;
     private ChannelHandler zuulPipeline;
@@ -109,11 +95,7 @@ public class Zuul2FilterChainBenchmark {
     private void exchange(EmbeddedChannel connection, Blackhole bh) {
         connection.writeInbound(connection.alloc().buffer(requestBytes.length).writeBytes(requestBytes));
         connection.runPendingTasks();
-        Object out;
-        while ((out = connection.readOutbound()) != null) {
-            bh.consume(out);
-            ReferenceCountUtil.release(out);
-        }
+        consumeAll(connection::readOutbound, bh);
     }
 
     /** One request through the channel must come back as the whole book page, or the figure means nothing. */

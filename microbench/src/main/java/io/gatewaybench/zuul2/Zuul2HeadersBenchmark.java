@@ -12,18 +12,10 @@ import io.gatewaybench.microbench.BookPage;
 import io.netty.handler.codec.http.HttpRequest;
 import java.net.InetSocketAddress;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
+import io.gatewaybench.microbench.Microbenchmark;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Zuul2's header rewriting as the zuul2 target does it, on Zuul's own messages: on the request, our inbound filter
@@ -45,13 +37,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <p>Run alone: {@code java -jar microbench/target/benchmarks.jar Zuul2HeadersBenchmark -prof gc}
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(1)
-public class Zuul2HeadersBenchmark {
+public class Zuul2HeadersBenchmark extends Microbenchmark {
 
     private static final InetSocketAddress CLIENT = new InetSocketAddress(BookPage.CLIENT_ADDRESS, 50_000);
 
