@@ -1,5 +1,6 @@
 package io.gatewaybench.microbench;
 
+import io.netty.util.ReferenceCountUtil;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -11,7 +12,6 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
-import io.netty.util.ReferenceCountUtil;
 
 /**
  * What every benchmark here shares: the average time of one operation, one fork, 3 warm-up and 5 measured

@@ -1,11 +1,11 @@
 package io.gatewaybench.nettyproxy;
 
 import io.gatewaybench.microbench.BookPage;
+import io.gatewaybench.microbench.Microbenchmark;
 import io.netty.handler.codec.http.DefaultHttpRequest;
 import io.netty.handler.codec.http.DefaultHttpResponse;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
-import io.gatewaybench.microbench.Microbenchmark;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Setup;

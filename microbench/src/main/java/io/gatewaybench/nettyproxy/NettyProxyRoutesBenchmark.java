@@ -1,10 +1,10 @@
 package io.gatewaybench.nettyproxy;
 
 import io.gatewaybench.microbench.BookPage;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import io.gatewaybench.microbench.Microbenchmark;
 import io.gatewaybench.microbench.RoundRobin;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Param;

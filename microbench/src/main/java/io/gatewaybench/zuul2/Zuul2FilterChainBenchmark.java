@@ -1,13 +1,14 @@
 package io.gatewaybench.zuul2;
 
 import io.gatewaybench.microbench.BookPage;
+import io.gatewaybench.microbench.Microbenchmark;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.handler.codec.http.DefaultLastHttpContent;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpServerCodec;
@@ -18,11 +19,11 @@ import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.Set;
-import io.gatewaybench.microbench.Microbenchmark;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
@@ -47,6 +48,9 @@ import org.openjdk.jmh.infra.Blackhole;
  *
  * <p>Run alone: {@code java -jar microbench/target/benchmarks.jar Zuul2FilterChainBenchmark -prof gc}
  */
+// Longer warm-up than the others: Zuul's deep call graph (RxJava, filter runners, passport) took 8-10 s here
+// before the JIT settled; after 3 x 1 s the figure was still 2x too high and swung by 3x between iterations.
+@Warmup(iterations = 5, time = 2)
 public class Zuul2FilterChainBenchmark extends Microbenchmark {
 
     private byte[] requestBytes;
