@@ -76,9 +76,9 @@ public final class NettyProxy implements AutoCloseable {
         };
         MultiThreadIoEventLoopGroup group =
                 new MultiThreadIoEventLoopGroup(settings.eventLoops, transport.ioHandlerFactory());
-        Map<EventLoop, Routes<UpstreamPool>> pools = new IdentityHashMap<>();
+        Map<EventLoop, Routes<UpstreamPool>> routesByLoop = new IdentityHashMap<>();
         for (EventExecutor loop : group) {
-            pools.put((EventLoop) loop,
+            routesByLoop.put((EventLoop) loop,
                     routes.map(u -> new UpstreamPool((EventLoop) loop, settings, transport, allocator, u)));
         }
         ChannelFuture bound = new ServerBootstrap()
@@ -89,7 +89,7 @@ public final class NettyProxy implements AutoCloseable {
                 .childOption(ChannelOption.AUTO_READ, false) // FrontendHandler asks for each read
                 .childOption(ChannelOption.TCP_NODELAY, settings.tcpNoDelay)
                 .childOption(ChannelOption.ALLOCATOR, allocator)
-                .childHandler(new ProxyInitializer(settings, pools))
+                .childHandler(new ProxyInitializer(settings, routesByLoop))
                 .bind(listen)
                 .awaitUninterruptibly();
         if (!bound.isSuccess()) {

@@ -10,7 +10,8 @@ import java.util.function.Function;
  * <p>The rule: a route is a path prefix that matches whole segments ({@code /api} matches {@code /api},
  * {@code /api/} and {@code /api/x}, not {@code /apix}); the longest matching prefix wins, whatever the order the
  * routes were given in; {@code /} matches every path. The query is not part of the path. A request-target that is
- * not a path (absolute-form, {@code *}) goes to the {@code /} route. NGINX chooses among prefix locations the same way.
+ * not a path (absolute-form, {@code *}) goes to the {@code /} route. NGINX too takes the longest of its prefix
+ * locations, though by characters, not whole segments.
  *
  * <p>A lookup probes a hash table once per segment of the path, at most as many times as the deepest route has
  * segments, so its cost does not grow with the number of routes.
