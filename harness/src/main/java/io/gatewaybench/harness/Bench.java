@@ -62,6 +62,9 @@ public final class Bench {
                 System.exit(1);
             }
         }
+        if (args.length >= 1 && (args[0].equals("jmh-environment") || args[0].equals("jmh-report"))) {
+            System.exit(JmhReport.main(Arrays.asList(args))); // ./bench jmh, before and after JMH runs
+        }
         if (args.length >= 1 && args[0].equals("compare")) {
             compare(Arrays.asList(args).subList(1, args.length));
         }

@@ -29,6 +29,12 @@ public final class Environment {
         return m;
     }
 
+    /** The 1, 5 and 15 minute load averages, as /proc/loadavg has them: what else the machine was doing. */
+    public static String loadAverage() {
+        String[] fields = read("/proc/loadavg").trim().split("\\s+");
+        return fields.length >= 3 ? fields[0] + " " + fields[1] + " " + fields[2] : "unknown";
+    }
+
     /** The commit the run was made from, marked {@code -dirty} when the work tree had changes. */
     public static String gitCommit() {
         String commit = output(List.of("git", "-C", Repo.root().toString(), "rev-parse", "HEAD"));

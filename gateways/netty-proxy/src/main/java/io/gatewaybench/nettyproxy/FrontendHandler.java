@@ -39,7 +39,7 @@ final class FrontendHandler extends ChannelInboundHandlerAdapter {
     private static final Set<HttpMethod> IDEMPOTENT = Set.of(HttpMethod.GET, HttpMethod.HEAD, HttpMethod.PUT,
             HttpMethod.DELETE, HttpMethod.OPTIONS, HttpMethod.TRACE);
 
-    private final UpstreamPool pool;
+    private final Routes<UpstreamPool> routes;
     private final Settings settings;
     private final ArrayDeque<HttpObject> fromClient = new ArrayDeque<>(); // read, not yet sent upstream
     private ChannelHandlerContext ctx;
@@ -48,6 +48,7 @@ final class FrontendHandler extends ChannelInboundHandlerAdapter {
 
     // The exchange in progress; request is null between exchanges.
     private HttpRequest request;
+    private UpstreamPool pool;        // the upstream its route leads to
     private boolean clientHttp10;
     private boolean keepAlive;        // the client connection stays open after this exchange
     private Channel upstream;
@@ -65,8 +66,8 @@ final class FrontendHandler extends ChannelInboundHandlerAdapter {
     private final ChannelFutureListener onHeadWritten = this::headWritten;
     private final ChannelFutureListener onRequestPartWritten = this::requestPartWritten;
 
-    FrontendHandler(UpstreamPool pool, Settings settings) {
-        this.pool = pool;
+    FrontendHandler(Routes<UpstreamPool> routes, Settings settings) {
+        this.routes = routes;
         this.settings = settings;
     }
 
@@ -145,13 +146,16 @@ final class FrontendHandler extends ChannelInboundHandlerAdapter {
         keepAlive = HttpUtil.isKeepAlive(request);
         reusedUpstream = retried = headSent = bodySent = requestSent = false;
         responseStarted = interimResponse = upstreamReusable = false;
+        pool = routes.match(request.uri());
         if (request.decoderResult().isFailure()) {
             keepAlive = false;
             respondWithError(HttpResponseStatus.BAD_REQUEST, "bad request: " + request.decoderResult().cause());
         } else if (HttpMethod.CONNECT.equals(request.method())) {
             respondWithError(HttpResponseStatus.METHOD_NOT_ALLOWED, "CONNECT is not proxied");
+        } else if (pool == null) { // only with a table that has no "/" route
+            respondWithError(HttpResponseStatus.NOT_FOUND, "no route for " + request.uri());
         } else {
-            ProxyHeaders.forRequest(request, clientAddress, settings.upstreamHostHeader());
+            ProxyHeaders.forRequest(request, clientAddress, pool.hostHeader);
             Channel idle = pool.pollIdle();
             if (idle != null) {
                 sendHead(idle, true);
@@ -163,10 +167,11 @@ final class FrontendHandler extends ChannelInboundHandlerAdapter {
 
     private void connect() {
         HttpRequest current = request;
-        pool.connect().addListener((ChannelFuture f) -> {
+        UpstreamPool target = pool;
+        target.connect().addListener((ChannelFuture f) -> {
             if (request != current) { // the client left meanwhile
                 if (f.isSuccess()) {
-                    pool.release(f.channel());
+                    target.release(f.channel());
                 }
             } else if (f.isSuccess()) {
                 sendHead(f.channel(), false);

@@ -19,7 +19,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Starts the proxy: one event loop group both accepts and serves connections (accepting is rare next to serving
- * kept-alive ones, and a separate acceptor thread would be one more thread on few cores), one upstream pool per loop.
+ * kept-alive ones, and a separate acceptor thread would be one more thread on few cores); per loop, the route table
+ * with one pool per upstream.
  */
 public final class NettyProxy implements AutoCloseable {
 
@@ -63,7 +64,9 @@ public final class NettyProxy implements AutoCloseable {
 
     /** Binds and returns once listening; throws Settings.Invalid, Transport.Unavailable or CannotListen. */
     static NettyProxy start(Settings settings) {
-        InetSocketAddress upstream = resolved(settings.upstreamHost, settings.upstreamPort, "--upstream host");
+        UpstreamPool.Upstream upstream = new UpstreamPool.Upstream(
+                resolved(settings.upstreamHost, settings.upstreamPort, "--upstream host"), settings.upstreamHostHeader());
+        Routes<UpstreamPool.Upstream> routes = Routes.of(Map.of("/", upstream)); // one route: every path to --upstream
         InetSocketAddress listen = resolved(settings.bind, settings.port, "--bind address");
         Transport transport = Transport.choose(settings.transport);
         ByteBufAllocator allocator = switch (settings.allocator) {
@@ -73,9 +76,10 @@ public final class NettyProxy implements AutoCloseable {
         };
         MultiThreadIoEventLoopGroup group =
                 new MultiThreadIoEventLoopGroup(settings.eventLoops, transport.ioHandlerFactory());
-        Map<EventLoop, UpstreamPool> pools = new IdentityHashMap<>();
+        Map<EventLoop, Routes<UpstreamPool>> routesByLoop = new IdentityHashMap<>();
         for (EventExecutor loop : group) {
-            pools.put((EventLoop) loop, new UpstreamPool((EventLoop) loop, settings, transport, allocator, upstream));
+            routesByLoop.put((EventLoop) loop,
+                    routes.map(u -> new UpstreamPool((EventLoop) loop, settings, transport, allocator, u)));
         }
         ChannelFuture bound = new ServerBootstrap()
                 .group(group)
@@ -85,7 +89,7 @@ public final class NettyProxy implements AutoCloseable {
                 .childOption(ChannelOption.AUTO_READ, false) // FrontendHandler asks for each read
                 .childOption(ChannelOption.TCP_NODELAY, settings.tcpNoDelay)
                 .childOption(ChannelOption.ALLOCATOR, allocator)
-                .childHandler(new ProxyInitializer(settings, pools))
+                .childHandler(new ProxyInitializer(settings, routesByLoop))
                 .bind(listen)
                 .awaitUninterruptibly();
         if (!bound.isSuccess()) {

@@ -7,22 +7,22 @@ import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.codec.http.HttpServerCodec;
 import java.util.Map;
 
-/** The client pipeline: HTTP/1.1 codec, then the proxy, with the upstream pool of the channel's own event loop. */
+/** The client pipeline: HTTP/1.1 codec, then the proxy, with the route table of the channel's own event loop. */
 final class ProxyInitializer extends ChannelInitializer<Channel> {
 
     private final Settings settings;
     private final HttpDecoderConfig decoderConfig;
-    private final Map<EventLoop, UpstreamPool> pools;
+    private final Map<EventLoop, Routes<UpstreamPool>> routes;
 
-    ProxyInitializer(Settings settings, Map<EventLoop, UpstreamPool> pools) {
+    ProxyInitializer(Settings settings, Map<EventLoop, Routes<UpstreamPool>> routes) {
         this.settings = settings;
         this.decoderConfig = settings.decoderConfig();
-        this.pools = pools;
+        this.routes = routes;
     }
 
     @Override
     protected void initChannel(Channel ch) {
         ch.pipeline().addLast(new HttpServerCodec(decoderConfig),
-                new FrontendHandler(pools.get(ch.eventLoop()), settings));
+                new FrontendHandler(routes.get(ch.eventLoop()), settings));
     }
 }

@@ -13,24 +13,29 @@ import java.util.ArrayDeque;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Kept-alive upstream connections of one event loop. Upstream channels live on the loop of the client channels that
+ * Kept-alive connections to one upstream, of one event loop. Upstream channels live on the loop of the client channels that
  * use them, so only that loop's thread ever touches this pool: no locks, no hand-off between threads.
  */
 final class UpstreamPool {
 
+    /** Where a route leads: the address to connect to and the Host header requests to it carry. */
+    record Upstream(InetSocketAddress address, String hostHeader) {
+    }
+
+    final String hostHeader;
     private final Bootstrap bootstrap;
     private final ArrayDeque<Channel> idle = new ArrayDeque<>(); // most recently used first
     private final int maxIdle;
     private final long idleTimeoutNanos;
 
-    UpstreamPool(EventLoop loop, Settings settings, Transport transport, ByteBufAllocator allocator,
-                 InetSocketAddress upstream) {
+    UpstreamPool(EventLoop loop, Settings settings, Transport transport, ByteBufAllocator allocator, Upstream upstream) {
+        hostHeader = upstream.hostHeader();
         maxIdle = settings.maxIdlePerLoop;
         idleTimeoutNanos = TimeUnit.MILLISECONDS.toNanos(settings.idleTimeoutMs);
         bootstrap = new Bootstrap()
                 .group(loop)
                 .channel(transport.socketChannel)
-                .remoteAddress(upstream)
+                .remoteAddress(upstream.address())
                 .option(ChannelOption.AUTO_READ, false) // FrontendHandler asks for each read
                 .option(ChannelOption.TCP_NODELAY, settings.tcpNoDelay)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, settings.connectTimeoutMs)

@@ -45,7 +45,7 @@ final class ServerStartup extends BaseServerStartup {
     /** The route VIP, and so the Ribbon client name: the origin's settings are {@code origin.ribbon.*}. */
     static final String ORIGIN = "origin";
 
-    private static final Set<Class<? extends ZuulFilter<?, ?>>> FILTERS =
+    static final Set<Class<? extends ZuulFilter<?, ?>>> FILTERS =
             Set.of(RouteToOrigin.class, ResponseHeaders.class);
 
     private final InetSocketAddress listenAddress;
@@ -53,17 +53,23 @@ final class ServerStartup extends BaseServerStartup {
     private Server server;
 
     ServerStartup(InetSocketAddress listenAddress) {
-        this(listenAddress, new NoopRegistry());
+        this(listenAddress, FILTERS);
     }
 
-    private ServerStartup(InetSocketAddress listenAddress, Registry registry) {
-        this(listenAddress, registry, new BasicNettyOriginManager(registry));
+    /** The same server with other filters: the microbenchmarks (microbench/) put a canned origin behind ours. */
+    ServerStartup(InetSocketAddress listenAddress, Set<Class<? extends ZuulFilter<?, ?>>> filters) {
+        this(listenAddress, new NoopRegistry(), filters);
     }
 
-    private ServerStartup(InetSocketAddress listenAddress, Registry registry, BasicNettyOriginManager originManager) {
+    private ServerStartup(InetSocketAddress listenAddress, Registry registry, Set<Class<? extends ZuulFilter<?, ?>>> filters) {
+        this(listenAddress, registry, new BasicNettyOriginManager(registry), filters);
+    }
+
+    private ServerStartup(InetSocketAddress listenAddress, Registry registry, BasicNettyOriginManager originManager,
+                          Set<Class<? extends ZuulFilter<?, ?>>> filters) {
         super(
                 new NoDiscoveryStatus(),
-                new StaticFilterLoader(new DefaultFilterFactory(), FILTERS),
+                new StaticFilterLoader(new DefaultFilterFactory(), filters),
                 originContext(originManager),
                 (filter, status) -> {}, // no filter usage reporting
                 null, // no request-complete handler: it would only publish metrics
