@@ -23,7 +23,7 @@ class JvmProfilesIT {
     @Test
     void aThreeProfileMatrixRecordsEachProfilesFiguresAndCatchesAPlantedWrongTransport() throws Exception {
         Path results = Path.of("target", "jvm-profiles-it").toAbsolutePath();
-        QuickRun.bench(results, 1, "run", "--quick", "--targets=netty-proxy,harness/src/test/resources/planted/zuul2-lying.properties",
+        QuickRun.bench(results, 1, "run", "--quick", "--targets=netty-proxy,harness/src/test/resources/planted-transport/zuul2-lying.properties",
                 "--jvm=default,parallel,nio", "--jfr", "--levels=none", "--cross-check=none", "--results=" + results);
         Path run = QuickRun.newest(results);
         JsonNode summary = new ObjectMapper().readTree(run.resolve("summary.json").toFile());
