@@ -18,7 +18,7 @@ import java.util.stream.Stream;
 /**
  * How the JVM gateways of a run are started, from {@code infra/jvm/<name>.properties}: their JVM
  * flags, their JDK, their Netty transport and event-loop count, and framework settings of single
- * gateways. A run may name several ({@code --jvm=default,zgc}): each JVM gateway then runs once per
+ * gateways, or another build of one gateway. A run may name several ({@code --jvm=default,zgc}): each JVM gateway then runs once per
  * profile, as a target of its own ({@code scg@zgc}). The keys are listed in {@code infra/jvm/README.md}.
  *
  * @param jdk as the file names it ("17", "25", a JDK's folder), or null for the JDK the harness runs on
@@ -27,10 +27,12 @@ import java.util.stream.Stream;
  * @param eventLoops a count, {@code Nx} (N times the run's workers), or null for the run's workers
  * @param gatewayFlags more JVM flags (system properties) for one gateway, by target name
  * @param gatewayArgs more command-line options for one gateway, by target name
+ * @param gatewayJars another build of one gateway to run instead of its descriptor's {@code jar}, by target name (relative to the repository)
  * @param only the gateways the profile applies to; empty for every JVM gateway
  */
 public record JvmProfile(String name, String description, String jdk, String java, String flags, String transport, String eventLoops,
-                         Map<String, String> gatewayFlags, Map<String, String> gatewayArgs, List<String> only) {
+                         Map<String, String> gatewayFlags, Map<String, String> gatewayArgs, Map<String, String> gatewayJars,
+                         List<String> only) {
 
     /** The folder whose {@code <name>.properties} files are the profiles ({@code -Dbench.jvmProfiles} names another, for tests). */
     static Path folder() {
@@ -41,7 +43,7 @@ public record JvmProfile(String name, String description, String jdk, String jav
     /** Where JDKs are looked for when a profile names one by its feature release ({@code jdk=25}). */
     private static final Path JDKS = Path.of(System.getProperty("bench.jdks", "/usr/lib/jvm"));
     private static final List<String> TRANSPORTS = List.of("io_uring", "epoll", "nio");
-    private static final Pattern GATEWAY_KEY = Pattern.compile("[A-Za-z0-9_-]+\\.(flags|args)");
+    private static final Pattern GATEWAY_KEY = Pattern.compile("[A-Za-z0-9_-]+\\.(flags|args|jar)");
     private static final List<String> KEYS = List.of("description", "flags", "jdk", "transport", "event-loops", "only");
     /** Command lines already shown to start a JVM: each is tried once per harness. */
     private static final Map<List<String>, Boolean> TRIED = new ConcurrentHashMap<>();
@@ -56,7 +58,7 @@ public record JvmProfile(String name, String description, String jdk, String jav
         for (String key : p.stringPropertyNames()) {
             if (!KEYS.contains(key) && !GATEWAY_KEY.matcher(key).matches()) {
                 throw new IllegalArgumentException(file + ": unknown key '" + key + "'; a profile has " + String.join(", ", KEYS)
-                        + ", <gateway>.flags and <gateway>.args (infra/jvm/README.md)");
+                        + ", <gateway>.flags, <gateway>.args and <gateway>.jar (infra/jvm/README.md)");
             }
         }
         String transport = blankToNull(p.getProperty("transport"));
@@ -71,11 +73,12 @@ public record JvmProfile(String name, String description, String jdk, String jav
         String jdk = blankToNull(p.getProperty("jdk"));
         Map<String, String> flags = new LinkedHashMap<>();
         Map<String, String> args = new LinkedHashMap<>();
+        Map<String, String> jars = new LinkedHashMap<>();
         p.stringPropertyNames().stream().sorted().filter(k -> GATEWAY_KEY.matcher(k).matches()).forEach(k ->
-                (k.endsWith(".flags") ? flags : args).put(k.substring(0, k.lastIndexOf('.')), p.getProperty(k).trim()));
+                (k.endsWith(".flags") ? flags : k.endsWith(".args") ? args : jars).put(k.substring(0, k.lastIndexOf('.')), p.getProperty(k).trim()));
         List<String> only = List.of(p.getProperty("only", "").trim().split("[\\s,]+")).stream().filter(w -> !w.isEmpty()).toList();
         return new JvmProfile(name, p.getProperty("description", "").trim(), jdk, jdk == null ? null : java(jdk, file),
-                p.getProperty("flags", "").trim(), transport, loops, Map.copyOf(flags), Map.copyOf(args), only);
+                p.getProperty("flags", "").trim(), transport, loops, Map.copyOf(flags), Map.copyOf(args), Map.copyOf(jars), only);
     }
 
     /**
@@ -135,6 +138,11 @@ public record JvmProfile(String name, String description, String jdk, String jav
         return join(gatewayArgs.getOrDefault(t.gateway(), ""), transport == null ? "" : t.key("transport." + transport + ".args").orElse(""));
     }
 
+    /** The jar {@code t} runs under this profile, relative to the repository, when the profile names another build. */
+    public Optional<String> jarFor(Target t) {
+        return Optional.ofNullable(gatewayJars.get(t.gateway()));
+    }
+
     /** Event loops for a gateway of a run that gives each gateway {@code workers}. */
     public int eventLoops(int workers) {
         if (eventLoops == null) {
@@ -149,6 +157,11 @@ public record JvmProfile(String name, String description, String jdk, String jav
      * ({@code java <flags> -version}): an unknown flag, or a collector the JDK lacks, is an error here.
      */
     public void check(Target t, String defaultJava) {
+        Optional<String> jar = jarFor(t);
+        if (jar.isPresent() && !Files.isRegularFile(Repo.root().resolve(jar.get()))) {
+            throw new IllegalArgumentException("JVM profile '" + name + "' runs " + t.gateway() + " from " + jar.get()
+                    + ", which is not built; build the gateways with mvn -DskipTests package");
+        }
         List<String> argv = new ArrayList<>();
         argv.add(java != null ? java : defaultJava);
         argv.addAll(words(flagsFor(t)));
@@ -192,6 +205,9 @@ public record JvmProfile(String name, String description, String jdk, String jav
         }
         if (!gatewayArgs.isEmpty()) {
             m.put("gateway_args", new java.util.TreeMap<>(gatewayArgs));
+        }
+        if (!gatewayJars.isEmpty()) {
+            m.put("gateway_jars", new java.util.TreeMap<>(gatewayJars));
         }
         if (!only.isEmpty()) {
             m.put("only", only);

@@ -213,7 +213,7 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
                     continue;
                 }
                 p.check(t, Launch.currentJava());
-                expanded.add(t.underProfile(p.name(), profiles.size() > 1));
+                expanded.add(t.underProfile(p.name(), profiles.size() > 1, p.jarFor(t)));
             }
         }
         for (JvmProfile p : profiles) {

@@ -80,11 +80,13 @@ public record Target(String name, String description, Map<String, String> keys, 
 
     /**
      * This JVM gateway under a JVM profile: named {@code <name>@<profile>} when a run has several
-     * profiles ({@code named}), otherwise by its own name, so that a run of one profile reads as before.
+     * profiles ({@code named}), otherwise by its own name, so that a run of one profile reads as before;
+     * started from {@code jar} instead of its descriptor's when the profile runs another build.
      */
-    public Target underProfile(String profile, boolean named) {
+    public Target underProfile(String profile, boolean named, Optional<String> jar) {
         Map<String, String> k = new LinkedHashMap<>(keys);
         k.put(PROFILE, profile);
+        jar.ifPresent(j -> k.put("jar", j));
         return new Target(named ? name + "@" + profile : name, named ? description + "; JVM profile " + profile : description,
                 java.util.Collections.unmodifiableMap(k), file);
     }

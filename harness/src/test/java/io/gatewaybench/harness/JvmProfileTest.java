@@ -34,7 +34,7 @@ class JvmProfileTest {
         List<String> names = plan.jvm().stream().map(JvmProfile::name).toList();
         assertEquals("default", names.get(0), "default is the reference, first");
         assertTrue(names.containsAll(List.of("g1-ergonomic", "parallel", "shenandoah", "zgc", "pretouch", "heap-256m", "jdk25",
-                "no-leak-detection", "nio", "epoll", "scg-elastic-pool", "zuul2-pool-defaults")), names.toString());
+                "no-leak-detection", "nio", "epoll", "scg-elastic-pool", "scg-metrics", "zuul2-pool-defaults")), names.toString());
         for (Target t : plan.targets().stream().filter(JvmProfile::isJvmGateway).toList()) {
             assertTrue(t.name().startsWith(t.gateway() + "@"), t.name());
             assertEquals(t.gateway() + "@" + plan.profileOf(t).name(), t.name());
@@ -73,6 +73,15 @@ class JvmProfileTest {
         Target epoll = target(proxy, "netty-proxy@epoll");
         assertEquals("--transport=epoll", proxy.profileOf(epoll).argsFor(epoll));
         assertEquals("", proxy.profileOf(target(proxy, "netty-proxy@default")).argsFor(epoll));
+        // a profile may run another build of a gateway: scg-metrics runs the jar with Micrometer, which scg.jar lacks
+        RunPlan metrics = RunPlan.parse(List.of("--jvm=default,scg-metrics", "--targets=scg"));
+        assertEquals("gateways/scg/target/scg.jar", target(metrics, "scg@default").keys().get("jar"));
+        assertEquals("gateways/scg/target/scg-metrics.jar", target(metrics, "scg@scg-metrics").keys().get("jar"));
+        List<String> micrometer = List.of("micrometer-core", "spring-boot-actuator", "spring-cloud-gateway-server-webflux");
+        assertEquals(List.of("micrometer-core", "spring-boot-actuator", "spring-cloud-gateway-server-webflux"), List.copyOf(
+                Environment.jarComponents(Repo.root().resolve("gateways/scg/target/scg-metrics.jar"), micrometer).keySet()));
+        assertEquals(List.of("spring-cloud-gateway-server-webflux"), List.copyOf(
+                Environment.jarComponents(Repo.root().resolve("gateways/scg/target/scg.jar"), micrometer).keySet()));
         // one profile: the gateways keep their names, as in every run before profiles
         assertEquals(List.of("direct", "scg"), RunPlan.parse(List.of("--jvm=parallel", "--targets=scg")).targets().stream()
                 .map(Target::name).toList());
@@ -96,6 +105,9 @@ class JvmProfileTest {
         assertTrue(message("--jvm=badtransport").contains("transport must be one of [io_uring, epoll, nio], got 'kqueue'"));
         profile("badloops", "event-loops=many");
         assertTrue(message("--jvm=badloops").contains("event-loops must be a count"));
+        profile("unbuilt", "only=scg\nscg.jar=gateways/scg/target/nosuch.jar");
+        String unbuilt = message("--jvm=unbuilt", "--targets=scg");
+        assertTrue(unbuilt.contains("runs scg from gateways/scg/target/nosuch.jar, which is not built; build the gateways with mvn"), unbuilt);
         // a collector the JDK does not have is caught the same way: JDK 17 has no generational ZGC switch
         profile("genzgc17", "flags=-XX:+UseZGC -XX:+ZGenerational");
         assertTrue(message("--jvm=genzgc17", "--targets=zuul2").contains("Unrecognized VM option 'ZGenerational'"));
@@ -108,6 +120,7 @@ class JvmProfileTest {
         assertEquals("-Xms1g -Xmx1g -XX:+UseZGC", d.get("flags"));
         assertEquals("the gateway's choice", d.get("transport"));
         assertEquals(Map.of("scg", "-Dspring.netty.leak-detection=disabled"), JvmProfile.load("no-leak-detection").describe().get("gateway_flags"));
+        assertEquals(Map.of("scg", "gateways/scg/target/scg-metrics.jar"), JvmProfile.load("scg-metrics").describe().get("gateway_jars"));
     }
 
     private void profile(String name, String text) throws IOException {
