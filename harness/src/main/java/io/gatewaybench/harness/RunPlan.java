@@ -86,7 +86,7 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
                                    infra/netns/README.md)
               --jvm=A,B,...        JVM profiles for the JVM gateways, infra/jvm/NAME.properties (default: default); with more
                                    than one, each JVM gateway runs under each (target scg@zgc), compared with the first;
-                                   "all": every profile there (infra/jvm/README.md)
+                                   "all": every profile there that applies to a gateway of the run (infra/jvm/README.md)
               --jfr                a JDK Flight Recorder profile of every JVM gateway (CPU and allocation samples), whose top
                                    frames over the measured window go into the summary
               --results=DIR        where run folders go (default: results/)
@@ -150,6 +150,10 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
             }
         }
         List<JvmProfile> profiles = JvmProfile.list(o.getOrDefault("jvm", "default"));
+        if (o.getOrDefault("jvm", "").trim().equals("all")) { // every profile that applies to a gateway of the run
+            List<Target> gateways = targets;
+            profiles = profiles.stream().filter(p -> p.only().isEmpty() || gateways.stream().anyMatch(p::appliesTo)).toList();
+        }
         List<Map<String, String>> unavailable = new ArrayList<>();
         targets = underProfiles(targets, profiles, unavailable);
         String model = o.getOrDefault("model", "closed");

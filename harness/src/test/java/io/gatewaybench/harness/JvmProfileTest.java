@@ -82,6 +82,10 @@ class JvmProfileTest {
                 Environment.jarComponents(Repo.root().resolve("gateways/scg/target/scg-metrics.jar"), micrometer).keySet()));
         assertEquals(List.of("spring-cloud-gateway-server-webflux"), List.copyOf(
                 Environment.jarComponents(Repo.root().resolve("gateways/scg/target/scg.jar"), micrometer).keySet()));
+        // "all" is every profile that applies to a gateway of the run; one named explicitly must apply (see below)
+        List<String> allForScg = RunPlan.parse(List.of("--jvm=all", "--targets=scg")).jvm().stream().map(JvmProfile::name).toList();
+        assertTrue(allForScg.containsAll(List.of("default", "zgc", "scg-metrics", "io_uring")), allForScg.toString());
+        assertTrue(allForScg.stream().noneMatch(n -> n.startsWith("zuul2-") || n.startsWith("netty-")), allForScg.toString());
         // one profile: the gateways keep their names, as in every run before profiles
         assertEquals(List.of("direct", "scg"), RunPlan.parse(List.of("--jvm=parallel", "--targets=scg")).targets().stream()
                 .map(Target::name).toList());
