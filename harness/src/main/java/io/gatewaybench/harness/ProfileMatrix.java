@@ -11,11 +11,20 @@ import java.util.function.Function;
 /**
  * A run of several JVM profiles, judged per gateway: each profile's throughput and closed-loop P99
  * relative to the reference profile's (the first named), paired round by round as targets are paired
- * with direct, with the 95% interval of the ratio; its CPU and memory cost; and what its JVM showed
+ * with direct, with an interval of the ratio; its CPU and memory cost; and what its JVM showed
  * (start, warm-up, GC pauses and allocation over the measured window). A profile whose throughput
  * interval holds 1 is "within the noise" of the reference.
+ *
+ * <p>The two-round run results/20261123-212433 called two of its 40 comparisons differences (two scg
+ * profiles at 104.8% and 102.5%), and a three-round rerun did not repeat them: two ratios that agree by
+ * chance make a narrow interval from one degree of freedom, and 40 intervals at 95% each miss about
+ * twice by chance. So the round-to-round spread is pooled over a gateway's profiles, and the k
+ * intervals hold together at 95% (Bonferroni), as {@link #judge} says.
  */
 final class ProfileMatrix {
+    /** The chance that any of a gateway's intervals misses, all together. */
+    static final double FAMILY_ERROR = 0.05;
+
     private ProfileMatrix() {
     }
 
@@ -41,6 +50,7 @@ final class ProfileMatrix {
             for (Map<String, Object> v : variants) {
                 rows.add(row(v, base));
             }
+            judge(rows);
             rows.sort(Comparator.comparing((Map<String, Object> r) -> r.get("throughput_relative") instanceof Number n ? -n.doubleValue()
                     : Double.MAX_VALUE));
             judged.put(gateway, rows);
@@ -67,7 +77,6 @@ final class ProfileMatrix {
             Map<String, Object> tp = paired(v, base, t -> Analysis.roundValues(t, "throughput_rps"));
             r.put("throughput_relative", tp.get("median"));
             r.put("throughput_relative_spread", tp);
-            r.put("verdict", verdict(tp));
             r.put("p99_relative_spread", paired(v, base, t -> perRound(t, round -> ((Map<String, Object>) round.get("latency_ms")).get("p99"))));
         } else if (base == v) {
             r.put("throughput_relative", 1.0);
@@ -104,9 +113,57 @@ final class ProfileMatrix {
         return Analysis.Stats.range(ratio);
     }
 
-    /** "within the noise" when the 95% interval of the paired ratio holds 1; "faster"/"slower" otherwise; one round: unknown. */
+    /**
+     * Each compared profile's throughput interval and verdict. The spread of a profile's per-round
+     * ratios is the noise of one measurement, the same for every profile of the gateway, so it is
+     * estimated from all of them together (pooled, with the degrees of freedom of all their rounds):
+     * two rounds alone give one degree of freedom, and two ratios that happen to agree give an
+     * interval far narrower than the machine's noise. The interval is Student's t on the logarithms,
+     * at 1 - 0.05/k for k compared profiles (Bonferroni), so that all k hold together at 95%.
+     */
+    @SuppressWarnings("unchecked")
+    private static void judge(List<Map<String, Object>> rows) {
+        List<Map<String, Object>> spreads = rows.stream().map(r -> r.get("throughput_relative_spread")).filter(s -> s instanceof Map<?, ?> m
+                && m.get("values") instanceof List<?>).map(s -> (Map<String, Object>) s).toList();
+        double squares = 0;
+        int freedom = 0;
+        for (Map<String, Object> s : spreads) {
+            double[] logs = logs(s);
+            double mean = java.util.Arrays.stream(logs).average().orElse(0);
+            squares += java.util.Arrays.stream(logs).map(x -> (x - mean) * (x - mean)).sum();
+            freedom += logs.length - 1;
+        }
+        double level = 1 - FAMILY_ERROR / Math.max(1, spreads.size());
+        for (Map<String, Object> r : rows) {
+            if (!(r.get("throughput_relative_spread") instanceof Map<?, ?> raw) || !spreads.contains(raw)) {
+                continue;
+            }
+            Map<String, Object> s = (Map<String, Object>) raw;
+            s.remove("ci95_low");
+            s.remove("ci95_high");
+            double[] logs = logs(s);
+            if (freedom > 0 && java.util.Arrays.stream(logs).allMatch(Double::isFinite)) {
+                double mean = java.util.Arrays.stream(logs).average().orElseThrow();
+                double half = new org.apache.commons.math3.distribution.TDistribution(freedom).inverseCumulativeProbability(1 - (1 - level) / 2)
+                        * Math.sqrt(squares / freedom / logs.length);
+                s.put("ci_low", RunSummary.round(Math.exp(mean - half)));
+                s.put("ci_high", RunSummary.round(Math.exp(mean + half)));
+                s.put("ci_level", RunSummary.round(level));
+                s.put("ci_method", "Student's t on log ratios, spread pooled over the gateway's " + spreads.size()
+                        + " compared profiles (" + freedom + " degrees of freedom), Bonferroni over them");
+            }
+            r.put("verdict", verdict(s));
+        }
+    }
+
+    private static double[] logs(Map<String, Object> spread) {
+        return ((List<?>) spread.get("values")).stream().mapToDouble(v -> v instanceof Number n && n.doubleValue() > 0
+                ? Math.log(n.doubleValue()) : Double.NaN).toArray();
+    }
+
+    /** "within the noise" when the interval of the paired ratio holds 1; "faster"/"slower" otherwise; one round: unknown. */
     private static String verdict(Map<String, Object> spread) {
-        if (!(spread.get("ci95_low") instanceof Number low) || !(spread.get("ci95_high") instanceof Number high)) {
+        if (!(interval(spread, "low") instanceof Number low) || !(interval(spread, "high") instanceof Number high)) {
             return "no interval (one round)";
         }
         if (low.doubleValue() <= 1 && high.doubleValue() >= 1) {
@@ -151,15 +208,18 @@ final class ProfileMatrix {
         md.append("\n## JVM profiles\n\n");
         md.append("Each JVM gateway ran under each profile as a target of its own, in the same rounds. Per gateway, ranked by throughput ")
                 .append("relative to the reference profile `").append(profiles.get("reference")).append("`: the median of the per-round ")
-                .append("ratios (each round's run over the reference's run of the same round) with its 95% interval; *within the noise* ")
-                .append("where the interval holds 1. P99 is the closed loop's (it mirrors throughput). CPU per 1,000 requests and peak ")
+                .append("ratios (each round's run over the reference's run of the same round) with its interval, *within the noise* ")
+                .append("where it holds 1. The intervals of one gateway's k profiles hold together at 95% (each at 1 - 0.05/k, Bonferroni): ")
+                .append("k comparisons at 95% each would show one difference in twenty that is not there. The round-to-round spread ")
+                .append("behind them is pooled over the k profiles: two rounds alone give one degree of freedom. ")
+                .append("P99 is the closed loop's (it mirrors throughput). CPU per 1,000 requests and peak ")
                 .append("memory (PSS) of the gateway over the measured window; GC pauses and allocation from a JDK Flight Recorder ")
                 .append("recording of the same window; first answer: from the process's start to its first correct page; steady: seconds of ")
                 .append("warm-up load until it served 90% of its measured rate for 3 s in a row (- : not within the warm-up). ")
                 .append("Profiles: `infra/jvm/` (`jvm_profiles.profiles` in summary.json).\n");
         ((Map<String, List<Map<String, Object>>>) byGateway).forEach((gateway, rows) -> {
             md.append("\n### ").append(gateway).append("\n\n");
-            md.append("| profile | req/s | throughput vs reference (95% CI) | verdict | P99 ms | P99 vs reference | CPU ms / 1000 req | peak MB | GC pauses | pause total ms | pause max ms | pause P99 ms | alloc KB / req | first answer ms | steady after s |\n");
+            md.append("| profile | req/s | throughput vs reference (interval) | verdict | P99 ms | P99 vs reference | CPU ms / 1000 req | peak MB | GC pauses | pause total ms | pause max ms | pause P99 ms | alloc KB / req | first answer ms | steady after s |\n");
             md.append("|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
             for (Map<String, Object> r : rows) {
                 md.append("| ").append(r.get("profile"));
@@ -239,10 +299,15 @@ final class ProfileMatrix {
             return "-";
         }
         String s = String.format(Locale.ROOT, "%.1f%%", m.doubleValue() * 100);
-        if (spread != null && spread.get("ci95_low") instanceof Number lo && spread.get("ci95_high") instanceof Number hi) {
+        if (spread != null && interval(spread, "low") instanceof Number lo && interval(spread, "high") instanceof Number hi) {
             s += String.format(Locale.ROOT, " (%.1f-%.1f)", lo.doubleValue() * 100, hi.doubleValue() * 100);
         }
         return s;
+    }
+
+    /** An interval's end ({@link #judge}). */
+    private static Object interval(Map<String, Object> spread, String end) {
+        return spread.get("ci_" + end);
     }
 
     private static String num(Object v, String format) {

@@ -51,6 +51,48 @@ class ProfileMatrixTest {
         assertTrue(md.toString().contains("- zuul2 under `io_uring`: zuul2 has no io_uring transport"), md.toString());
     }
 
+    /**
+     * The two-round run's case, planted: 4.7% more in both rounds, the two ratios 0.05% apart. Alone
+     * against the reference that is a difference; beside thirteen other profiles whose rounds differ
+     * by 8% (the machine's real noise) it is not: their spread is its spread too. A profile at 60% in
+     * both rounds, with that noise, is still a difference.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void aGainFromTwoAgreeingRoundsIsJudgedAgainstTheNoiseOfAllProfiles() {
+        List<Map<String, Object>> two = new ArrayList<>(List.of(
+                variant("default", new double[] {6755.7, 7133.5}, 6.0),
+                variant("lucky", new double[] {7076.1, 7475.5}, 6.0)));
+        Map<String, Object> alone = summary(two);
+        ProfileMatrix.apply(alone);
+        assertEquals("more throughput", row(alone, "lucky").get("verdict"), row(alone, "lucky").toString());
+
+        List<Map<String, Object>> many = new ArrayList<>(two);
+        for (int i = 0; i < 12; i++) {
+            double level = 1 + i / 200.0;
+            many.add(variant("other" + i, new double[] {6755.7 * level * 1.04, 7133.5 * level * 0.96}, 6.0));
+        }
+        many.add(variant("slow", new double[] {6755.7 * 0.6 * 1.04, 7133.5 * 0.6 * 0.96}, 6.0));
+        Map<String, Object> matrix = summary(many);
+        ProfileMatrix.apply(matrix);
+        Map<String, Object> lucky = row(matrix, "lucky");
+        assertEquals("within the noise", lucky.get("verdict"), lucky.toString());
+        Map<String, Object> spread = (Map<String, Object>) lucky.get("throughput_relative_spread");
+        assertEquals(RunSummary.round(1 - 0.05 / 14), (Double) spread.get("ci_level"), 1e-12);
+        assertTrue(spread.get("ci_method").toString().contains("pooled over the gateway's 14 compared profiles (14 degrees of freedom)"),
+                spread.toString());
+        assertEquals("less throughput", row(matrix, "slow").get("verdict"), row(matrix, "slow").toString());
+        StringBuilder md = new StringBuilder();
+        ProfileMatrix.markdown(matrix, md);
+        assertTrue(md.toString().contains("hold together at 95% (each at 1 - 0.05/k, Bonferroni)"), md.toString());
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> row(Map<String, Object> summary, String profile) {
+        return ((List<Map<String, Object>>) ((Map<String, Object>) ((Map<String, Object>) summary.get("jvm_profiles")).get("by_gateway"))
+                .get("scg")).stream().filter(r -> profile.equals(r.get("profile"))).findFirst().orElseThrow();
+    }
+
     @Test
     void aRunOfOneProfileHasNoProfileTable() {
         Map<String, Object> summary = new LinkedHashMap<>(Map.of("targets", new ArrayList<>()));
