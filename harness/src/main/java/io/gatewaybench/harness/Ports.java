@@ -21,12 +21,23 @@ public final class Ports {
         }
     }
 
+    /** Whether a process listens on {@code host:port}: a connection to it succeeds, and not to itself. */
     public static boolean accepts(String host, int port) {
         try (Socket s = new Socket()) {
             s.connect(new InetSocketAddress(host, port), 500);
-            return true;
+            return !toItself(s);
         } catch (IOException e) {
             return false;
         }
+    }
+
+    /**
+     * A connection whose two ends are one socket. Ports from {@link #free()} lie in the kernel's
+     * ephemeral range, so while nothing listens yet, a connection to one may be given that same port
+     * as its own source: TCP's simultaneous open then connects it to itself, and the port looks open
+     * to a poll that then answers nothing (a gateway "ready" before it was, once in a few hundred starts).
+     */
+    static boolean toItself(Socket connected) {
+        return connected.getLocalPort() == connected.getPort() && connected.getLocalAddress().equals(connected.getInetAddress());
     }
 }
