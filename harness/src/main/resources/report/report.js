@@ -429,7 +429,7 @@
       }
       section('JVM profiles',
         'Per gateway, each profile ranked by throughput relative to the reference profile "' + at(summary, ['jvm_profiles', 'reference'])
-        + '" (median of the per-round ratios, with its 95% interval); within the noise where the interval holds 1.');
+        + '" (median of the per-round ratios, with its 95% interval); highlighted: within the noise (the interval holds 1).');
       Object.entries(byGateway).forEach(([gateway, rows]) => {
         main.append(el('h3', {}, [gateway]));
         table('jvm-profiles-' + gateway, ['profile', 'req/s', 'vs reference', '95% interval', 'verdict', 'P99 ms', 'CPU ms / 1000 req',
