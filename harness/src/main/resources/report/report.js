@@ -171,7 +171,7 @@
       chart('headline-throughput', {
         tooltip: {
           trigger: 'axis', axisPointer: { type: 'shadow' }, formatter: params => {
-            const i = params[0].dataIndex;
+            const i = names.indexOf(params[0].name); // the interval series holds only the targets that have one
             const iv = intervals[i];
             return names[i] + ': ' + fmt(throughput[i], 1, '% of direct')
               + (iv ? '<br>' + iv.kind + ': ' + fmt(iv.low * 100, 1) + '-' + fmt(iv.high * 100, 1) + '%' : '')
