@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The one place that installs the OS packages the suite runs: the origin (Tomcat and its examples),
-# the native proxies, the second injector, the JDK, and what deploys to real hosts. Idempotent:
+# the native proxies, the second injector, the JDK, what deploys to real hosts, and the headless
+# browser the report test renders report.html with. Idempotent:
 # installs only what is missing.
 set -euo pipefail
 
@@ -14,6 +15,7 @@ PACKAGES=(
   maven
   ansible             # deploys the suite to three real hosts (infra/ansible/)
   openssh-server      # the test suite's three local hosts run sshd, so the playbooks are tested (infra/ansible/test/)
+  chromium            # headless browser: the report test (ReportBrowserIT) renders report.html and reads its DOM
 )
 
 missing=()

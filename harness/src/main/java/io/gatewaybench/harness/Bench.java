@@ -55,7 +55,7 @@ public final class Bench {
         if (args.length == 2 && args[0].equals("report")) {
             try {
                 RunSummary.rerender(Path.of(args[1]));
-                System.out.println("bench: wrote " + Path.of(args[1]).resolve("summary.md"));
+                System.out.println("bench: wrote " + Path.of(args[1]).resolve("summary.md") + " and " + HtmlReport.FILE);
                 System.exit(0);
             } catch (IOException | RuntimeException e) {
                 System.err.println("bench: cannot render " + args[1] + "/summary.md: " + e.getMessage());
@@ -190,7 +190,7 @@ public final class Bench {
         RunSummary.write(runDir, describeRun(), outcomes, rates);
         System.out.println();
         System.out.print(Files.readString(runDir.resolve("summary.md")).split("\n## Absolute")[0]);
-        System.out.println("bench: results in " + runDir + " (summary.md, summary.json)");
+        System.out.println("bench: results in " + runDir + " (summary.md, summary.json, " + HtmlReport.FILE + ")");
         return failures.isEmpty() && outcomes.stream().allMatch(o -> o.rounds().stream().allMatch(r -> r.errors() == 0));
     }
 

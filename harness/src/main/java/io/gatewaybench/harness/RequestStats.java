@@ -7,19 +7,21 @@ import java.util.Map;
 
 /**
  * The figures of one measured request series (one target, one round): counts, throughput, latency
- * in milliseconds, and what each role's processes cost meanwhile.
+ * in milliseconds, and what each role's processes cost meanwhile. {@code latencySpectrum}: the
+ * latency at every percentile HdrHistogram's distribution lists, as {fraction, ms} pairs below 100%
+ * (the 100% row is {@code latency.max}); empty where not recorded.
  */
 public record RequestStats(long requests, long errors, double throughputRps, Latency latency,
                            Map<String, ResourceSampler.Cost> resources, Map<String, LatencyProbe.Result> probes,
-                           List<Ladder.Level> ladder, Map<String, Object> runtime) {
+                           List<Ladder.Level> ladder, Map<String, Object> runtime, List<double[]> latencySpectrum) {
 
     public RequestStats(long requests, long errors, double throughputRps, Latency latency) {
-        this(requests, errors, throughputRps, latency, Map.of(), Map.of(), List.of(), Map.of());
+        this(requests, errors, throughputRps, latency, Map.of(), Map.of(), List.of(), Map.of(), List.of());
     }
 
     public RequestStats(long requests, long errors, double throughputRps, Latency latency,
                         Map<String, ResourceSampler.Cost> resources, Map<String, LatencyProbe.Result> probes, List<Ladder.Level> ladder) {
-        this(requests, errors, throughputRps, latency, resources, probes, ladder, Map.of());
+        this(requests, errors, throughputRps, latency, resources, probes, ladder, Map.of(), List.of());
     }
 
     /**
@@ -29,22 +31,27 @@ public record RequestStats(long requests, long errors, double throughputRps, Lat
      */
     public RequestStats withRuntime(Map<String, Object> figures) {
         return new RequestStats(requests, errors, throughputRps, latency, resources, probes, ladder,
-                Collections.unmodifiableMap(new LinkedHashMap<>(figures)));
+                Collections.unmodifiableMap(new LinkedHashMap<>(figures)), latencySpectrum);
     }
 
     /** The same figures with what each role (gateway, origin, injector) cost over the measured window. */
     public RequestStats withResources(Map<String, ResourceSampler.Cost> costs) {
-        return new RequestStats(requests, errors, throughputRps, latency, Collections.unmodifiableMap(new LinkedHashMap<>(costs)), probes, ladder, runtime);
+        return new RequestStats(requests, errors, throughputRps, latency, Collections.unmodifiableMap(new LinkedHashMap<>(costs)), probes, ladder, runtime, latencySpectrum);
     }
 
     /** The same figures with the microsecond probes' results ("unloaded", "under_load"). */
     public RequestStats withProbes(Map<String, LatencyProbe.Result> results) {
-        return new RequestStats(requests, errors, throughputRps, latency, resources, Collections.unmodifiableMap(new LinkedHashMap<>(results)), ladder, runtime);
+        return new RequestStats(requests, errors, throughputRps, latency, resources, Collections.unmodifiableMap(new LinkedHashMap<>(results)), ladder, runtime, latencySpectrum);
     }
 
     /** The same figures with the fixed-rate ladder that followed the measurement. */
     public RequestStats withLadder(List<Ladder.Level> levels) {
-        return new RequestStats(requests, errors, throughputRps, latency, resources, probes, List.copyOf(levels), runtime);
+        return new RequestStats(requests, errors, throughputRps, latency, resources, probes, List.copyOf(levels), runtime, latencySpectrum);
+    }
+
+    /** The same figures with the latency spectrum of the series ({fraction, ms} pairs, fraction below 1). */
+    public RequestStats withSpectrum(List<double[]> spectrum) {
+        return new RequestStats(requests, errors, throughputRps, latency, resources, probes, ladder, runtime, List.copyOf(spectrum));
     }
 
     /** Latency in milliseconds; Gatling records whole milliseconds. */

@@ -70,6 +70,7 @@ public final class RunSummary {
         Analysis.apply(summary);
         JSON.writeValue(runDir.resolve("summary.json").toFile(), summary);
         Files.writeString(runDir.resolve("summary.md"), markdown(summary));
+        HtmlReport.write(runDir, summary, notes(summary));
         return summary;
     }
 
@@ -114,6 +115,9 @@ public final class RunSummary {
                     m.put("resources", resources(r));
                     if (!r.runtime().isEmpty()) {
                         m.put("runtime", r.runtime());
+                    }
+                    if (!r.latencySpectrum().isEmpty()) {
+                        m.put("latency_spectrum_ms", r.latencySpectrum());
                     }
                     rounds.add(m);
                 }
@@ -174,6 +178,7 @@ public final class RunSummary {
         Map<String, Object> summary = read(runDir);
         JSON.writeValue(runDir.resolve("summary.json").toFile(), summary);
         Files.writeString(runDir.resolve("summary.md"), markdown(summary));
+        HtmlReport.write(runDir, summary, notes(summary));
     }
 
     /** Each role's host, address, CPUs and memory (runs from before topologies recorded only the summary line). */
@@ -207,6 +212,7 @@ public final class RunSummary {
                 .append(machine.get("cpus")).append(" CPUs (").append(machine.get("cpu_model")).append("), ")
                 .append(String.format(Locale.ROOT, "%.1f GiB", ((Number) machine.get("memory_bytes")).doubleValue() / (1L << 30)))
                 .append(", ").append(machine.get("os")).append(", kernel ").append(machine.get("kernel")).append(".\n\n");
+        md.append("Charts: [").append(HtmlReport.FILE).append("](").append(HtmlReport.FILE).append(")\n\n");
         md.append("Load: ").append(describeLoad(load)).append(" Rounds: ").append(s.get("rounds")).append(". ")
                 .append("Placement: ").append(((Map<String, Object>) s.get("placement")).get("summary")).append(".\n\n");
         placement(md, (Map<String, Object>) s.get("placement"));
@@ -320,7 +326,7 @@ public final class RunSummary {
             }
         }
         md.append("\n## Notes\n\n");
-        for (String note : notes(s, targets)) {
+        for (String note : notes(s)) {
             md.append("- ").append(note).append('\n');
         }
         md.append("\n## Components\n\n");
@@ -333,8 +339,10 @@ public final class RunSummary {
         return md.toString();
     }
 
+    /** The notes under summary.md's {@code ## Notes} (Markdown; a warning starts in bold), also shown in report.html. */
     @SuppressWarnings("unchecked")
-    private static List<String> notes(Map<String, Object> s, List<Map<String, Object>> targets) {
+    static List<String> notes(Map<String, Object> s) {
+        List<Map<String, Object>> targets = (List<Map<String, Object>>) s.get("targets");
         List<String> notes = new ArrayList<>();
         for (Map<String, Object> t : targets) {
             if (t.containsKey("failure")) {
@@ -388,14 +396,9 @@ public final class RunSummary {
         List<String> notes = new ArrayList<>();
         for (int i = 0; i < targets.size(); i++) {
             for (int j = i + 1; j < targets.size(); j++) {
-                Map<String, Object> a = (Map<String, Object>) targets.get(i).get("spread");
-                Map<String, Object> b = (Map<String, Object>) targets.get(j).get("spread");
-                if (a == null || b == null) {
-                    continue;
-                }
-                Map<String, Double> ra = (Map<String, Double>) a.get("throughput_rps");
-                Map<String, Double> rb = (Map<String, Double>) b.get("throughput_rps");
-                if (ra.get("min") <= rb.get("max") && rb.get("min") <= ra.get("max")) {
+                if (overlap(targets.get(i), targets.get(j))) {
+                    Map<String, Double> ra = (Map<String, Double>) ((Map<String, Object>) targets.get(i).get("spread")).get("throughput_rps");
+                    Map<String, Double> rb = (Map<String, Double>) ((Map<String, Object>) targets.get(j).get("spread")).get("throughput_rps");
                     notes.add(String.format(Locale.ROOT, "**Within the noise**: %s and %s overlap in throughput over rounds (%.0f-%.0f vs %.0f-%.0f req/s); "
                             + "the difference between them is not established.", targets.get(i).get("name"), targets.get(j).get("name"),
                             ra.get("min"), ra.get("max"), rb.get("min"), rb.get("max")));
@@ -403,6 +406,17 @@ public final class RunSummary {
             }
         }
         return notes;
+    }
+
+    /** Whether two targets' throughput ranges over rounds overlap (false where either has no spread). */
+    @SuppressWarnings("unchecked")
+    static boolean overlap(Map<String, Object> a, Map<String, Object> b) {
+        if (!(a.get("spread") instanceof Map<?, ?> sa) || !(b.get("spread") instanceof Map<?, ?> sb)) {
+            return false;
+        }
+        Map<String, Double> ra = (Map<String, Double>) sa.get("throughput_rps");
+        Map<String, Double> rb = (Map<String, Double>) sb.get("throughput_rps");
+        return ra.get("min") <= rb.get("max") && rb.get("min") <= ra.get("max");
     }
 
     @SuppressWarnings("unchecked")

@@ -6,10 +6,15 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
 
 /**
  * Reads Gatling 3.15's binary {@code simulation.log}: every request's name, start, end and outcome,
@@ -22,6 +27,8 @@ import java.util.Map;
  * cached strings are an int index, positive when the string follows, negative for a repeat.
  */
 public final class SimulationLog {
+    /** As in HdrHistogram's own .hgrm output (the distributions under raw/). */
+    private static final int PERCENTILE_TICKS_PER_HALF_DISTANCE = 5;
     /** One request as Gatling recorded it. */
     public record Request(String name, int start, int end, boolean ok) {
         public int responseTime() {
@@ -143,7 +150,8 @@ public final class SimulationLog {
         if (times.length == 0) {
             throw new IllegalStateException("no successful '" + name + "' responses (" + requests.size() + " requests, all failed)");
         }
-        return new RequestStats(requests.size(), requests.size() - times.length, times.length / windowSeconds, latency(times));
+        return new RequestStats(requests.size(), requests.size() - times.length, times.length / windowSeconds, latency(times))
+                .withSpectrum(spectrum(histogram(Arrays.stream(times))));
     }
 
     /**
@@ -221,11 +229,37 @@ public final class SimulationLog {
      * for plotting a full latency spectrum.
      */
     public void writeDistribution(String name, Path file) throws IOException {
-        org.HdrHistogram.Histogram h = new org.HdrHistogram.Histogram(java.util.concurrent.TimeUnit.HOURS.toMillis(1), 3);
-        requests(name).stream().filter(Request::ok).forEach(r -> h.recordValue(Math.max(0, r.responseTime())));
+        Histogram h = histogram(requests(name).stream().filter(Request::ok).mapToInt(Request::responseTime));
         try (java.io.PrintStream out = new java.io.PrintStream(Files.newOutputStream(file))) {
             h.outputPercentileDistribution(out, 1.0);
         }
+    }
+
+    /** Response times in milliseconds (up to an hour, three significant digits). */
+    static Histogram histogram(IntStream millis) {
+        Histogram h = new Histogram(TimeUnit.HOURS.toMillis(1), 3);
+        millis.forEach(ms -> h.recordValue(Math.max(0, ms)));
+        return h;
+    }
+
+    /**
+     * The rows of the histogram's percentile distribution ({@code .hgrm}: five steps per halving of
+     * the distance to 100%) as {fraction, ms} pairs, for a chart of the whole spectrum. The 100% rows
+     * are left out: the maximum is a figure of its own ({@code latency_ms.max}), and on a 1/(1-p) axis
+     * it lies at infinity.
+     */
+    static List<double[]> spectrum(Histogram h) {
+        List<double[]> points = new ArrayList<>();
+        if (h.getTotalCount() == 0) {
+            return points;
+        }
+        for (HistogramIterationValue v : h.percentiles(PERCENTILE_TICKS_PER_HALF_DISTANCE)) {
+            double fraction = v.getPercentileLevelIteratedTo() / 100;
+            if (fraction < 1) {
+                points.add(new double[] {fraction, v.getValueIteratedTo()});
+            }
+        }
+        return points;
     }
 
     /** Nearest-rank percentile: the smallest value with at least p% of the values at or below it. */

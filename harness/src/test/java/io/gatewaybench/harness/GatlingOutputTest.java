@@ -62,6 +62,42 @@ class GatlingOutputTest {
         assertTrue(text.contains("Max     =       68.000"), text);
     }
 
+    /**
+     * The spectrum summary.json carries per round is the .hgrm distribution's rows below 100%: the
+     * same percentiles and values, read back from the file HdrHistogram itself wrote.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void latencySpectrumIsTheDistributionsRowsBelowTheMaximum(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        SimulationLog log = SimulationLog.read(sample("ok").resolve("simulation.log"));
+        Path file = dir.resolve("latency-ms.hgrm");
+        log.writeDistribution("book", file);
+        List<double[]> rows = java.nio.file.Files.readAllLines(file).stream().map(String::trim)
+                .filter(l -> l.matches("[0-9.]+\\s+[0-9.]+\\s+\\d+\\s+\\S+"))
+                .map(l -> l.split("\\s+")).map(c -> new double[] {Double.parseDouble(c[1]), Double.parseDouble(c[0])})
+                .filter(r -> r[0] < 1).toList();
+        RequestStats s = log.stats("book");
+        List<double[]> spectrum = s.latencySpectrum();
+        assertEquals(rows.size(), spectrum.size());
+        for (int i = 0; i < rows.size(); i++) {
+            assertEquals(rows.get(i)[0], spectrum.get(i)[0], 1e-9, "fraction of row " + i);
+            assertEquals(rows.get(i)[1], spectrum.get(i)[1], 1e-9, "ms of row " + i);
+        }
+        for (int i = 1; i < spectrum.size(); i++) {
+            assertTrue(spectrum.get(i)[0] > spectrum.get(i - 1)[0] && spectrum.get(i)[1] >= spectrum.get(i - 1)[1], "row " + i);
+        }
+        assertTrue(spectrum.get(spectrum.size() - 1)[1] <= s.latency().max());
+        // What a run's summary.json holds in each round: the same pairs, as JSON arrays.
+        List<Map<String, Object>> targets = new com.fasterxml.jackson.databind.ObjectMapper().convertValue(
+                RunSummary.targets(List.of(new RunSummary.TargetOutcome(Target.named("direct"), List.of(s), Map.of(), null))), List.class);
+        List<List<Number>> written = (List<List<Number>>) ((List<Map<String, Object>>) targets.get(0).get("rounds")).get(0).get("latency_spectrum_ms");
+        assertEquals(spectrum.size(), written.size());
+        for (int i = 0; i < spectrum.size(); i++) {
+            assertEquals(spectrum.get(i)[0], written.get(i).get(0).doubleValue(), 0, "fraction of row " + i);
+            assertEquals(spectrum.get(i)[1], written.get(i).get(1).doubleValue(), 0, "ms of row " + i);
+        }
+    }
+
     @Test
     void reportRowAgreesWithTheLog() throws Exception {
         GatlingReport.Row row = GatlingReport.row(sample("ok"), "book");

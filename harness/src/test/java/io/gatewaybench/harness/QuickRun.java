@@ -56,7 +56,7 @@ final class QuickRun {
         return output;
     }
 
-    /** Checks a quick run's folder: summary.json and summary.md with all six targets, the ladder and the placement. */
+    /** Checks a quick run's folder: summary.json and summary.md with all six targets, the ladder and the placement, and report.html. */
     static JsonNode checkSummary(Path run) throws IOException {
         JsonNode summary = new ObjectMapper().readTree(run.resolve("summary.json").toFile());
         for (String key : List.of("run_id", "started", "git_commit", "machine", "components", "jvm_flags", "placement", "load", "ladder")) {
@@ -76,6 +76,9 @@ final class QuickRun {
             assertEquals(2, levels.size(), name + ": " + levels);
             assertTrue(levels.get(0).get("rounds_reached").asInt() == 1 && levels.get(0).get("latency_ms").hasNonNull("p99_99"),
                     name + " lacks the lowest level's spectrum: " + levels.get(0));
+            for (JsonNode round : t.get("rounds")) { // what report.html draws the latency spectrum from
+                assertTrue(round.path("latency_spectrum_ms").size() > 0, name + " lacks a round's latency spectrum");
+            }
             for (String objective : List.of("p99-10ms", "gigaom-high-performance")) {
                 assertTrue(t.get("max_sustainable").get(objective).has("rate_rps"), name + " lacks the search under " + objective);
             }
@@ -93,6 +96,7 @@ final class QuickRun {
         assertTrue(md.contains("| direct | 100.0% |"));
         assertTrue(md.contains("## Fixed rates") && md.contains("## Maximum sustainable rate"), "summary.md lacks the ladder's sections");
         assertTrue(md.contains("| gateway | the gateway under test"), "summary.md lacks the placement table");
+        assertTrue(Files.size(run.resolve(HtmlReport.FILE)) > 0, "the run wrote no " + HtmlReport.FILE);
         return summary;
     }
 

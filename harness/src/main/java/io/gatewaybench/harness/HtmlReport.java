@@ -1,0 +1,132 @@
+package io.gatewaybench.harness;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * A run's {@code report.html}: the analysed summary as charts and tables in one file that any
+ * browser opens offline. The page ({@code report/} resources) draws everything from the summary it
+ * carries inline, with ECharts inlined from its WebJar; judgements that summary.md makes in Java
+ * (the notes, which targets are within the noise of direct) travel beside it, so the page repeats no rule.
+ */
+final class HtmlReport {
+    static final String FILE = "report.html";
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private HtmlReport() {
+    }
+
+    /** Writes {@code report.html} into the run folder. */
+    static void write(Path runDir, Map<String, Object> summary, List<String> notes) throws IOException {
+        Files.writeString(runDir.resolve(FILE), render(summary, notes));
+    }
+
+    static String render(Map<String, Object> summary, List<String> notes) throws IOException {
+        Map<String, Object> facts = new LinkedHashMap<>();
+        facts.put("notes", notes);
+        facts.put("within_noise_of_direct", withinNoiseOfDirect(summary));
+        facts.put("objectives", objectives(summary));
+        return Template.render(resource("report/report.html"), Map.of(
+                "style", resource("report/report.css"),
+                "summary", inlineJson(summary),
+                "facts", inlineJson(facts),
+                "echarts", echarts(),
+                "script", resource("report/report.js")), "report/report.html");
+    }
+
+    /**
+     * Per target, why its throughput is within the noise of direct's: summary.md's rule (their
+     * throughput ranges over rounds overlap, {@link RunSummary#overlap}), or its paired interval
+     * to direct (the 95% interval where there is one, else the lowest and highest round) holds 100%.
+     */
+    @SuppressWarnings("unchecked")
+    static Map<String, String> withinNoiseOfDirect(Map<String, Object> summary) {
+        List<Map<String, Object>> targets = (List<Map<String, Object>>) summary.get("targets");
+        Map<String, Object> direct = targets.stream().filter(t -> "direct".equals(t.get("name"))).findFirst().orElse(null);
+        Map<String, String> within = new LinkedHashMap<>();
+        for (Map<String, Object> t : targets) {
+            if (t == direct || t.containsKey("failure")) {
+                continue;
+            }
+            if (direct != null && RunSummary.overlap(t, direct)) {
+                within.put((String) t.get("name"), "its throughput range over rounds overlaps direct's");
+            } else if (t.get("spread") instanceof Map<?, ?> spread && spread.get("throughput_relative_to_direct") instanceof Map<?, ?> paired) {
+                boolean ci = paired.get("ci95_low") instanceof Number;
+                Object low = paired.get(ci ? "ci95_low" : "min");
+                Object high = paired.get(ci ? "ci95_high" : "max");
+                if (low instanceof Number l && high instanceof Number h && l.doubleValue() <= 1 && h.doubleValue() >= 1) {
+                    within.put((String) t.get("name"), "its paired " + (ci ? "95% interval" : "range over rounds") + " holds 100%");
+                }
+            }
+        }
+        return within;
+    }
+
+    /** The ladder's objectives with the latency each bounds ("p99" or "max") and the bound in ms, for the ladder charts. */
+    @SuppressWarnings("unchecked")
+    static List<Map<String, Object>> objectives(Map<String, Object> summary) {
+        if (!(summary.get("ladder") instanceof Map<?, ?> ladder)) {
+            return List.of();
+        }
+        return Analysis.objectives((Map<String, Object>) ladder).stream().map(o -> {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("name", o.name());
+            m.put("description", o.description());
+            m.put("percentile", o.percentile());
+            m.put("bound_ms", o.boundMs());
+            return m;
+        }).toList();
+    }
+
+    /**
+     * JSON for a {@code <script type="application/json">} element: no {@code </} may end the element
+     * early and no {@code <!--} may change how the browser reads it; both escapes are still valid JSON.
+     */
+    static String inlineJson(Object value) throws JsonProcessingException {
+        return JSON.writeValueAsString(value).replace("</", "<\\/").replace("<!--", "<\\u0021--");
+    }
+
+    /** The WebJar's echarts.min.js, its Apache license banner included, of the version the parent pom names. */
+    static String echarts() throws IOException {
+        Properties versions = new Properties();
+        versions.load(new java.io.StringReader(resource("report/echarts.properties")));
+        return echarts(versions.getProperty("echarts.version"));
+    }
+
+    /** ECharts {@code version} from its WebJar; fails naming the WebJar where it is not on the class path. */
+    static String echarts(String version) throws IOException {
+        String path = "META-INF/resources/webjars/echarts/" + version + "/echarts.min.js";
+        String js = resourceOrNull(path);
+        if (js == null) {
+            throw new IllegalStateException("report.html needs ECharts, but " + path + " is not on the class path: "
+                    + "the WebJar org.webjars:echarts is missing from bench.jar (harness/pom.xml, its dependency and shade filter)");
+        }
+        if (js.toLowerCase(java.util.Locale.ROOT).contains("</script")) {
+            throw new IllegalStateException(path + " contains </script and cannot be inlined as it is");
+        }
+        return js;
+    }
+
+    private static String resource(String path) throws IOException {
+        String text = resourceOrNull(path);
+        if (text == null) {
+            throw new IllegalStateException("the harness's resource " + path + " is missing from its jar");
+        }
+        return text;
+    }
+
+    private static String resourceOrNull(String path) throws IOException {
+        try (InputStream in = HtmlReport.class.getClassLoader().getResourceAsStream(path)) {
+            return in == null ? null : new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+}

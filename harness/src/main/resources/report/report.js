@@ -1,0 +1,528 @@
+// report.html's charts and tables, drawn from the run's summary.json inlined in the page (#summary)
+// and what the harness judged beside it (#report-facts: notes, targets within the noise of direct,
+// the ladder's objectives). Every section appears only where its data exists; a missing figure
+// reads "n/a". A figure of the wrong type is reported in #js-errors, never drawn as if it were right.
+'use strict';
+(function () {
+  try {
+    draw();
+  } catch (e) {
+    console.error('report.html could not be drawn:', e);
+    document.body.dataset.renderStatus = 'error';
+  }
+
+  function draw() {
+    const summary = JSON.parse(document.getElementById('summary').textContent);
+    const facts = JSON.parse(document.getElementById('report-facts').textContent);
+    const main = document.getElementById('report');
+    const noise = facts.within_noise_of_direct || {};
+    const SUMMARY_PERCENTILES = [['p50', 0.5], ['p90', 0.9], ['p99', 0.99], ['p99_9', 0.999], ['p99_99', 0.9999]];
+    const charts = [];
+
+    // ---- small helpers ----
+
+    /** A number, or null where the figure is absent; a figure of another type is reported. */
+    function num(value, what) {
+      if (value === null || value === undefined) {
+        return null;
+      }
+      if (typeof value === 'number' && isFinite(value)) {
+        return value;
+      }
+      if (value === 'n/a') {
+        return null;
+      }
+      console.warn('summary figure ' + what + ': expected a number, found ' + JSON.stringify(value));
+      return null;
+    }
+
+    function at(object, path) {
+      return path.reduce((o, key) => (o !== null && typeof o === 'object' ? o[key] : undefined), object);
+    }
+
+    function fmt(value, digits, suffix) {
+      return typeof value !== 'number' || !isFinite(value) ? 'n/a' : value.toFixed(digits) + (suffix || '');
+    }
+
+    function el(tag, attributes, children) {
+      const e = document.createElement(tag);
+      Object.entries(attributes || {}).forEach(([k, v]) => {
+        if (v !== null && v !== undefined) {
+          e.setAttribute(k, v);
+        }
+      });
+      (children || []).forEach(c => e.append(c instanceof Node ? c : document.createTextNode(String(c))));
+      return e;
+    }
+
+    /** A note's Markdown (bold, code) as HTML, the text escaped first. */
+    function inlineMarkdown(text) {
+      const span = document.createElement('span');
+      span.textContent = String(text);
+      span.innerHTML = span.innerHTML.replace(/\*\*(.+?)\*\*/g, '<strong>$1</strong>').replace(/`([^`]+)`/g, '<code>$1</code>');
+      return span;
+    }
+
+    function section(title, caption) {
+      main.append(el('h2', {}, [title]));
+      if (caption) {
+        main.append(el('p', { class: 'caption' }, [caption]));
+      }
+    }
+
+    function caption(text) {
+      main.append(el('p', { class: 'caption' }, [text]));
+    }
+
+    /** A chart in its own div; drawn as SVG without animation, so the page is complete as soon as the script ends. */
+    function chart(id, option, cssClass) {
+      const div = el('div', { class: 'chart' + (cssClass ? ' ' + cssClass : ''), id: id });
+      main.append(div);
+      const c = echarts.init(div, null, { renderer: 'svg' });
+      c.setOption(Object.assign({ animation: false }, option));
+      charts.push(c);
+      return c;
+    }
+
+    /** A plain table; a cell is text, a Node, or {text, value, figure, cls} for a figure the report test reads. */
+    function table(id, headers, rows) {
+      const t = el('table', { id: id });
+      t.append(el('thead', {}, [el('tr', {}, headers.map(h => el('th', {}, [h])))]));
+      const body = el('tbody');
+      rows.forEach(r => {
+        const tr = el('tr', r.attributes || {});
+        r.cells.forEach(c => {
+          if (c instanceof Node) {
+            tr.append(el('td', {}, [c]));
+          } else if (c !== null && typeof c === 'object') {
+            tr.append(el('td', { class: c.text === 'n/a' ? 'na' : (c.cls || 'num'), 'data-figure': c.figure,
+              'data-value': c.value === null || c.value === undefined ? null : String(c.value) }, [c.text]));
+          } else {
+            tr.append(el('td', {}, [c === null || c === undefined ? 'n/a' : String(c)]));
+          }
+        });
+        body.append(tr);
+      });
+      t.append(body);
+      main.append(t);
+      return t;
+    }
+
+    function categoryAxis(names) {
+      return { type: 'category', data: names, axisLabel: { interval: 0, rotate: names.length > 7 ? 40 : 0 } };
+    }
+
+    function gridFor(names) {
+      const longest = Math.max(0, ...names.map(n => n.length));
+      return { left: 70, right: 30, top: 50, bottom: names.length > 7 ? 30 + longest * 6 : 40, containLabel: false };
+    }
+
+    const targets = summary.targets;
+    if (!Array.isArray(targets)) {
+      throw new Error('summary.targets is not a list (' + JSON.stringify(targets) + '): the summary is broken');
+    }
+    const measured = targets.filter(t => !t.failure && Array.isArray(t.rounds) && t.rounds.length > 0);
+
+    // ---- sections ----
+
+    function header() {
+      const runId = summary.run_id || 'n/a';
+      document.title = 'Gateway benchmark run ' + runId;
+      main.append(el('h1', {}, ['Gateway benchmark run ' + runId]));
+      const machine = summary.machine || {};
+      const load = summary.load || {};
+      const loadText = load.model === 'closed' ? 'closed model, ' + load.users + ' users'
+        : load.model ? 'open model, ' + load.rate_rps + ' req/s' : 'n/a';
+      caption('Commit ' + (summary.git_commit || 'n/a') + ', ' + (machine.cpus || 'n/a') + ' CPUs (' + (machine.cpu_model || 'n/a') + '), '
+        + (machine.os || 'n/a') + '. Load: ' + loadText + ', ' + (summary.rounds || 'n/a') + ' round(s). Placement: '
+        + (at(summary, ['placement', 'summary']) || 'n/a') + '. The same figures in full: summary.md and summary.json beside this file.');
+    }
+
+    /** A target's paired interval of throughput relative to direct: the 95% interval where there is one, else min-max. */
+    function interval(t) {
+      const paired = at(t, ['spread', 'throughput_relative_to_direct']);
+      if (!paired || t.name === 'direct') {
+        return null;
+      }
+      const ci = num(paired.ci95_low, t.name + ' ci95_low') !== null && num(paired.ci95_high, t.name + ' ci95_high') !== null;
+      const low = num(ci ? paired.ci95_low : paired.min, t.name + ' interval low');
+      const high = num(ci ? paired.ci95_high : paired.max, t.name + ' interval high');
+      return low === null || high === null ? null : { low: low, high: high, kind: ci ? '95% interval' : 'lowest-highest round' };
+    }
+
+    function headline() {
+      const rows = measured.filter(t => t.relative_to_direct);
+      if (rows.length === 0) {
+        return;
+      }
+      const names = rows.map(t => t.name);
+      const throughput = rows.map(t => {
+        const v = num(at(t, ['relative_to_direct', 'throughput']), t.name + ' relative_to_direct.throughput');
+        return v === null ? null : v * 100;
+      });
+      const intervals = rows.map(interval);
+      const kinds = [...new Set(intervals.filter(i => i).map(i => i.kind))];
+      section('Throughput relative to direct',
+        'Each target\'s throughput as % of direct\'s from the same run (median of the per-round ratios, paired round by round). '
+        + (kinds.length === 0 ? 'No interval: the run has one round.'
+          : 'Error bars: ' + (kinds.length === 1 ? 'the ' + kinds[0] + ' of the paired ratio'
+            : 'the 95% interval of the paired ratio where the summary has one, else its lowest and highest round') + '.')
+        + ' Amber, marked "≈ direct": within the noise of direct (the difference is not established).');
+      chart('headline-throughput', {
+        tooltip: {
+          trigger: 'axis', axisPointer: { type: 'shadow' }, formatter: params => {
+            const i = names.indexOf(params[0].name); // the interval series holds only the targets that have one
+            const iv = intervals[i];
+            return names[i] + ': ' + fmt(throughput[i], 1, '% of direct')
+              + (iv ? '<br>' + iv.kind + ': ' + fmt(iv.low * 100, 1) + '-' + fmt(iv.high * 100, 1) + '%' : '')
+              + (noise[names[i]] ? '<br>within the noise of direct: ' + noise[names[i]] : '');
+          }
+        },
+        grid: gridFor(names),
+        xAxis: categoryAxis(names),
+        yAxis: { type: 'value', name: '% of direct', axisLabel: { formatter: '{value}%' } },
+        series: [{
+          type: 'bar', name: 'throughput',
+          data: throughput.map((v, i) => ({ value: v, itemStyle: { color: noise[names[i]] ? '#d4a72c' : '#0969da' } })),
+          label: { show: true, position: 'insideBottom', color: '#fff', formatter: p => (noise[names[p.dataIndex]] ? '≈ direct' : '') },
+          markLine: { silent: true, symbol: 'none', data: [{ yAxis: 100 }], label: { formatter: 'direct' }, lineStyle: { color: '#57606a' } }
+        }, {
+          type: 'custom', name: 'interval', z: 10,
+          data: intervals.map((iv, i) => (iv ? [i, iv.low * 100, iv.high * 100] : null)).filter(d => d),
+          encode: { x: 0, y: [1, 2] },
+          renderItem: (params, api) => {
+            const low = api.coord([api.value(0), api.value(1)]);
+            const high = api.coord([api.value(0), api.value(2)]);
+            const half = api.size([1, 0])[0] * 0.12;
+            const style = { stroke: '#24292f', lineWidth: 1.5 };
+            return {
+              type: 'group', children: [
+                { type: 'line', shape: { x1: low[0], y1: low[1], x2: high[0], y2: high[1] }, style: style },
+                { type: 'line', shape: { x1: low[0] - half, y1: low[1], x2: low[0] + half, y2: low[1] }, style: style },
+                { type: 'line', shape: { x1: high[0] - half, y1: high[1], x2: high[0] + half, y2: high[1] }, style: style }]
+            };
+          }
+        }]
+      });
+
+      const latency = [['p99', 'P99'], ['p99_9', 'P99.9'], ['max', 'max']];
+      const multiples = rows.map(t => latency.map(([key]) => num(at(t, ['relative_to_direct', 'latency', key]),
+        t.name + ' relative_to_direct.latency.' + key)));
+      caption('Latency as a multiple of direct\'s (medians over rounds; Gatling records whole milliseconds, so a '
+        + 'multiple of a 0 ms figure is n/a and has no bar).');
+      chart('headline-latency', {
+        tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: v => fmt(v === undefined ? null : v, 2, 'x') },
+        legend: { top: 0 },
+        grid: gridFor(names),
+        xAxis: categoryAxis(names),
+        yAxis: { type: 'value', name: 'x direct' },
+        series: latency.map(([, label], k) => ({
+          type: 'bar', name: label, data: multiples.map(m => m[k]),
+          markLine: k > 0 ? undefined : { silent: true, symbol: 'none', data: [{ yAxis: 1 }], label: { formatter: 'direct' } }
+        }))
+      }, 'short');
+
+      table('headline-table', ['target', 'throughput, % of direct', 'interval', 'within the noise of direct', 'P99 x', 'P99.9 x', 'max x', 'errors'],
+        targets.map(t => {
+          const i = rows.indexOf(t);
+          if (i < 0) {
+            return { attributes: { 'data-target': t.name }, cells: [t.name, 'not measured: ' + (t.failure || 'no direct baseline'), '', '', '', '', '', ''] };
+          }
+          const iv = intervals[i];
+          const tp = num(at(t, ['relative_to_direct', 'throughput']), t.name + ' throughput');
+          return {
+            attributes: { 'data-target': t.name, class: noise[t.name] ? 'noise' : null },
+            cells: [t.name,
+              { text: fmt(throughput[i], 1, '%'), value: tp, figure: 'throughput' },
+              { text: iv ? fmt(iv.low * 100, 1) + '-' + fmt(iv.high * 100, 1) + '% (' + iv.kind + ')' : 'n/a', cls: 'num' },
+              noise[t.name] ? el('span', { class: 'noise-mark' }, ['yes: ' + noise[t.name]]) : (iv ? 'no' : 'n/a'),
+              ...latency.map(([key], k) => ({ text: fmt(multiples[i][k], 2, 'x'), value: multiples[i][k], figure: key })),
+              { text: String(t.errors === undefined ? 'n/a' : t.errors), value: t.errors, figure: 'errors' }]
+          };
+        }));
+    }
+
+    /** The round whose throughput is the median (the lower of the middle two): the one whose spectrum is drawn. */
+    function medianRound(t) {
+      const rounds = t.rounds.filter(r => num(r.throughput_rps, t.name + ' round throughput_rps') !== null);
+      if (rounds.length === 0) {
+        return null;
+      }
+      const sorted = rounds.slice().sort((a, b) => a.throughput_rps - b.throughput_rps);
+      return sorted[Math.floor((sorted.length - 1) / 2)];
+    }
+
+    /** 1/(1-p) on the axis as the percentile it stands for: 10 is 90%, 1000 is 99.9%. */
+    function percentileLabel(x) {
+      if (x <= 1) {
+        return '0%';
+      }
+      const digits = Math.max(0, Math.round(Math.log10(x)) - 2);
+      return (100 * (1 - 1 / x)).toFixed(digits) + '%';
+    }
+
+    function spectrum() {
+      const rows = measured.filter(t => t.latency_ms);
+      if (rows.length === 0) {
+        return;
+      }
+      const fromSummary = [];
+      const series = rows.map(t => {
+        const round = medianRound(t);
+        const points = round && Array.isArray(round.latency_spectrum_ms) ? round.latency_spectrum_ms : [];
+        let data = points.map(p => [num(p[0], t.name + ' spectrum fraction'), num(p[1], t.name + ' spectrum ms')])
+          .filter(p => p[0] !== null && p[1] !== null && p[0] < 1).map(p => [1 / (1 - p[0]), p[1]]);
+        if (data.length === 0) {
+          fromSummary.push(t.name);
+          data = SUMMARY_PERCENTILES.map(([key, p]) => [1 / (1 - p), num(t.latency_ms[key], t.name + ' latency_ms.' + key)])
+            .filter(p => p[1] !== null);
+        }
+        return { type: 'line', name: t.name, data: data, showSymbol: fromSummary.includes(t.name), symbolSize: 5 };
+      });
+      section('Latency spectrum',
+        'Latency (ms) at each percentile, the percentile on a log scale of 1/(1-p) so the tail is spread out. '
+        + (fromSummary.length === rows.length
+          ? 'From the summary\'s percentiles only (P50, P90, P99, P99.9, P99.99, medians over rounds): this run\'s summary has no per-round spectrum.'
+          : 'Each target\'s round of median throughput, every row of its HdrHistogram distribution'
+            + (fromSummary.length ? '; from the summary\'s percentiles only for ' + fromSummary.join(', ') : '') + '.')
+        + ' The maximum is in the headline table and summary.md.');
+      chart('latency-spectrum', {
+        tooltip: { trigger: 'item', formatter: p => p.seriesName + ': ' + p.value[1] + ' ms at ' + percentileLabel(p.value[0]) },
+        legend: { top: 0, type: 'scroll' },
+        grid: { left: 70, right: 40, top: 60, bottom: 50 },
+        xAxis: { type: 'log', logBase: 10, min: 1, name: 'percentile', nameLocation: 'middle', nameGap: 28,
+          axisLabel: { formatter: percentileLabel } },
+        yAxis: { type: 'value', name: 'ms' },
+        series: series
+      });
+    }
+
+    function ladder() {
+      const rates = at(summary, ['ladder', 'rates_rps']);
+      const rows = measured.filter(t => Array.isArray(t.fixed_rate) && t.fixed_rate.length > 0);
+      if (!Array.isArray(rates) || rows.length === 0) {
+        return;
+      }
+      const objectives = facts.objectives || [];
+      section('Fixed-rate ladder',
+        'P99 and max latency at each offered rate (open model), medians over the rounds that reached the level. A hollow '
+        + 'symbol: the target was overloaded at that level in some round; a gap: no round measured it. Dashed lines: the '
+        + 'objectives\' bounds; a pin: the target\'s maximum sustainable rate under that objective (median over rounds).');
+      [['p99', 'P99'], ['max', 'max']].forEach(([key, label]) => {
+        const bounded = objectives.filter(o => o.percentile === key);
+        const series = rows.map(t => {
+          const data = t.fixed_rate.map(level => {
+            const rate = num(level.rate_rps, t.name + ' rate_rps');
+            const reached = num(level.rounds_reached, t.name + ' rounds_reached') || 0;
+            const overloaded = num(level.rounds_overloaded, t.name + ' rounds_overloaded') || 0;
+            const v = reached > 0 ? num(at(level, ['latency_ms', key]), t.name + ' fixed_rate latency_ms.' + key) : null;
+            return {
+              value: [rate, v], reached: reached, overloaded: overloaded,
+              symbol: overloaded > 0 ? 'emptyCircle' : 'circle', symbolSize: overloaded > 0 ? 11 : 6
+            };
+          });
+          const pins = bounded.map(o => {
+            const rate = num(at(t, ['max_sustainable', o.name, 'rate_rps']), t.name + ' max_sustainable');
+            const point = data.find(d => d.value[0] === rate && d.value[1] !== null);
+            return point ? { coord: point.value, name: o.name, value: 'max ' + rate } : null;
+          }).filter(p => p);
+          return {
+            type: 'line', name: t.name, data: data, connectNulls: false, showAllSymbol: true,
+            markPoint: pins.length ? { symbol: 'pin', symbolSize: 34, label: { fontSize: 8 }, data: pins } : undefined,
+            markLine: bounded.length && t === rows[0] ? {
+              silent: true, symbol: 'none', lineStyle: { type: 'dashed', color: '#cf222e' },
+              data: bounded.map(o => ({ yAxis: o.bound_ms, label: { formatter: o.name + ': ' + o.bound_ms + ' ms' } }))
+            } : undefined
+          };
+        });
+        chart('ladder-' + key.replace('_', ''), {
+          title: { text: label + ' latency vs offered rate', left: 'center', textStyle: { fontSize: 13 } },
+          tooltip: {
+            trigger: 'item', formatter: p => {
+              if (p.componentType !== 'series') {
+                return p.name + (p.value !== undefined ? ': ' + p.value : '');
+              }
+              const d = p.data;
+              return p.seriesName + ' at ' + d.value[0] + ' req/s: ' + label + ' ' + fmt(d.value[1], 1, ' ms')
+                + '<br>reached in ' + d.reached + ' round(s)' + (d.overloaded > 0 ? ', <b>overloaded</b> in ' + d.overloaded : '');
+            }
+          },
+          legend: { top: 24, type: 'scroll' },
+          grid: { left: 70, right: 40, top: 70, bottom: 50 },
+          xAxis: { type: 'value', name: 'offered req/s', nameLocation: 'middle', nameGap: 28, min: 'dataMin', max: 'dataMax' },
+          yAxis: { type: 'value', name: label + ' ms' },
+          series: series
+        });
+      });
+    }
+
+    function resources() {
+      const cpu = measured.map(t => num(at(t, ['resources', 'gateway', 'cpu_ms_per_1000_requests']), t.name + ' gateway cpu_ms_per_1000_requests'));
+      const memory = measured.map(t => {
+        const g = at(t, ['resources', 'gateway']) || {};
+        return num(g.peak_pss_mb !== undefined ? g.peak_pss_mb : g.peak_rss_mb, t.name + ' gateway peak memory');
+      });
+      const names = measured.map(t => t.name);
+      if (cpu.some(v => v !== null) || memory.some(v => v !== null)) {
+        section('What the gateway costs',
+          'The gateway\'s CPU time per 1,000 successful requests and its peak memory (PSS) over the measured window, '
+          + 'medians over rounds (memory: the largest). Direct has no gateway: n/a.');
+        const div = el('div', { class: 'side-by-side' });
+        main.append(div);
+        [['resources-cpu', 'CPU ms per 1,000 requests', cpu], ['resources-memory', 'peak memory, MB', memory]].forEach(([id, label, values]) => {
+          if (values.some(v => v !== null)) {
+            const c = chart(id, {
+              title: { text: label, left: 'center', textStyle: { fontSize: 13 } },
+              tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: v => fmt(v === undefined ? null : v, 1) },
+              grid: gridFor(names), xAxis: categoryAxis(names), yAxis: { type: 'value' },
+              series: [{ type: 'bar', name: label, data: values, label: { show: true, position: 'top', formatter: p => fmt(p.value, 0) } }]
+            }, 'short');
+            div.append(c.getDom());
+            c.resize();
+          }
+        });
+      }
+      const cores = measured.map(t => num(at(t, ['resources', 'injector', 'cores']), t.name + ' injector cores'));
+      const lag = measured.map(t => num(at(t, ['probe_us', 'under_load', 'send_lag_us', 'p99']), t.name + ' probe send lag'));
+      if (cores.some(v => v !== null) || lag.some(v => v !== null)) {
+        section('The injector',
+          'Cores the injector (Gatling) kept busy, and the microsecond probe\'s send lag under load (P99, µs: how late it '
+          + 'sent against its own schedule). A busy injector or a late probe measures itself as well as the target.');
+        chart('injector', {
+          tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+          legend: { top: 0 },
+          grid: gridFor(names), xAxis: categoryAxis(names),
+          yAxis: [{ type: 'value', name: 'cores' }, { type: 'value', name: 'send lag P99 µs', splitLine: { show: false } }],
+          series: [{ type: 'bar', name: 'injector cores', data: cores },
+            { type: 'line', name: 'probe send lag P99 µs', yAxisIndex: 1, data: lag, symbolSize: 8 }]
+        }, 'short');
+      }
+    }
+
+    function probes() {
+      const rows = measured.filter(t => t.probe_added_us_over_direct && t.name !== 'direct');
+      if (rows.length === 0) {
+        return;
+      }
+      const names = rows.map(t => t.name);
+      const kinds = [['unloaded', 'alone'], ['under_load', 'under load']];
+      const series = [];
+      kinds.forEach(([kind, label]) => ['p50', 'p90', 'p99'].forEach(p => {
+        series.push({ type: 'bar', name: label + ' ' + p.toUpperCase(),
+          data: rows.map(t => num(at(t, ['probe_added_us_over_direct', kind, p]), t.name + ' probe added ' + kind + '.' + p)) });
+      }));
+      section('What a gateway adds to one request, in microseconds',
+        'The single-request probe\'s percentile minus direct\'s: alone (after the load, the target warm and idle) and under load '
+        + '(50 req/s beside Gatling\'s measured window). Gatling\'s whole milliseconds cannot show these.');
+      chart('probe-added', {
+        tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: v => fmt(v === undefined ? null : v, 0, ' µs') },
+        legend: { top: 0 },
+        grid: gridFor(names), xAxis: categoryAxis(names), yAxis: { type: 'value', name: 'µs added' },
+        series: series
+      });
+    }
+
+    function jvmProfiles() {
+      const byGateway = at(summary, ['jvm_profiles', 'by_gateway']);
+      if (!byGateway || typeof byGateway !== 'object') {
+        return;
+      }
+      section('JVM profiles',
+        'Per gateway, each profile ranked by throughput relative to the reference profile "' + at(summary, ['jvm_profiles', 'reference'])
+        + '" (median of the per-round ratios, with its 95% interval); highlighted: within the noise (the interval holds 1).');
+      Object.entries(byGateway).forEach(([gateway, rows]) => {
+        main.append(el('h3', {}, [gateway]));
+        table('jvm-profiles-' + gateway, ['profile', 'req/s', 'vs reference', '95% interval', 'verdict', 'P99 ms', 'CPU ms / 1000 req',
+          'peak MB', 'GC pauses', 'pause max ms', 'alloc KB / req', 'first answer ms', 'steady after s'],
+        rows.map(r => {
+          if (r.failure) {
+            return { cells: [r.profile, 'not measured: ' + r.failure, '', '', '', '', '', '', '', '', '', '', ''] };
+          }
+          const spread = r.throughput_relative_spread || {};
+          const figure = (key, digits, scale) => {
+            const v = num(r[key], gateway + ' ' + r.profile + ' ' + key);
+            return { text: fmt(v === null ? null : v * (scale || 1), digits), value: v, figure: key };
+          };
+          const low = num(spread.ci95_low, r.profile + ' ci95_low');
+          const high = num(spread.ci95_high, r.profile + ' ci95_high');
+          return {
+            attributes: { class: r.verdict === 'within the noise' ? 'noise-row' : null },
+            cells: [r.profile, figure('throughput_rps', 0), figure('throughput_relative', 3),
+              { text: low === null || high === null ? 'n/a' : low.toFixed(3) + '-' + high.toFixed(3) }, r.verdict || 'n/a',
+              figure('p99_ms', 1), figure('gateway_cpu_ms_per_1000_requests', 1), figure('gateway_peak_pss_mb', 0),
+              figure('gc_pauses', 0), figure('gc_pause_max_ms', 2), figure('allocated_bytes_per_request', 1, 1 / 1024),
+              figure('first_answer_ms', 0), figure('steady_after_s', 0)]
+          };
+        }));
+      });
+      const unavailable = at(summary, ['jvm_profiles', 'not_available']);
+      if (Array.isArray(unavailable) && unavailable.length) {
+        main.append(el('ul', { class: 'notes' }, unavailable.map(u => el('li', {}, [u.gateway + ' under ' + u.profile + ': ' + u.reason]))));
+      }
+    }
+
+    function notesAndWarnings() {
+      const notes = Array.isArray(facts.notes) ? facts.notes : [];
+      const warnings = notes.filter(n => String(n).startsWith('**'));
+      if (summary.reanalysed) {
+        warnings.unshift('**Re-analysed** from a summary of format `' + summary.reanalysed.from_format + '`. Not redone: '
+          + summary.reanalysed.not_redone + '.');
+      }
+      if (warnings.length) {
+        section('Warnings');
+        main.append(el('ul', { class: 'warnings', id: 'warnings' }, warnings.map(n => el('li', {}, [inlineMarkdown(n)]))));
+      }
+      const plain = notes.filter(n => !String(n).startsWith('**'));
+      if (plain.length) {
+        section('Notes');
+        main.append(el('ul', { class: 'notes', id: 'notes' }, plain.map(n => el('li', {}, [inlineMarkdown(n)]))));
+      }
+    }
+
+    function keyValueTable(id, title, object) {
+      if (!object || typeof object !== 'object') {
+        return;
+      }
+      section(title);
+      table(id, ['', ''], Object.entries(object).map(([k, v]) => ({
+        cells: [k, v !== null && typeof v === 'object' ? Object.entries(v).map(([a, b]) => a + ': ' + b).join('; ') : v]
+      })));
+    }
+
+    function runTables() {
+      const placement = summary.placement || {};
+      const roles = ['injector', 'gateway', 'backend'].filter(r => placement[r] && typeof placement[r] === 'object');
+      if (roles.length) {
+        section('Placement', placement.summary + (placement.split ? '. CPU split: ' + placement.split : ''));
+        table('placement', ['role', 'runs', 'address', 'CPUs', 'memory', 'network namespace'], roles.map(r => {
+          const h = placement[r];
+          return { cells: [r, h.runs + (h.workers ? ' (workers: ' + h.workers + ')' : ''), h.address, h.cpus, h.memory, h.namespace || '-'] };
+        }));
+      }
+      keyValueTable('components', 'Components and versions', summary.components);
+      keyValueTable('jvm-flags', 'JVM flags', summary.jvm_flags);
+      const machine = summary.machine || {};
+      keyValueTable('run', 'Run', {
+        'run id': summary.run_id, started: summary.started, finished: summary.finished, commit: summary.git_commit,
+        machine: [machine.cpus + ' CPUs', machine.cpu_model, machine.memory_bytes ? (machine.memory_bytes / 2 ** 30).toFixed(1) + ' GiB' : null,
+          machine.os, machine.kernel ? 'kernel ' + machine.kernel : null, machine.hostname].filter(x => x).join(', '),
+        load: summary.load, rounds: summary.rounds, 'JVM profile': summary.jvm_profile, format: summary.format
+      });
+    }
+
+    // ---- draw ----
+
+    document.getElementById('loading').remove();
+    let failed = false;
+    [header, headline, spectrum, ladder, resources, probes, jvmProfiles, notesAndWarnings, runTables].forEach(draw => {
+      try {
+        draw();
+      } catch (e) {
+        failed = true;
+        console.error('report section ' + draw.name + ' failed:', e);
+      }
+    });
+    window.addEventListener('resize', () => charts.forEach(c => c.resize()));
+    document.body.dataset.renderStatus = failed || window.reportErrors.count() > 0 ? 'error' : 'ok';
+  }
+})();

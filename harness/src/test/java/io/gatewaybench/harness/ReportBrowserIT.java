@@ -1,0 +1,216 @@
+package io.gatewaybench.harness;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * report.html as a reader sees it: Debian's headless Chromium renders the page of two committed
+ * runs (one with the fixed-rate ladder, one with the JVM profile matrix), and the DOM it leaves must
+ * show every chart the data allows and none it does not, no script error, and headline figures equal
+ * to those of the analysed summary.json. Two planted faults (a figure of the wrong type, a script
+ * error) must be caught by the same check. Screenshots: {@code harness/target/report-it/*.png}.
+ */
+class ReportBrowserIT {
+    private static final long TIMEOUT_SECONDS = 120;
+    private static final Path OUT = Path.of("target", "report-it").toAbsolutePath();
+
+    /** What Chromium left of a page: its DOM after the scripts ran, and the screenshot. */
+    record Rendered(Document dom, Path screenshot) {
+        String status() {
+            return dom.body().attr("data-render-status");
+        }
+
+        String errors() {
+            Element box = dom.getElementById("js-errors");
+            return box == null ? "(no #js-errors element)" : box.wholeText();
+        }
+
+        /** Everything that says the page did not draw cleanly; empty for a good page. */
+        List<String> problems() {
+            List<String> problems = new ArrayList<>();
+            if (!status().equals("ok")) {
+                problems.add("render status " + (status().isEmpty() ? "(none)" : status()));
+            }
+            if (!errors().isBlank()) {
+                problems.add("js-errors: " + errors());
+            }
+            return problems;
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"20261123-181040", "20261123-212433"})
+    @SuppressWarnings("unchecked")
+    void aCommittedRunsReportDrawsEveryChartItsDataAllows(String runId) throws Exception {
+        Path dir = copyOfRun(runId);
+        RunSummary.rerender(dir); // as ./bench report does, into the copy
+        Rendered page = render(dir.resolve(HtmlReport.FILE), runId);
+        assertEquals(List.of(), page.problems(), runId);
+
+        Map<String, Object> summary = RunSummary.read(dir);
+        List<Map<String, Object>> targets = (List<Map<String, Object>>) summary.get("targets");
+        long measured = targets.stream().filter(t -> !t.containsKey("failure") && t.get("rounds") instanceof List<?> r && !r.isEmpty()).count();
+        Set<String> expected = new LinkedHashSet<>(List.of("headline-throughput", "headline-latency", "latency-spectrum"));
+        Set<String> absent = new LinkedHashSet<>();
+        (summary.containsKey("ladder") ? expected : absent).addAll(List.of("ladder-p99", "ladder-max"));
+        (targets.stream().anyMatch(t -> t.get("resources") instanceof Map<?, ?> r && r.containsKey("gateway")) ? expected : absent)
+                .addAll(List.of("resources-cpu", "resources-memory"));
+        (targets.stream().anyMatch(t -> t.get("resources") instanceof Map<?, ?> r && r.containsKey("injector")) ? expected : absent).add("injector");
+        (targets.stream().anyMatch(t -> !"direct".equals(t.get("name")) && t.get("probe_added_us_over_direct") != null) ? expected : absent)
+                .add("probe-added");
+        for (String id : expected) {
+            Element chart = page.dom().getElementById(id);
+            assertNotNull(chart, runId + ": no chart #" + id);
+            assertTrue(chart.hasClass("chart"), id);
+            assertFalse(chart.select("svg").isEmpty(), runId + ": chart #" + id + " has no <svg>");
+            int paths = chart.select("svg path").size();
+            assertTrue(paths >= measured, runId + ": chart #" + id + " has " + paths + " <path>s for " + measured + " targets");
+        }
+        for (String id : absent) {
+            assertNull(page.dom().getElementById(id), runId + ": #" + id + " drawn without its data");
+        }
+
+        for (Map<String, Object> t : targets) {
+            Element row = page.dom().select("#headline-table tr[data-target]").stream()
+                    .filter(r -> r.attr("data-target").equals(t.get("name"))).findFirst().orElse(null);
+            assertNotNull(row, runId + ": no headline row for " + t.get("name"));
+            if (!(t.get("relative_to_direct") instanceof Map<?, ?> rel)) {
+                continue;
+            }
+            Object p99 = ((Map<String, Object>) rel.get("latency")).get("p99");
+            checkFigure(row, "throughput", (Number) rel.get("throughput"), 100, "%", 1, runId + " " + t.get("name"));
+            checkFigure(row, "p99", (Number) p99, 1, "x", 2, runId + " " + t.get("name"));
+        }
+
+        if (summary.get("jvm_profiles") instanceof Map<?, ?> profiles && profiles.get("by_gateway") instanceof Map<?, ?> byGateway) {
+            ((Map<String, List<Map<String, Object>>>) byGateway).forEach((gateway, rows) -> {
+                Element table = page.dom().getElementById("jvm-profiles-" + gateway);
+                assertNotNull(table, runId + ": no JVM profile table for " + gateway);
+                List<Element> shown = table.select("tbody tr");
+                assertEquals(rows.size(), shown.size(), runId + ": rows of the JVM profile table of " + gateway);
+                for (int i = 0; i < rows.size(); i++) {
+                    assertEquals(rows.get(i).get("profile"), shown.get(i).child(0).text(), gateway + " row " + i);
+                    if (rows.get(i).get("throughput_relative") instanceof Number n) {
+                        checkFigure(shown.get(i), "throughput_relative", n, 1, "", 3, gateway + " " + rows.get(i).get("profile"));
+                    }
+                }
+            });
+        } else {
+            assertTrue(page.dom().select("[id^=jvm-profiles-]").isEmpty(), runId + ": JVM profile tables without profiles");
+        }
+    }
+
+    /** A planted figure of the wrong type: the page must say so, not draw it. */
+    @Test
+    @SuppressWarnings("unchecked")
+    void aFigureOfTheWrongTypeIsReported() throws Exception {
+        Path dir = copyOfRun("20261123-181040");
+        Map<String, Object> summary = RunSummary.read(dir);
+        Map<String, Object> second = ((List<Map<String, Object>>) summary.get("targets")).get(1);
+        ((Map<String, Object>) second.get("relative_to_direct")).put("throughput", "fast");
+        Files.writeString(dir.resolve(HtmlReport.FILE), HtmlReport.render(summary, RunSummary.notes(summary)));
+        Rendered page = render(dir.resolve(HtmlReport.FILE), "planted-wrong-type");
+        assertFalse(page.problems().isEmpty(), "a string where a number belongs went unnoticed");
+        assertTrue(page.errors().contains("\"fast\""), page.errors());
+    }
+
+    /** A planted script error: caught by window.onerror, so the page cannot report "ok". */
+    @Test
+    void aScriptErrorIsReported() throws Exception {
+        Path dir = copyOfRun("20261123-181040");
+        RunSummary.rerender(dir);
+        Path html = dir.resolve(HtmlReport.FILE);
+        String page = Files.readString(html);
+        Files.writeString(html, page.replaceFirst("</main>", "</main><script>plantedUndefinedFunction();</script>"));
+        Rendered rendered = render(html, "planted-script-error");
+        assertTrue(rendered.problems().stream().anyMatch(p -> p.contains("render status error")), rendered.problems().toString());
+        assertTrue(rendered.errors().contains("plantedUndefinedFunction"), rendered.errors());
+    }
+
+    private static void checkFigure(Element row, String figure, Number expected, double scale, String unit, int decimals, String where) {
+        Element cell = row.selectFirst("td[data-figure=" + figure + "]");
+        assertNotNull(cell, where + ": no " + figure + " cell");
+        if (expected == null) {
+            assertEquals("n/a", cell.text(), where + " " + figure);
+            return;
+        }
+        assertEquals(expected.doubleValue(), Double.parseDouble(cell.attr("data-value")), 0, where + " " + figure + " (data-value)");
+        String text = cell.text();
+        assertTrue(text.endsWith(unit), where + " " + figure + ": " + text);
+        double shown = Double.parseDouble(text.substring(0, text.length() - unit.length()));
+        // The page rounds to its decimals; JavaScript and Java may round a last 5 differently, never by more.
+        assertEquals(expected.doubleValue() * scale, shown, 0.5 * Math.pow(10, -decimals) + 1e-9, where + " " + figure + ": " + text);
+    }
+
+    private static Path copyOfRun(String runId) throws IOException {
+        Path dir = OUT.resolve(runId + "-" + System.nanoTime());
+        Files.createDirectories(dir);
+        Files.copy(Repo.root().resolve("results").resolve(runId).resolve("summary.json"), dir.resolve("summary.json"));
+        return dir;
+    }
+
+    /** Debian's chromium, headless, on the page: the DOM after its scripts and a screenshot; killed if it hangs. */
+    static Rendered render(Path html, String name) throws IOException, InterruptedException {
+        Path screenshot = OUT.resolve(name + ".png");
+        Path dom = OUT.resolve(name + ".dom.html");
+        Path log = OUT.resolve(name + ".chromium.log");
+        Path profile = Files.createTempDirectory("report-it-chromium");
+        Files.deleteIfExists(screenshot);
+        Process p = new ProcessBuilder(chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--user-data-dir=" + profile,
+                "--window-size=1400,7000", "--virtual-time-budget=10000", "--dump-dom", "--screenshot=" + screenshot, html.toUri().toString())
+                .redirectOutput(dom.toFile()).redirectError(log.toFile()).start();
+        try {
+            if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                fail("chromium did not finish " + name + " within " + TIMEOUT_SECONDS + " s; its log: " + log);
+            }
+        } finally {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+            p.waitFor(10, TimeUnit.SECONDS);
+            try (Stream<Path> files = Files.walk(profile)) {
+                files.sorted(Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
+            }
+        }
+        assertEquals(0, p.exitValue(), "chromium exited with " + p.exitValue() + "; its log: " + log);
+        assertTrue(Files.size(dom) > 0, "chromium dumped no DOM; its log: " + log);
+        assertTrue(Files.isRegularFile(screenshot) && Files.size(screenshot) > 0, "chromium wrote no screenshot; its log: " + log);
+        return new Rendered(Jsoup.parse(dom.toFile(), StandardCharsets.UTF_8.name()), screenshot);
+    }
+
+    /** The report test needs a real browser: CI installs Debian's chromium with the suite's other packages. */
+    private static String chromium() {
+        for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
+            Path candidate = Path.of(dir, "chromium");
+            if (Files.isExecutable(candidate)) {
+                return candidate.toString();
+            }
+        }
+        fail("chromium is not installed (not on PATH): run infra/packages.sh as root, which installs Debian's chromium for this test");
+        return null;
+    }
+}
