@@ -429,10 +429,11 @@
       }
       section('JVM profiles',
         'Per gateway, each profile ranked by throughput relative to the reference profile "' + at(summary, ['jvm_profiles', 'reference'])
-        + '" (median of the per-round ratios, with its 95% interval); highlighted: within the noise (the interval holds 1).');
+        + '" (median of the per-round ratios, with its interval: the round-to-round spread pooled over the gateway\'s profiles, '
+        + 'and all of its intervals together at 95%, Bonferroni); highlighted: within the noise (the interval holds 1).');
       Object.entries(byGateway).forEach(([gateway, rows]) => {
         main.append(el('h3', {}, [gateway]));
-        table('jvm-profiles-' + gateway, ['profile', 'req/s', 'vs reference', '95% interval', 'verdict', 'P99 ms', 'CPU ms / 1000 req',
+        table('jvm-profiles-' + gateway, ['profile', 'req/s', 'vs reference', 'interval', 'verdict', 'P99 ms', 'CPU ms / 1000 req',
           'peak MB', 'GC pauses', 'pause max ms', 'alloc KB / req', 'first answer ms', 'steady after s'],
         rows.map(r => {
           if (r.failure) {
@@ -443,8 +444,8 @@
             const v = num(r[key], gateway + ' ' + r.profile + ' ' + key);
             return { text: fmt(v === null ? null : v * (scale || 1), digits), value: v, figure: key };
           };
-          const low = num(spread.ci95_low, r.profile + ' ci95_low');
-          const high = num(spread.ci95_high, r.profile + ' ci95_high');
+          const low = num(spread.ci_low, r.profile + ' ci_low');
+          const high = num(spread.ci_high, r.profile + ' ci_high');
           return {
             attributes: { class: r.verdict === 'within the noise' ? 'noise-row' : null },
             cells: [r.profile, figure('throughput_rps', 0), figure('throughput_relative', 3),
