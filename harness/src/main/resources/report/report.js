@@ -40,20 +40,7 @@
       return path.reduce((o, key) => (o !== null && typeof o === 'object' ? o[key] : undefined), object);
     }
 
-    function fmt(value, digits, suffix) {
-      return typeof value !== 'number' || !isFinite(value) ? 'n/a' : value.toFixed(digits) + (suffix || '');
-    }
-
-    function el(tag, attributes, children) {
-      const e = document.createElement(tag);
-      Object.entries(attributes || {}).forEach(([k, v]) => {
-        if (v !== null && v !== undefined) {
-          e.setAttribute(k, v);
-        }
-      });
-      (children || []).forEach(c => e.append(c instanceof Node ? c : document.createTextNode(String(c))));
-      return e;
-    }
+    const { el, fmt } = window.reportCommon;
 
     /** A note's Markdown (bold, code) as HTML, the text escaped first. */
     function inlineMarkdown(text) {
@@ -76,12 +63,7 @@
 
     /** A chart in its own div; drawn as SVG without animation, so the page is complete as soon as the script ends. */
     function chart(id, option, cssClass) {
-      const div = el('div', { class: 'chart' + (cssClass ? ' ' + cssClass : ''), id: id });
-      main.append(div);
-      const c = echarts.init(div, null, { renderer: 'svg' });
-      c.setOption(Object.assign({ animation: false }, option));
-      charts.push(c);
-      return c;
+      return window.reportCommon.chart(main, charts, id, option, cssClass);
     }
 
     /** A plain table; a cell is text, a Node, or {text, value, figure, cls} for a figure the report test reads. */
@@ -514,16 +496,7 @@
     // ---- draw ----
 
     document.getElementById('loading').remove();
-    let failed = false;
-    [header, headline, spectrum, ladder, resources, probes, jvmProfiles, notesAndWarnings, runTables].forEach(draw => {
-      try {
-        draw();
-      } catch (e) {
-        failed = true;
-        console.error('report section ' + draw.name + ' failed:', e);
-      }
-    });
-    window.addEventListener('resize', () => charts.forEach(c => c.resize()));
-    document.body.dataset.renderStatus = failed || window.reportErrors.count() > 0 ? 'error' : 'ok';
+    window.reportCommon.drawSections([header, headline, spectrum, ladder, resources, probes, jvmProfiles, notesAndWarnings, runTables],
+      charts, 'report');
   }
 })();

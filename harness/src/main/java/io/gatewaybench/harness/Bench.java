@@ -96,30 +96,40 @@ public final class Bench {
     }
 
     /**
-     * {@code ./bench compare <run> <run> [--margin=0.10]}: prints the comparison and exits 0 when
-     * every figure is equivalent, 1 when some differs or is inconclusive, 2 when the runs cannot be
-     * compared (with a one-line reason on stderr).
+     * {@code ./bench compare <run> <run> [--margin=0.10] [--html=compare.html]}: prints the comparison,
+     * writes it as a page (stdout keeps only the table), and exits 0 when every figure is equivalent,
+     * 1 when some differs or is inconclusive, 2 when the runs cannot be compared (with a one-line
+     * reason on stderr, and no page).
      */
+    private static final String COMPARE_USAGE = "usage: ./bench compare <run folder> <run folder> [--margin=0.10] [--html=compare.html]";
+
     private static void compare(List<String> args) {
         List<String> runs = args.stream().filter(a -> !a.startsWith("--")).toList();
         try {
             double margin = RunComparison.MARGIN;
+            Path html = Path.of(CompareHtml.FILE);
             for (String a : args) {
                 if (a.startsWith("--margin=")) {
                     margin = RunComparison.margin(a.substring("--margin=".length()));
+                } else if (a.startsWith("--html=") && a.length() > "--html=".length()) {
+                    html = Path.of(a.substring("--html=".length()));
                 } else if (a.startsWith("--")) {
-                    throw new IllegalArgumentException("unknown option " + a + "; usage: ./bench compare <run folder> <run folder> [--margin=0.10]");
+                    throw new IllegalArgumentException("unknown option " + a + "; " + COMPARE_USAGE);
                 }
             }
             if (runs.size() != 2) {
-                throw new IllegalArgumentException("usage: ./bench compare <run folder> <run folder> [--margin=0.10]");
+                throw new IllegalArgumentException(COMPARE_USAGE);
             }
-            RunComparison.Result result = RunComparison.compare(Path.of(runs.get(0)), Path.of(runs.get(1)), margin);
+            Map<String, Object> a = RunSummary.read(Path.of(runs.get(0)));
+            Map<String, Object> b = RunSummary.read(Path.of(runs.get(1)));
+            RunComparison.Result result = RunComparison.compare(a, b, margin);
             if (result.exit() == 2) {
                 System.err.println("bench: cannot compare " + runs.get(0) + " and " + runs.get(1) + ": " + result.reason());
             } else {
                 System.out.print(RunComparison.markdown(Path.of(runs.get(0)).getFileName().toString(),
                         Path.of(runs.get(1)).getFileName().toString(), result, margin));
+                CompareHtml.write(html, a, b, result, margin);
+                System.err.println("bench: wrote " + html);
             }
             System.exit(result.exit());
         } catch (IOException | RuntimeException e) {

@@ -37,9 +37,11 @@ final class HtmlReport {
         facts.put("objectives", objectives(summary));
         return Template.render(resource("report/report.html"), Map.of(
                 "style", resource("report/report.css"),
+                "capture", resource("report/capture.js"),
                 "summary", inlineJson(summary),
                 "facts", inlineJson(facts),
                 "echarts", echarts(),
+                "common", resource("report/common.js"),
                 "script", resource("report/report.js")), "report/report.html");
     }
 
@@ -116,7 +118,7 @@ final class HtmlReport {
         return js;
     }
 
-    private static String resource(String path) throws IOException {
+    static String resource(String path) throws IOException {
         String text = resourceOrNull(path);
         if (text == null) {
             throw new IllegalStateException("the harness's resource " + path + " is missing from its jar");

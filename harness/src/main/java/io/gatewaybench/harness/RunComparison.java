@@ -264,6 +264,14 @@ public final class RunComparison {
         return Math.abs(v) >= 100 ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.3g", v);
     }
 
+    /** One run's figure: its mean over rounds and the 95% t-interval of that mean, for compare.html's charts. */
+    static double[] meanWithInterval95(double[] v) {
+        double m = mean(v);
+        double half = v.length < 2 ? Double.NaN
+                : new TDistribution(v.length - 1).inverseCumulativeProbability(0.975) * Math.sqrt(variance(v) / v.length);
+        return new double[] {m, m - half, m + half};
+    }
+
     private static double mean(double[] v) {
         return Arrays.stream(v).average().orElse(Double.NaN);
     }

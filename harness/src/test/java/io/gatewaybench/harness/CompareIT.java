@@ -125,7 +125,8 @@ class CompareIT {
         String label = runA.getParent().getFileName() + "-vs-" + runB.getParent().getFileName();
         Path out = results.resolve("compare-" + label + ".md");
         Path err = results.resolve("compare-" + label + ".err");
-        Process p = new ProcessBuilder(Repo.root().resolve("bench").toString(), "compare", runA.toString(), runB.toString())
+        Process p = new ProcessBuilder(Repo.root().resolve("bench").toString(), "compare", runA.toString(), runB.toString(),
+                "--html=" + results.resolve("compare-" + label + ".html"))
                 .directory(Repo.root().toFile()).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
         if (!p.waitFor(2, TimeUnit.MINUTES)) {
             p.destroy();

@@ -1,0 +1,46 @@
+// Helpers that report.html and compare.html share: building elements, formatting figures, drawing a
+// chart (SVG, no animation, so the page is complete when its script ends) and saying whether it drew.
+'use strict';
+window.reportCommon = (function () {
+  function el(tag, attributes, children) {
+    const e = document.createElement(tag);
+    Object.entries(attributes || {}).forEach(([k, v]) => {
+      if (v !== null && v !== undefined) {
+        e.setAttribute(k, v);
+      }
+    });
+    (children || []).forEach(c => e.append(c instanceof Node ? c : document.createTextNode(String(c))));
+    return e;
+  }
+
+  function fmt(value, digits, suffix) {
+    return typeof value !== 'number' || !isFinite(value) ? 'n/a' : value.toFixed(digits) + (suffix || '');
+  }
+
+  /** A chart in a new div appended to parent; the ECharts instance is added to charts, for resizing. */
+  function chart(parent, charts, id, option, cssClass) {
+    const div = el('div', { class: 'chart' + (cssClass ? ' ' + cssClass : ''), id: id });
+    parent.append(div);
+    const c = echarts.init(div, null, { renderer: 'svg' });
+    c.setOption(Object.assign({ animation: false }, option));
+    charts.push(c);
+    return c;
+  }
+
+  /** Runs each section, reporting one that fails without stopping the others, then sets the render status. */
+  function drawSections(sections, charts, what) {
+    let failed = false;
+    sections.forEach(draw => {
+      try {
+        draw();
+      } catch (e) {
+        failed = true;
+        console.error(what + ' section ' + draw.name + ' failed:', e);
+      }
+    });
+    window.addEventListener('resize', () => charts.forEach(c => c.resize()));
+    document.body.dataset.renderStatus = failed || window.reportErrors.count() > 0 ? 'error' : 'ok';
+  }
+
+  return { el: el, fmt: fmt, chart: chart, drawSections: drawSections };
+})();

@@ -1,0 +1,141 @@
+// compare.html's charts and table, drawn from the comparison inlined in the page (#comparison), which
+// the harness computed (RunComparison): this script judges nothing, it shows the per-round values,
+// each run's mean with its 95% interval, the difference with its 90% interval, and the verdict.
+'use strict';
+(function () {
+  try {
+    draw();
+  } catch (e) {
+    console.error('compare.html could not be drawn:', e);
+    document.body.dataset.renderStatus = 'error';
+  }
+
+  function draw() {
+    const { el, chart } = window.reportCommon;
+    const data = JSON.parse(document.getElementById('comparison').textContent);
+    const main = document.getElementById('report');
+    const charts = [];
+    const [runA, runB] = data.runs;
+    const COLORS = { A: '#0969da', B: '#d1242f' };
+
+    /** As ./bench compare prints a figure: whole numbers from 100, else 3 significant digits. */
+    function num(v) {
+      return typeof v !== 'number' || !isFinite(v) ? 'n/a' : Math.abs(v) >= 100 ? v.toFixed(0) : v.toPrecision(3);
+    }
+
+    /** A difference as % of A's mean, or in the figure's units where that mean is 0 (as the Markdown table). */
+    function relative(diff, base) {
+      if (typeof diff !== 'number' || !isFinite(diff)) {
+        return 'n/a';
+      }
+      const sign = diff >= 0 ? '+' : '';
+      return base === 0 ? sign + diff.toPrecision(3) : sign + (diff / base * 100).toFixed(1) + '%';
+    }
+
+    function mean(values) {
+      return values.reduce((s, v) => s + v, 0) / values.length;
+    }
+
+    function sample(values) {
+      return num(mean(values)) + ' (' + values.map(num).join(', ') + ')';
+    }
+
+    function section(title, caption) {
+      main.append(el('h2', {}, [title]));
+      if (caption) {
+        main.append(el('p', { class: 'caption' }, [caption]));
+      }
+    }
+
+    function header() {
+      document.title = 'Gateway benchmark runs compared: ' + runA.run_id + ' and ' + runB.run_id;
+      main.append(el('h1', {}, ['Run ' + runA.run_id + ' (A) compared with ' + runB.run_id + ' (B)']));
+      const line = el('p', { class: 'summary-line', id: 'summary-line' });
+      ['EQUIVALENT', 'DIFFERENT', 'INCONCLUSIVE'].forEach(v => line.append(
+        el('span', { class: 'verdict verdict-' + v, 'data-verdict': v, 'data-count': String(data.counts[v]) },
+          [data.counts[v] + ' ' + v.toLowerCase()])));
+      line.append('Exit status ' + data.exit_meaning + '. ' + data.reason);
+      main.append(line);
+      main.append(el('p', { class: 'caption' }, ['Per figure, Welch\'s t on the per-round values; equivalence margin ±'
+        + (data.margin * 100).toFixed(0) + '% of A\'s mean (latency: at least 1 ms, Gatling\'s resolution). Equivalent: the 90% '
+        + 'interval of B-A lies inside the margin; different: the 95% interval excludes 0 and the difference exceeds the margin; '
+        + 'inconclusive: neither (detectable: the smallest difference these rounds find with 80% power).']));
+      const runs = el('table', { id: 'runs' });
+      runs.append(el('thead', {}, [el('tr', {}, ['run', 'id', 'started', 'commit', 'load', 'rounds'].map(h => el('th', {}, [h])))]));
+      const body = el('tbody');
+      data.runs.forEach(r => body.append(el('tr', { 'data-run': r.label }, [r.label, r.run_id, r.started, r.git_commit,
+        r.load && typeof r.load === 'object' ? Object.entries(r.load).map(([k, v]) => k + ' ' + v).join(', ') : r.load, r.rounds]
+        .map(c => el('td', {}, [c === null || c === undefined ? 'n/a' : String(c)])))));
+      runs.append(body);
+      main.append(runs);
+    }
+
+    /** One chart per figure (the same figure of every target side by side): rounds as points, each run's mean and 95% interval as a bar. */
+    function figureCharts() {
+      section('Per figure', 'Each point is one round; the bar beside it is that run\'s mean with its 95% interval. '
+        + 'A on the left in blue, B on the right in red; the verdict under each target is RunComparison\'s.');
+      const figures = [...new Set(data.rows.map(r => r.figure))];
+      figures.forEach((figure, f) => {
+        const rows = data.rows.filter(r => r.figure === figure);
+        const names = rows.map(r => r.target);
+        main.append(el('h3', {}, [figure]));
+        const series = [];
+        [['A', -0.15, 'a', 'a_mean_ci95'], ['B', 0.15, 'b', 'b_mean_ci95']].forEach(([label, offset, values, interval]) => {
+          series.push({ name: label + ': rounds', type: 'scatter', symbolSize: 8, itemStyle: { color: COLORS[label], opacity: 0.6 },
+            data: rows.flatMap((r, i) => r[values].map(v => [i + offset - 0.05, v])) });
+          series.push({ name: label + ': mean, 95% interval', type: 'custom', clip: true, itemStyle: { color: COLORS[label] },
+            data: rows.map((r, i) => [i + offset + 0.05, ...r[interval].map(v => (v === null ? NaN : v))]),
+            renderItem: (params, api) => {
+              const x = api.value(0);
+              const m = api.coord([x, api.value(1)]);
+              const color = api.visual('color');
+              const children = [{ type: 'rect', shape: { x: m[0] - 6, y: m[1] - 1.5, width: 12, height: 3 }, style: { fill: color } }];
+              if (isFinite(api.value(2)) && isFinite(api.value(3))) {
+                const low = api.coord([x, api.value(2)]);
+                const high = api.coord([x, api.value(3)]);
+                children.push({ type: 'line', shape: { x1: low[0], y1: low[1], x2: high[0], y2: high[1] }, style: { stroke: color, lineWidth: 2 } });
+              }
+              return { type: 'group', children: children };
+            } });
+        });
+        chart(main, charts, 'figure-' + f, {
+          legend: { top: 0 },
+          tooltip: { trigger: 'item' },
+          grid: { left: 80, right: 30, top: 40, bottom: 50 },
+          xAxis: { type: 'value', min: -1, max: names.length, interval: 1, // a tick per target, at its index splitLine: { show: false },
+            axisLabel: { formatter: v => (Number.isInteger(v) && names[v] !== undefined
+              ? names[v] + '\n' + rows[v].verdict.toLowerCase() : '') } },
+          yAxis: { type: 'value', scale: true, axisLine: { onZero: false } },
+          series: series
+        }, 'short');
+      });
+    }
+
+    function rowTable() {
+      section('Every figure', 'Run ' + runA.run_id + ' is A, ' + runB.run_id + ' is B; differences are B-A, as % of A\'s mean.');
+      const t = el('table', { id: 'comparison-table' });
+      t.append(el('thead', {}, [el('tr', {}, ['target', 'figure', 'A: mean (per round)', 'B: mean (per round)',
+        'difference B-A (90% interval)', 'margin ±', 'p', 'detectable', 'verdict'].map(h => el('th', {}, [h])))]));
+      const body = el('tbody');
+      data.rows.forEach(r => {
+        const base = Math.abs(mean(r.a));
+        const cell = (figure, value, text) => el('td', { class: 'num', 'data-figure': figure, 'data-value': String(value) }, [text]);
+        body.append(el('tr', { 'data-target': r.target, 'data-figure': r.figure }, [
+          el('td', {}, [r.target]), el('td', {}, [r.figure]),
+          el('td', { class: 'num', 'data-figure': 'a' }, [sample(r.a)]), el('td', { class: 'num', 'data-figure': 'b' }, [sample(r.b)]),
+          cell('difference', r.difference, relative(r.difference, base) + ' (' + relative(r.ci90[0], base) + ' to '
+            + relative(r.ci90[1], base) + ')'),
+          cell('margin', r.margin_abs, num(r.margin_abs)),
+          cell('p', r.p, typeof r.p === 'number' ? r.p.toPrecision(2) : 'n/a'),
+          cell('detectable', r.detectable, relative(r.detectable, base).replace('+', '±')),
+          el('td', { class: 'verdict verdict-' + r.verdict, 'data-verdict': r.verdict }, [r.verdict.toLowerCase()])
+        ]));
+      });
+      t.append(body);
+      main.append(t);
+    }
+
+    document.getElementById('loading').remove();
+    window.reportCommon.drawSections([header, figureCharts, rowTable], charts, 'compare');
+  }
+})();
