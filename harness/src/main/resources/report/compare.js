@@ -102,7 +102,8 @@
           legend: { top: 0 },
           tooltip: { trigger: 'item' },
           grid: { left: 80, right: 30, top: 40, bottom: 50 },
-          xAxis: { type: 'value', min: -1, max: names.length, interval: 1, // a tick per target, at its index splitLine: { show: false },
+          // a value axis with a tick per target at its index, so that A's and B's points sit either side of it
+          xAxis: { type: 'value', min: -1, max: names.length, interval: 1, axisLine: { onZero: false }, splitLine: { show: false },
             axisLabel: { formatter: v => (Number.isInteger(v) && names[v] !== undefined
               ? names[v] + '\n' + rows[v].verdict.toLowerCase() : '') } },
           yAxis: { type: 'value', scale: true, axisLine: { onZero: false } },
