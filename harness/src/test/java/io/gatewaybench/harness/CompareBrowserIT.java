@@ -1,0 +1,120 @@
+package io.gatewaybench.harness;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gatewaybench.harness.HeadlessChromium.Rendered;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.jsoup.nodes.Element;
+import org.junit.jupiter.api.Test;
+
+/**
+ * compare.html as a reader sees it: {@code ./bench compare --html=...} on committed runs (one run
+ * with itself, two runs of other commits, and a run against a copy with one target planted at 60%
+ * of its throughput), rendered by headless Chromium. The page must draw with no script error, a
+ * chart per figure, and in its table every row of RunComparison with RunComparison's verdict; the
+ * planted target must read "different". Screenshots: {@code harness/target/compare-it/*.png}.
+ */
+class CompareBrowserIT {
+    private static final Path OUT = Path.of("target", "compare-it").toAbsolutePath();
+
+    /** The exit status, stderr and page of {@code ./bench compare a b --html=<name>.html}. */
+    private record Compared(int exit, String err, Path html) {
+    }
+
+    private static Compared bench(Path a, Path b, String name) throws IOException, InterruptedException {
+        Files.createDirectories(OUT);
+        Path html = OUT.resolve(name + ".html");
+        Files.deleteIfExists(html);
+        Path out = OUT.resolve(name + ".md");
+        Path err = OUT.resolve(name + ".err");
+        Process p = new ProcessBuilder(Repo.root().resolve("bench").toString(), "compare", a.toString(), b.toString(), "--html=" + html)
+                .directory(Repo.root().toFile()).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        if (!p.waitFor(2, TimeUnit.MINUTES)) {
+            p.destroyForcibly();
+            p.waitFor(30, TimeUnit.SECONDS);
+            throw new AssertionError("./bench compare " + a + " " + b + " was still running after 2 min");
+        }
+        return new Compared(p.exitValue(), Files.readString(err).strip(), html);
+    }
+
+    /** Renders the page of a and b and checks it against RunComparison's result; returns the page. */
+    private static Rendered check(Path a, Path b, String name) throws Exception {
+        RunComparison.Result result = RunComparison.compare(a, b, RunComparison.MARGIN);
+        Compared c = bench(a, b, name);
+        assertEquals(result.exit(), c.exit(), c.err());
+        assertTrue(c.err().contains("bench: wrote " + c.html()), c.err());
+        Rendered page = HeadlessChromium.render(c.html(), OUT, name);
+        assertEquals(List.of(), page.problems(), name);
+
+        int figures = new LinkedHashSet<>(result.rows().stream().map(RunComparison.Row::figure).toList()).size();
+        assertEquals(figures, page.dom().select("div.chart[id^=figure-]").size(), name + ": a chart per figure");
+        for (Element chart : page.dom().select("div.chart[id^=figure-]")) {
+            assertFalse(chart.select("svg").isEmpty(), name + ": chart #" + chart.id() + " has no <svg>");
+            assertFalse(chart.select("svg path").isEmpty(), name + ": chart #" + chart.id() + " has no <path>");
+        }
+
+        List<Element> rows = page.dom().select("#comparison-table tbody tr");
+        assertEquals(result.rows().size(), rows.size(), name + ": table rows");
+        for (int i = 0; i < rows.size(); i++) {
+            RunComparison.Row r = result.rows().get(i);
+            Element tr = rows.get(i);
+            String where = name + " row " + i + " (" + r.target() + " " + r.figure() + ")";
+            assertEquals(r.target(), tr.attr("data-target"), where);
+            assertEquals(r.figure(), tr.attr("data-figure"), where);
+            Element verdict = tr.selectFirst("td.verdict");
+            assertNotNull(verdict, where + ": no verdict cell");
+            assertEquals(r.test().verdict().name(), verdict.attr("data-verdict"), where);
+            assertEquals(r.test().verdict().name().toLowerCase(java.util.Locale.ROOT), verdict.text(), where);
+            assertTrue(verdict.hasClass("verdict-" + r.test().verdict().name()), where + ": verdict cell not coloured as its verdict");
+            assertEquals(r.test().difference(), Double.parseDouble(tr.selectFirst("td[data-figure=difference]").attr("data-value")), where);
+        }
+        for (RunComparison.Verdict v : RunComparison.Verdict.values()) {
+            Element count = page.dom().selectFirst("#summary-line span[data-verdict=" + v.name() + "]");
+            assertNotNull(count, name + ": no count of " + v);
+            assertEquals(result.rows().stream().filter(r -> r.test().verdict() == v).count(), Long.parseLong(count.attr("data-count")),
+                    name + ": count of " + v);
+        }
+        assertTrue(page.dom().getElementById("summary-line").text().contains("Exit status " + result.exit()), name);
+        return page;
+    }
+
+    @Test
+    void aRunComparedWithItself() throws Exception {
+        Path run = CompareHtmlTest.run(CompareHtmlTest.RUN_B);
+        check(run, run, "self-" + CompareHtmlTest.RUN_B);
+    }
+
+    @Test
+    void twoRunsOfOtherCommits() throws Exception {
+        check(CompareHtmlTest.run(CompareHtmlTest.RUN_A), CompareHtmlTest.run(CompareHtmlTest.RUN_B),
+                CompareHtmlTest.RUN_A + "-vs-" + CompareHtmlTest.RUN_B);
+    }
+
+    /** The falsifiable case: a target planted at 60% of its throughput must read "different" on the page. */
+    @Test
+    void aTargetPlantedAt60PercentReadsDifferent() throws Exception {
+        Path slowed = CompareHtmlTest.slowedCopy(CompareHtmlTest.RUN_B, CompareHtmlTest.SLOWED, CompareHtmlTest.FACTOR,
+                OUT.resolve("slowed-" + System.nanoTime()));
+        Rendered page = check(CompareHtmlTest.run(CompareHtmlTest.RUN_B), slowed, "planted-" + CompareHtmlTest.SLOWED + "-x0.6");
+        Element row = page.dom().select("#comparison-table tbody tr").stream()
+                .filter(tr -> tr.attr("data-target").equals(CompareHtmlTest.SLOWED) && tr.attr("data-figure").equals(CompareHtmlTest.THROUGHPUT))
+                .findFirst().orElse(null);
+        assertNotNull(row, "no row for the planted target's throughput");
+        assertEquals("different", row.selectFirst("td.verdict").text());
+    }
+
+    @Test
+    void runsThatCannotBeComparedWriteNoPage() throws Exception {
+        Compared c = bench(CompareHtmlTest.run(CompareHtmlTest.RUN_B), CompareHtmlTest.run("20261123-212433"), "not-comparable");
+        assertEquals(2, c.exit(), c.err());
+        assertFalse(Files.exists(c.html()), "a page was written for runs that cannot be compared");
+    }
+}
