@@ -27,6 +27,16 @@ window.reportCommon = (function () {
     return c;
   }
 
+  /** Draws the page; an error that stops it is shown and marks the page as not drawn. */
+  function drawPage(what, draw) {
+    try {
+      draw();
+    } catch (e) {
+      console.error(what + ' could not be drawn:', e);
+      document.body.dataset.renderStatus = 'error';
+    }
+  }
+
   /** Runs each section, reporting one that fails without stopping the others, then sets the render status. */
   function drawSections(sections, charts, what) {
     let failed = false;
@@ -42,5 +52,5 @@ window.reportCommon = (function () {
     document.body.dataset.renderStatus = failed || window.reportErrors.count() > 0 ? 'error' : 'ok';
   }
 
-  return { el: el, fmt: fmt, chart: chart, drawSections: drawSections };
+  return { el: el, fmt: fmt, chart: chart, drawPage: drawPage, drawSections: drawSections };
 })();

@@ -3,12 +3,7 @@
 // each run's mean with its 95% interval, the difference with its 90% interval, and the verdict.
 'use strict';
 (function () {
-  try {
-    draw();
-  } catch (e) {
-    console.error('compare.html could not be drawn:', e);
-    document.body.dataset.renderStatus = 'error';
-  }
+  window.reportCommon.drawPage('compare.html', draw);
 
   function draw() {
     const { el, chart } = window.reportCommon;
@@ -74,7 +69,8 @@
     function figureCharts() {
       section('Per figure', 'Each point is one round; the bar beside it is that run\'s mean with its 95% interval. '
         + 'A on the left in blue, B on the right in red; the verdict under each target is RunComparison\'s.');
-      const figures = [...new Set(data.rows.map(r => r.figure))];
+      // throughput first, as in report.html: direct, the first target, has no throughput row of its own
+      const figures = [...new Set(data.rows.map(r => r.figure))].sort((x, y) => y.startsWith('throughput') - x.startsWith('throughput'));
       figures.forEach((figure, f) => {
         const rows = data.rows.filter(r => r.figure === figure);
         const names = rows.map(r => r.target);

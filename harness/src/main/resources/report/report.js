@@ -4,12 +4,7 @@
 // reads "n/a". A figure of the wrong type is reported in #js-errors, never drawn as if it were right.
 'use strict';
 (function () {
-  try {
-    draw();
-  } catch (e) {
-    console.error('report.html could not be drawn:', e);
-    document.body.dataset.renderStatus = 'error';
-  }
+  window.reportCommon.drawPage('report.html', draw);
 
   function draw() {
     const summary = JSON.parse(document.getElementById('summary').textContent);

@@ -12,7 +12,7 @@ import java.util.Map;
 /**
  * {@code compare.html}: {@code ./bench compare}'s table as a page, with both runs' per-round values
  * charted per figure. Every figure, interval and verdict comes from {@link RunComparison}; the page
- * (report/compare.* resources, sharing report.html's style, error capture and ECharts) only draws them.
+ * (report/compare.js in report/page.html, the shell it shares with report.html) only draws them.
  */
 final class CompareHtml {
     static final String FILE = "compare.html";
@@ -30,13 +30,8 @@ final class CompareHtml {
     }
 
     static String render(Map<String, Object> data) throws IOException {
-        return Template.render(HtmlReport.resource("report/compare.html"), Map.of(
-                "style", HtmlReport.resource("report/report.css"),
-                "capture", HtmlReport.resource("report/capture.js"),
-                "comparison", HtmlReport.inlineJson(data),
-                "echarts", HtmlReport.echarts(),
-                "common", HtmlReport.resource("report/common.js"),
-                "script", HtmlReport.resource("report/compare.js")), "report/compare.html");
+        return HtmlReport.page("Gateway benchmark runs compared", "Drawing the comparison… (it needs JavaScript; the same table is "
+                + "what ./bench compare prints)", Map.of("comparison", HtmlReport.inlineJson(data)), "report/compare.js");
     }
 
     /** What the page shows: both runs' metadata, the margin, the outcome, and every row as RunComparison computed it. */

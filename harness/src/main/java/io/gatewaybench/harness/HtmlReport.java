@@ -35,14 +35,30 @@ final class HtmlReport {
         facts.put("notes", notes);
         facts.put("within_noise_of_direct", withinNoiseOfDirect(summary));
         facts.put("objectives", objectives(summary));
-        return Template.render(resource("report/report.html"), Map.of(
+        Map<String, String> data = new LinkedHashMap<>();
+        data.put("summary", inlineJson(summary));
+        data.put("report-facts", inlineJson(facts));
+        return page("Gateway benchmark run", "Drawing the report… (it needs JavaScript; the same figures are in summary.md)", data,
+                "report/report.js");
+    }
+
+    /**
+     * One of the harness's pages ({@code report/page.html}): the shared style, error capture, ECharts
+     * and helpers, the page's data as JSON elements by id, and its script, all inline so that it opens offline.
+     */
+    static String page(String title, String loading, Map<String, String> jsonById, String script) throws IOException {
+        StringBuilder data = new StringBuilder();
+        jsonById.forEach((id, json) -> data.append("<script type=\"application/json\" id=\"").append(id).append("\">").append(json)
+                .append("</script>\n"));
+        return Template.render(resource("report/page.html"), Map.of(
+                "title", title,
+                "loading", loading,
                 "style", resource("report/report.css"),
                 "capture", resource("report/capture.js"),
-                "summary", inlineJson(summary),
-                "facts", inlineJson(facts),
+                "data", data.toString().strip(),
                 "echarts", echarts(),
                 "common", resource("report/common.js"),
-                "script", resource("report/report.js")), "report/report.html");
+                "script", resource(script)), "report/page.html for " + script);
     }
 
     /**
