@@ -100,7 +100,7 @@
           grid: { left: 80, right: 30, top: 40, bottom: 50 },
           // a value axis with a tick per target at its index, so that A's and B's points sit either side of it
           xAxis: { type: 'value', min: -1, max: names.length, interval: 1, axisLine: { onZero: false }, splitLine: { show: false },
-            axisLabel: { formatter: v => (Number.isInteger(v) && names[v] !== undefined
+            axisLabel: { margin: 10, lineHeight: 16, formatter: v => (Number.isInteger(v) && names[v] !== undefined
               ? names[v] + '\n' + rows[v].verdict.toLowerCase() : '') } },
           yAxis: { type: 'value', scale: true, axisLine: { onZero: false } },
           series: series
