@@ -95,14 +95,14 @@ public final class Bench {
         }
     }
 
-    /**
-     * {@code ./bench compare <run> <run> [--margin=0.10] [--html=compare.html]}: prints the comparison,
-     * writes it as a page (stdout keeps only the table), and exits 0 when every figure is equivalent,
-     * 1 when some differs or is inconclusive, 2 when the runs cannot be compared (with a one-line
-     * reason on stderr, and no page).
-     */
     private static final String COMPARE_USAGE = "usage: ./bench compare <run folder> <run folder> [--margin=0.10] [--html=compare.html]";
 
+    /**
+     * {@code ./bench compare <run> <run> [--margin=0.10] [--html=compare.html]}: prints the comparison,
+     * writes it as a page (a relative path is from the suite's folder, where ./bench runs; stdout keeps
+     * only the table), and exits 0 when every figure is equivalent, 1 when some differs or is
+     * inconclusive, 2 when the runs cannot be compared (with a one-line reason on stderr, and no page).
+     */
     private static void compare(List<String> args) {
         List<String> runs = args.stream().filter(a -> !a.startsWith("--")).toList();
         try {
@@ -129,7 +129,7 @@ public final class Bench {
                 System.out.print(RunComparison.markdown(Path.of(runs.get(0)).getFileName().toString(),
                         Path.of(runs.get(1)).getFileName().toString(), result, margin));
                 CompareHtml.write(html, a, b, result, margin);
-                System.err.println("bench: wrote " + html);
+                System.err.println("bench: wrote " + html.toAbsolutePath());
             }
             System.exit(result.exit());
         } catch (IOException | RuntimeException e) {
