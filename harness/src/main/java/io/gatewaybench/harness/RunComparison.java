@@ -1,6 +1,5 @@
 package io.gatewaybench.harness;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -73,11 +72,7 @@ public final class RunComparison {
     private RunComparison() {
     }
 
-    /** Compares two run folders' summaries (each analysed under the current rules). */
-    public static Result compare(Path runA, Path runB, double margin) throws java.io.IOException {
-        return compare(RunSummary.read(runA), RunSummary.read(runB), margin);
-    }
-
+    /** Compares two runs' summaries, each as {@link RunSummary#read} gives it (analysed under the current rules). */
     @SuppressWarnings("unchecked")
     static Result compare(Map<String, Object> a, Map<String, Object> b, double margin) {
         String unfit = incomparable(a, b);
