@@ -81,6 +81,7 @@
             data: rows.flatMap((r, i) => r[values].map(v => [i + offset - 0.05, v])) });
           series.push({ name: label + ': mean, 95% interval', type: 'custom', clip: true, itemStyle: { color: COLORS[label] },
             data: rows.map((r, i) => [i + offset + 0.05, ...r[interval].map(v => (v === null ? NaN : v))]),
+            encode: { x: 0, y: [1, 2, 3] }, // the axis spans the interval's ends too, so no bar is cut at the chart's edge
             renderItem: (params, api) => {
               const x = api.value(0);
               const m = api.coord([x, api.value(1)]);

@@ -58,7 +58,18 @@
 
     /** A chart in its own div; drawn as SVG without animation, so the page is complete as soon as the script ends. */
     function chart(id, option, cssClass) {
-      return window.reportCommon.chart(main, charts, id, option, cssClass);
+      const c = window.reportCommon.chart(main, charts, id, option, cssClass);
+      const bottom = option.grid && option.grid.bottom;
+      if (typeof bottom === 'number' && bottom > 40) { // rotated target names below: the plot keeps its height above them
+        c.getDom().style.height = ((cssClass === 'short' ? 320 : 420) + bottom - 40) + 'px';
+        c.resize();
+      }
+      return c;
+    }
+
+    /** Many targets: no value labels on the bars (they would overlap) and no charts side by side. */
+    function many(names) {
+      return names.length > 12;
     }
 
     /** A plain table; a cell is text, a Node, or {text, value, figure, cls} for a figure the report test reads. */
@@ -91,7 +102,7 @@
 
     function gridFor(names) {
       const longest = Math.max(0, ...names.map(n => n.length));
-      return { left: 70, right: 30, top: 50, bottom: names.length > 7 ? 30 + longest * 6 : 40, containLabel: false };
+      return { left: 70, right: 30, top: 50, bottom: names.length > 7 ? 30 + Math.round(longest * 4.5) : 40, containLabel: false };
     }
 
     const targets = summary.targets;
@@ -112,7 +123,8 @@
         : load.model ? 'open model, ' + load.rate_rps + ' req/s' : 'n/a';
       caption('Commit ' + (summary.git_commit || 'n/a') + ', ' + (machine.cpus || 'n/a') + ' CPUs (' + (machine.cpu_model || 'n/a') + '), '
         + (machine.os || 'n/a') + '. Load: ' + loadText + ', ' + (summary.rounds || 'n/a') + ' round(s). Placement: '
-        + (at(summary, ['placement', 'summary']) || 'n/a') + '. The same figures in full: summary.md and summary.json beside this file.');
+        + (at(summary, ['placement', 'summary']) || 'n/a') + '. Beside this file: summary.md (the headline as text), details.md '
+        + '(every table as text) and summary.json (the data).');
     }
 
     /** A target's paired interval of throughput relative to direct: the 95% interval where there is one, else min-max. */
@@ -162,7 +174,8 @@
           type: 'bar', name: 'throughput',
           data: throughput.map((v, i) => ({ value: v, itemStyle: { color: noise[names[i]] ? '#d4a72c' : '#0969da' } })),
           label: { show: true, position: 'insideBottom', color: '#fff', formatter: p => (noise[names[p.dataIndex]] ? '≈ direct' : '') },
-          markLine: { silent: true, symbol: 'none', data: [{ yAxis: 100 }], label: { formatter: 'direct' }, lineStyle: { color: '#57606a' } }
+          markLine: { silent: true, symbol: 'none', data: [{ yAxis: 100 }], label: { formatter: 'direct', position: 'insideEndTop' },
+            lineStyle: { color: '#57606a' } }
         }, {
           type: 'custom', name: 'interval', z: 10,
           data: intervals.map((iv, i) => (iv ? [i, iv.low * 100, iv.high * 100] : null)).filter(d => d),
@@ -195,7 +208,7 @@
         yAxis: { type: 'value', name: 'x direct' },
         series: latency.map(([, label], k) => ({
           type: 'bar', name: label, data: multiples.map(m => m[k]),
-          markLine: k > 0 ? undefined : { silent: true, symbol: 'none', data: [{ yAxis: 1 }], label: { formatter: 'direct' } }
+          markLine: k > 0 ? undefined : { silent: true, symbol: 'none', data: [{ yAxis: 1 }], label: { formatter: 'direct', position: 'insideEndTop' } }
         }))
       }, 'short');
 
@@ -217,6 +230,26 @@
               { text: String(t.errors === undefined ? 'n/a' : t.errors), value: t.errors, figure: 'errors' }]
           };
         }));
+    }
+
+    function absolute() {
+      const rows = measured.filter(t => t.latency_ms);
+      if (rows.length === 0) {
+        return;
+      }
+      const keys = [['mean', 'mean'], ['p50', 'P50'], ['p90', 'P90'], ['p99', 'P99'], ['p99_9', 'P99.9'], ['p99_99', 'P99.99'], ['max', 'max']];
+      section('Absolute figures', 'Requests summed over rounds; throughput and each latency (ms, Gatling\'s whole milliseconds) '
+        + 'the median over rounds, under the closed load.');
+      table('absolute', ['target', 'requests (all rounds)', 'req/s', ...keys.map(([, label]) => label + ' ms')], rows.map(t => ({
+        attributes: { 'data-target': t.name },
+        cells: [t.name,
+          { text: fmt(num(t.requests, t.name + ' requests'), 0), value: t.requests, figure: 'requests' },
+          { text: fmt(num(t.throughput_rps, t.name + ' throughput_rps'), 0), value: t.throughput_rps, figure: 'throughput_rps' },
+          ...keys.map(([key]) => {
+            const v = num(t.latency_ms[key], t.name + ' latency_ms.' + key);
+            return { text: fmt(v, v !== null && v !== Math.round(v) ? 1 : 0), value: v, figure: 'latency_ms.' + key };
+          })]
+      })));
     }
 
     /** The round whose throughput is the median (the lower of the middle two): the one whose spectrum is drawn. */
@@ -262,12 +295,12 @@
           ? 'From the summary\'s percentiles only (P50, P90, P99, P99.9, P99.99, medians over rounds): this run\'s summary has no per-round spectrum.'
           : 'Each target\'s round of median throughput, every row of its HdrHistogram distribution'
             + (fromSummary.length ? '; from the summary\'s percentiles only for ' + fromSummary.join(', ') : '') + '.')
-        + ' The maximum is in the headline table and summary.md.');
+        + ' The maximum is in the tables above. Click a name in the legend to hide or show its line.');
       chart('latency-spectrum', {
         tooltip: { trigger: 'item', formatter: p => p.seriesName + ': ' + p.value[1] + ' ms at ' + percentileLabel(p.value[0]) },
         legend: { top: 0, type: 'scroll' },
         grid: { left: 70, right: 40, top: 60, bottom: 50 },
-        xAxis: { type: 'log', logBase: 10, min: 1, name: 'percentile', nameLocation: 'middle', nameGap: 28,
+        xAxis: { type: 'log', logBase: 10, min: 1, max: 'dataMax', name: 'percentile', nameLocation: 'middle', nameGap: 28,
           axisLabel: { formatter: percentileLabel } },
         yAxis: { type: 'value', name: 'ms' },
         series: series
@@ -301,14 +334,15 @@
           const pins = bounded.map(o => {
             const rate = num(at(t, ['max_sustainable', o.name, 'rate_rps']), t.name + ' max_sustainable');
             const point = data.find(d => d.value[0] === rate && d.value[1] !== null);
-            return point ? { coord: point.value, name: o.name, value: 'max ' + rate } : null;
+            return point ? { coord: point.value, name: o.name, value: rate } : null;
           }).filter(p => p);
           return {
             type: 'line', name: t.name, data: data, connectNulls: false, showAllSymbol: true,
-            markPoint: pins.length ? { symbol: 'pin', symbolSize: 34, label: { fontSize: 8 }, data: pins } : undefined,
+            // unlabelled: targets often share a rate, and their labels would pile up; the tooltip and the table below give it
+            markPoint: pins.length ? { symbol: 'pin', symbolSize: 26, label: { show: false }, data: pins } : undefined,
             markLine: bounded.length && t === rows[0] ? {
               silent: true, symbol: 'none', lineStyle: { type: 'dashed', color: '#cf222e' },
-              data: bounded.map(o => ({ yAxis: o.bound_ms, label: { formatter: o.name + ': ' + o.bound_ms + ' ms' } }))
+              data: bounded.map(o => ({ yAxis: o.bound_ms, label: { formatter: o.name + ': ' + o.bound_ms + ' ms', position: 'insideEndTop' } }))
             } : undefined
           };
         });
@@ -316,6 +350,9 @@
           title: { text: label + ' latency vs offered rate', left: 'center', textStyle: { fontSize: 13 } },
           tooltip: {
             trigger: 'item', formatter: p => {
+              if (p.componentType === 'markPoint') {
+                return p.seriesName + ': maximum sustainable rate under ' + p.name + ', ' + p.value + ' req/s (median over rounds)';
+              }
               if (p.componentType !== 'series') {
                 return p.name + (p.value !== undefined ? ': ' + p.value : '');
               }
@@ -331,6 +368,32 @@
           series: series
         });
       });
+      if (objectives.length === 0) {
+        return;
+      }
+      caption('Maximum sustainable rate: per round, the highest level at which the objective held there and at every level '
+        + 'below; here the median over rounds (the lower of the middle two) with the lowest and highest round, and per round the '
+        + 'first level that failed and why. '
+        + objectives.map(o => o.name + ': ' + o.description).join('; ') + '.');
+      const found = [];
+      rows.forEach(t => objectives.forEach(o => {
+        const f = at(t, ['max_sustainable', o.name]);
+        if (f) {
+          found.push({ target: t, objective: o, found: f });
+        }
+      }));
+      table('max-sustainable', ['target', 'objective', 'req/s', 'lowest-highest round', 'verdict (where the objective has a minimum rate)', 'first failed level, per round'],
+        found.map(({ target, objective, found: f }) => {
+          const rate = num(f.rate_rps, target.name + ' max_sustainable.' + objective.name);
+          const perRound = Array.isArray(f.rounds) ? f.rounds.map(r => (r.next_level_rps === null || r.next_level_rps === undefined
+            ? 'none' : r.next_level_rps + ': ' + r.next_level_because)).join('; ') : 'n/a';
+          return {
+            attributes: { 'data-target': target.name, 'data-objective': objective.name },
+            cells: [target.name, objective.name, { text: fmt(rate, 0), value: rate, figure: 'rate_rps' },
+              { text: fmt(num(f.min_rps, 'min_rps'), 0) + '-' + fmt(num(f.max_rps, 'max_rps'), 0), cls: 'num' },
+              f.verdict === undefined ? 'n/a' : (f.verdict ? 'yes' : 'no'), perRound]
+          };
+        }));
     }
 
     function resources() {
@@ -344,7 +407,7 @@
         section('What the gateway costs',
           'The gateway\'s CPU time per 1,000 successful requests and its peak memory (PSS) over the measured window, '
           + 'medians over rounds (memory: the largest). Direct has no gateway: n/a.');
-        const div = el('div', { class: 'side-by-side' });
+        const div = el('div', { class: many(names) ? '' : 'side-by-side' });
         main.append(div);
         [['resources-cpu', 'CPU ms per 1,000 requests', cpu], ['resources-memory', 'peak memory, MB', memory]].forEach(([id, label, values]) => {
           if (values.some(v => v !== null)) {
@@ -352,7 +415,7 @@
               title: { text: label, left: 'center', textStyle: { fontSize: 13 } },
               tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: v => fmt(v === undefined ? null : v, 1) },
               grid: gridFor(names), xAxis: categoryAxis(names), yAxis: { type: 'value' },
-              series: [{ type: 'bar', name: label, data: values, label: { show: true, position: 'top', formatter: p => fmt(p.value, 0) } }]
+              series: [{ type: 'bar', name: label, data: values, label: { show: !many(names), position: 'top', formatter: p => fmt(p.value, 0) } }]
             }, 'short');
             div.append(c.getDom());
             c.resize();
@@ -368,7 +431,7 @@
         chart('injector', {
           tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
           legend: { top: 0 },
-          grid: gridFor(names), xAxis: categoryAxis(names),
+          grid: Object.assign(gridFor(names), { right: 70 }), xAxis: categoryAxis(names),
           yAxis: [{ type: 'value', name: 'cores' }, { type: 'value', name: 'send lag P99 µs', splitLine: { show: false } }],
           series: [{ type: 'bar', name: 'injector cores', data: cores },
             { type: 'line', name: 'probe send lag P99 µs', yAxisIndex: 1, data: lag, symbolSize: 8 }]
@@ -491,7 +554,7 @@
     // ---- draw ----
 
     document.getElementById('loading').remove();
-    window.reportCommon.drawSections([header, headline, spectrum, ladder, resources, probes, jvmProfiles, notesAndWarnings, runTables],
+    window.reportCommon.drawSections([header, headline, absolute, spectrum, ladder, resources, probes, jvmProfiles, notesAndWarnings, runTables],
       charts, 'report');
   }
 })();

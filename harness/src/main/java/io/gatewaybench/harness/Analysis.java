@@ -2,6 +2,7 @@ package io.gatewaybench.harness;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.DoubleSummaryStatistics;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -56,7 +57,11 @@ public final class Analysis {
             Map<String, Double> latency = medianLatency(t);
             judged.put("latency_ms", latency);
             double[] paired = t == direct ? ones(throughput.length) : pairedRatios(throughput, directThroughput);
-            judged.put("relative_to_direct", direct == null ? null : relative(paired, latency, directLatency));
+            Map<String, Object> relative = direct == null ? null : relative(paired, latency, directLatency);
+            if (relative != null && t != direct) {
+                relative.put("within_noise_of_direct", withinNoiseOfDirect(throughput, directThroughput, paired));
+            }
+            judged.put("relative_to_direct", relative);
             if (throughput.length > 1) {
                 judged.put("spread", spread(t, paired, directThroughput.length == throughput.length + 1));
             }
@@ -155,6 +160,31 @@ public final class Analysis {
         }
         r.put("latency", multiples);
         return r;
+    }
+
+    /**
+     * Why a target's throughput cannot be told from direct's, or null where the difference is
+     * established or nothing is known (one round): their throughput ranges over rounds overlap, or the
+     * 95% interval of the paired ratio (its lowest and highest round where a round measured 0) holds 1.
+     * summary.md's headline table and report.html both mark it; the rule lives only here.
+     */
+    static String withinNoiseOfDirect(double[] throughput, double[] directThroughput, double[] paired) {
+        if (throughput.length < 2 || directThroughput.length < 2) {
+            return null;
+        }
+        DoubleSummaryStatistics mine = Arrays.stream(throughput).summaryStatistics();
+        DoubleSummaryStatistics direct = Arrays.stream(directThroughput).summaryStatistics();
+        if (mine.getMin() <= direct.getMax() && direct.getMin() <= mine.getMax()) {
+            return "its throughput range over rounds overlaps direct's";
+        }
+        if (paired.length < 2) {
+            return null;
+        }
+        Map<String, Object> range = Stats.range(paired);
+        boolean ci = range.containsKey("ci95_low");
+        double low = ((Number) range.get(ci ? "ci95_low" : "min")).doubleValue();
+        double high = ((Number) range.get(ci ? "ci95_high" : "max")).doubleValue();
+        return low <= 1 && high >= 1 ? "its paired " + (ci ? "95% interval" : "range over rounds") + " holds 100%" : null;
     }
 
     private static Map<String, Object> spread(Map<String, Object> target, double[] paired, boolean bracketed) {

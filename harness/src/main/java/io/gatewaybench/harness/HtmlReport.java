@@ -16,7 +16,7 @@ import java.util.Properties;
  * A run's {@code report.html}: the analysed summary as charts and tables in one file that any
  * browser opens offline. The page ({@code report/} resources) draws everything from the summary it
  * carries inline, with ECharts inlined from its WebJar; judgements that summary.md makes in Java
- * (the notes, which targets are within the noise of direct) travel beside it, so the page repeats no rule.
+ * (the notes) travel beside it, so the page repeats no rule.
  */
 final class HtmlReport {
     static final String FILE = "report.html";
@@ -61,29 +61,13 @@ final class HtmlReport {
                 "script", resource(script)), "report/page.html for " + script);
     }
 
-    /**
-     * Per target, why its throughput is within the noise of direct's: summary.md's rule (their
-     * throughput ranges over rounds overlap, {@link RunSummary#overlap}), or its paired interval
-     * to direct (the 95% interval where there is one, else the lowest and highest round) holds 100%.
-     */
+    /** Per target, why its throughput is within the noise of direct's ({@link Analysis#withinNoiseOfDirect}). */
     @SuppressWarnings("unchecked")
     static Map<String, String> withinNoiseOfDirect(Map<String, Object> summary) {
-        List<Map<String, Object>> targets = (List<Map<String, Object>>) summary.get("targets");
-        Map<String, Object> direct = targets.stream().filter(t -> "direct".equals(t.get("name"))).findFirst().orElse(null);
         Map<String, String> within = new LinkedHashMap<>();
-        for (Map<String, Object> t : targets) {
-            if (t == direct || t.containsKey("failure")) {
-                continue;
-            }
-            if (direct != null && RunSummary.overlap(t, direct)) {
-                within.put((String) t.get("name"), "its throughput range over rounds overlaps direct's");
-            } else if (t.get("spread") instanceof Map<?, ?> spread && spread.get("throughput_relative_to_direct") instanceof Map<?, ?> paired) {
-                boolean ci = paired.get("ci95_low") instanceof Number;
-                Object low = paired.get(ci ? "ci95_low" : "min");
-                Object high = paired.get(ci ? "ci95_high" : "max");
-                if (low instanceof Number l && high instanceof Number h && l.doubleValue() <= 1 && h.doubleValue() >= 1) {
-                    within.put((String) t.get("name"), "its paired " + (ci ? "95% interval" : "range over rounds") + " holds 100%");
-                }
+        for (Map<String, Object> t : (List<Map<String, Object>>) summary.get("targets")) {
+            if (t.get("relative_to_direct") instanceof Map<?, ?> rel && rel.get("within_noise_of_direct") instanceof String why) {
+                within.put((String) t.get("name"), why);
             }
         }
         return within;

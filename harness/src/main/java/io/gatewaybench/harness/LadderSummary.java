@@ -75,9 +75,9 @@ final class LadderSummary {
         return levels;
     }
 
-    /** The ladder's sections of summary.md: the comparison at equal rates, the maximum rates, each level in full. */
+    /** details.md's comparison at equal rates: one row per ladder rate, one column per target. */
     @SuppressWarnings("unchecked")
-    static void markdown(Map<String, Object> s, List<Map<String, Object>> targets, StringBuilder md) {
+    static void equalRates(Map<String, Object> s, List<Map<String, Object>> targets, StringBuilder md) {
         Map<String, Object> ladder = (Map<String, Object>) s.get("ladder");
         if (ladder == null) {
             return;
@@ -111,7 +111,15 @@ final class LadderSummary {
             }
             md.append('\n');
         }
+    }
 
+    /** summary.md's maximum sustainable rate per target and objective, with the first failed level of each round. */
+    @SuppressWarnings("unchecked")
+    static void maxSustainable(Map<String, Object> s, List<Map<String, Object>> targets, StringBuilder md) {
+        Map<String, Object> ladder = (Map<String, Object>) s.get("ladder");
+        if (ladder == null) {
+            return;
+        }
         md.append("\n## Maximum sustainable rate\n\n");
         md.append("Per round, the highest ladder level at which the objective holds at that level and at every level below it ")
                 .append("(every planned request sent on time, no overload, errors under 0.1%, the latency of every request, failed ones ")
@@ -145,7 +153,14 @@ final class LadderSummary {
             }
             md.append('\n');
         }
+    }
 
+    /** details.md's every level of every target: its spectrum, error share, send lag and probe. */
+    @SuppressWarnings("unchecked")
+    static void levelsInFull(Map<String, Object> s, List<Map<String, Object>> targets, StringBuilder md) {
+        if (s.get("ladder") == null) {
+            return;
+        }
         md.append("\n## Fixed-rate levels in full\n\n");
         md.append("Latency in ms (Gatling), medians over the rounds that reached the level; send lag: the injector's own lateness ")
                 .append("against its schedule (P99, worst round; above ").append((int) Ladder.LATE_SEND_MS)

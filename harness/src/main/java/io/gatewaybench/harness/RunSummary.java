@@ -48,12 +48,14 @@ public final class RunSummary {
         }
     }
 
+    /** Every table summary.md leaves out, as text. */
+    static final String DETAILS = "details.md";
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private RunSummary() {
     }
 
-    /** Writes summary.json and summary.md into the run folder and returns the JSON's tree. */
+    /** Writes summary.json, summary.md, details.md and report.html into the run folder and returns the JSON's tree. */
     public static Map<String, Object> write(Path runDir, Map<String, Object> run, List<TargetOutcome> outcomes) throws IOException {
         return write(runDir, run, outcomes, List.of());
     }
@@ -68,10 +70,15 @@ public final class RunSummary {
         @SuppressWarnings("unchecked")
         Map<String, Object> summary = JSON.convertValue(measured, Map.class);
         Analysis.apply(summary);
+        writeFiles(runDir, summary);
+        return summary;
+    }
+
+    private static void writeFiles(Path runDir, Map<String, Object> summary) throws IOException {
         JSON.writeValue(runDir.resolve("summary.json").toFile(), summary);
         Files.writeString(runDir.resolve("summary.md"), markdown(summary));
+        Files.writeString(runDir.resolve(DETAILS), details(summary));
         HtmlReport.write(runDir, summary, notes(summary));
-        return summary;
     }
 
     static List<Map<String, Object>> targets(List<TargetOutcome> outcomes) {
@@ -170,15 +177,12 @@ public final class RunSummary {
     }
 
     /**
-     * Analyses a run's summary.json again under the current rules and writes it and summary.md anew
+     * Analyses a run's summary.json again under the current rules and writes it, summary.md, details.md and report.html anew
      * (after the rules or the Markdown layout changed); what an older summary cannot give is recorded
      * under {@code reanalysed}.
      */
     public static void rerender(Path runDir) throws IOException {
-        Map<String, Object> summary = read(runDir);
-        JSON.writeValue(runDir.resolve("summary.json").toFile(), summary);
-        Files.writeString(runDir.resolve("summary.md"), markdown(summary));
-        HtmlReport.write(runDir, summary, notes(summary));
+        writeFiles(runDir, read(runDir));
     }
 
     /** Each role's host, address, CPUs and memory (runs from before topologies recorded only the summary line). */
@@ -212,10 +216,11 @@ public final class RunSummary {
                 .append(machine.get("cpus")).append(" CPUs (").append(machine.get("cpu_model")).append("), ")
                 .append(String.format(Locale.ROOT, "%.1f GiB", ((Number) machine.get("memory_bytes")).doubleValue() / (1L << 30)))
                 .append(", ").append(machine.get("os")).append(", kernel ").append(machine.get("kernel")).append(".\n\n");
-        md.append("Charts: [").append(HtmlReport.FILE).append("](").append(HtmlReport.FILE).append(")\n\n");
+        md.append("Every figure as charts and tables: [").append(HtmlReport.FILE).append("](").append(HtmlReport.FILE)
+                .append(") (one file, opens offline in any browser). Every table as text: [").append(DETAILS).append("](").append(DETAILS)
+                .append("). The data: `summary.json`.\n\n");
         md.append("Load: ").append(describeLoad(load)).append(" Rounds: ").append(s.get("rounds")).append(". ")
                 .append("Placement: ").append(((Map<String, Object>) s.get("placement")).get("summary")).append(".\n\n");
-        placement(md, (Map<String, Object>) s.get("placement"));
         if (s.get("reanalysed") instanceof Map<?, ?> again) {
             md.append("**Re-analysed** from a summary of format `").append(again.get("from_format")).append("` under the current rules. Redone: ")
                     .append(again.get("redone")).append(". Not redone (the raw logs were not kept): ").append(again.get("not_redone")).append(".\n\n");
@@ -226,7 +231,8 @@ public final class RunSummary {
         md.append("Throughput as % of direct's; each latency as a multiple of direct's, from the same run. ")
                 .append("With several rounds, figures are medians over rounds, and the throughput shows in brackets its lowest and highest ")
                 .append("ratio to direct paired round by round (to the mean of direct's runs just before and just after the round, when ")
-                .append("direct ran once more after the last round).\n\n");
+                .append("direct ran once more after the last round). ≈: within the noise of direct, the difference is not established (their ")
+                .append("throughput ranges over rounds overlap, or the 95% interval of the paired ratio holds 100%).\n\n");
         md.append("| target | throughput | mean | P50 | P90 | P99 | P99.9 | P99.99 | max | errors |\n");
         md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (Map<String, Object> t : targets) {
@@ -243,12 +249,36 @@ public final class RunSummary {
                 Map<String, Double> r = (Map<String, Double>) spread.get("throughput_relative_to_direct");
                 md.append(String.format(Locale.ROOT, " (%.1f-%.1f)", r.get("min") * 100, r.get("max") * 100));
             }
+            if (rel.get("within_noise_of_direct") != null) {
+                md.append(" ≈");
+            }
             for (Object v : ((Map<String, Object>) rel.get("latency")).values()) {
                 md.append(" | ").append(v == null ? "n/a" : String.format(Locale.ROOT, "%.2fx", (Double) v));
             }
             md.append(" | ").append(t.get("errors")).append(" |\n");
         }
+        LadderSummary.maxSustainable(s, targets, md);
         ProfileMatrix.markdown(s, md);
+        md.append("\n## Notes\n\n");
+        for (String note : notes(s)) {
+            md.append("- ").append(note).append('\n');
+        }
+        return md.toString();
+    }
+
+    /**
+     * details.md: every table summary.md leaves out, as text (placement, absolute figures, each ladder
+     * level, the microsecond probe, resource cost, JFR frames, wrk, components and JVM flags).
+     */
+    @SuppressWarnings("unchecked")
+    static String details(Map<String, Object> s) {
+        StringBuilder md = new StringBuilder();
+        md.append("# Gateway benchmark run ").append(s.get("run_id")).append(": every table\n\n");
+        md.append("The headline, the maximum sustainable rates and the notes: [summary.md](summary.md); the same as charts: [")
+                .append(HtmlReport.FILE).append("](").append(HtmlReport.FILE).append(").\n\n");
+        md.append("## Placement\n\n").append(((Map<String, Object>) s.get("placement")).get("summary")).append(".\n\n");
+        placement(md, (Map<String, Object>) s.get("placement"));
+        List<Map<String, Object>> targets = (List<Map<String, Object>>) s.get("targets");
         md.append("\n## Absolute figures\n\n");
         md.append("| target | requests (all rounds) | req/s | mean ms | P50 | P90 | P99 | P99.9 | P99.99 | max |\n");
         md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
@@ -263,7 +293,8 @@ public final class RunSummary {
             }
             md.append(" |\n");
         }
-        LadderSummary.markdown(s, targets, md);
+        LadderSummary.equalRates(s, targets, md);
+        LadderSummary.levelsInFull(s, targets, md);
         md.append("\n## Single requests, in microseconds\n\n");
         md.append("Gatling's whole milliseconds hide what a proxy adds to one request. A probe sends the book page one request at a time ")
                 .append("on one kept-alive connection, timed with nanoTime: *alone* after the load (the target warm and idle), and ")
@@ -325,10 +356,6 @@ public final class RunSummary {
                 }
             }
         }
-        md.append("\n## Notes\n\n");
-        for (String note : notes(s)) {
-            md.append("- ").append(note).append('\n');
-        }
         md.append("\n## Components\n\n");
         ((Map<String, Object>) s.get("components")).forEach((k, v) -> md.append("- ").append(k).append(": ").append(v).append('\n'));
         md.append("\n## JVM flags\n\n");
@@ -384,8 +411,8 @@ public final class RunSummary {
         notes.add("Gatling records whole milliseconds: where direct's figure is 0 ms its multiple is n/a, and differences under 1 ms do not show.");
         Map<String, Object> load = (Map<String, Object>) s.get("load");
         if ("closed".equals(load.get("model"))) {
-            notes.add("Closed model: latency in the first tables mirrors throughput (users x 1/latency = req/s); "
-                    + (s.containsKey("ladder") ? "compare tails in the fixed-rate tables." : "compare tails at fixed rates (--levels, --rates)."));
+            notes.add("Closed model: latency in the table above mirrors throughput (users x 1/latency = req/s); "
+                    + (s.containsKey("ladder") ? "compare tails at fixed rates (the ladder in report.html and details.md)." : "compare tails at fixed rates (--levels, --rates)."));
         }
         return notes;
     }

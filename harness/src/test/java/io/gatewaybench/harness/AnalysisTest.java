@@ -76,4 +76,24 @@ class AnalysisTest {
         Map<String, Object> p99 = (Map<String, Object>) ((Map<String, Object>) haproxy.get("max_sustainable")).get("p99-10ms");
         assertEquals(List.of(5700, 7100), List.of(p99.get("min_rps"), p99.get("max_rps")));
     }
+
+    /** The one rule behind the "≈ direct" marks of summary.md and report.html, on planted rounds. */
+    @Test
+    void withinTheNoiseOfDirectOnlyWhereTheDifferenceIsNotEstablished() {
+        double[] direct = {10_000, 10_400, 9_800};
+        double[] slower = {6_000, 6_200, 5_900}; // 60% of direct, every round
+        assertEquals(null, Analysis.withinNoiseOfDirect(slower, direct, Analysis.pairedRatios(slower, direct)));
+        double[] same = {9_900, 10_300, 10_000};
+        assertEquals("its throughput range over rounds overlaps direct's",
+                Analysis.withinNoiseOfDirect(same, direct, Analysis.pairedRatios(same, direct)));
+        // below direct's range in every round, but the paired ratios scatter: 0.97, 0.78, 1.02 cannot exclude 100%
+        double[] scattered = {9_700, 8_100, 9_990};
+        double[] wide = {10_000, 10_400, 10_000};
+        assertEquals(null, Analysis.withinNoiseOfDirect(scattered, wide, new double[0]), "no overlap and no pairing: not within the noise");
+        assertEquals("its paired 95% interval holds 100%", Analysis.withinNoiseOfDirect(scattered, wide, Analysis.pairedRatios(scattered, wide)));
+        // 90% in every round: established
+        double[] tight = {9_000, 9_360, 9_000};
+        assertEquals(null, Analysis.withinNoiseOfDirect(tight, wide, Analysis.pairedRatios(tight, wide)));
+        assertEquals(null, Analysis.withinNoiseOfDirect(new double[] {10_000}, new double[] {10_000}, new double[] {1}), "one round: nothing is known");
+    }
 }

@@ -64,7 +64,8 @@ class JvmProfilesIT {
         proxy.forEach(row -> assertTrue(row.has("throughput_relative") && row.has("gc_pauses") && row.has("allocated_bytes_per_request"), row.toString()));
         String md = Files.readString(run.resolve("summary.md"));
         assertTrue(md.contains("## JVM profiles") && md.contains("### netty-proxy") && md.contains("### zuul2-lying"), md);
-        assertTrue(md.contains("## Top frames (JDK Flight Recorder)"), md);
+        String details = Files.readString(run.resolve(RunSummary.DETAILS));
+        assertTrue(details.contains("## Top frames (JDK Flight Recorder)"), details);
     }
 
     @Test

@@ -56,7 +56,7 @@ final class QuickRun {
         return output;
     }
 
-    /** Checks a quick run's folder: summary.json and summary.md with all six targets, the ladder and the placement, and report.html. */
+    /** Checks a quick run's folder: summary.json, summary.md and details.md with all six targets, the ladder and the placement, and report.html. */
     static JsonNode checkSummary(Path run) throws IOException {
         JsonNode summary = new ObjectMapper().readTree(run.resolve("summary.json").toFile());
         for (String key : List.of("run_id", "started", "git_commit", "machine", "components", "jvm_flags", "placement", "load", "ladder")) {
@@ -94,8 +94,10 @@ final class QuickRun {
         }
         String md = Files.readString(run.resolve("summary.md"));
         assertTrue(md.contains("| direct | 100.0% |"));
-        assertTrue(md.contains("## Fixed rates") && md.contains("## Maximum sustainable rate"), "summary.md lacks the ladder's sections");
-        assertTrue(md.contains("| gateway | the gateway under test"), "summary.md lacks the placement table");
+        assertTrue(md.contains("## Maximum sustainable rate"), "summary.md lacks the maximum sustainable rates");
+        String details = Files.readString(run.resolve(RunSummary.DETAILS));
+        assertTrue(details.contains("## Fixed rates") && details.contains("## Fixed-rate levels in full"), "details.md lacks the ladder's tables");
+        assertTrue(details.contains("| gateway | the gateway under test"), "details.md lacks the placement table");
         assertTrue(Files.size(run.resolve(HtmlReport.FILE)) > 0, "the run wrote no " + HtmlReport.FILE);
         return summary;
     }

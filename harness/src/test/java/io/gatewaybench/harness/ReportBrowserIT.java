@@ -68,9 +68,27 @@ class ReportBrowserIT {
             if (!(t.get("relative_to_direct") instanceof Map<?, ?> rel)) {
                 continue;
             }
+            assertEquals(rel.get("within_noise_of_direct") != null, row.hasClass("noise"), runId + " " + t.get("name") + ": the ≈ direct mark");
             Object p99 = ((Map<String, Object>) rel.get("latency")).get("p99");
             checkFigure(row, "throughput", (Number) rel.get("throughput"), 100, "%", 1, runId + " " + t.get("name"));
             checkFigure(row, "p99", (Number) p99, 1, "x", 2, runId + " " + t.get("name"));
+        }
+
+        for (Map<String, Object> t : targets) {
+            if (!(t.get("latency_ms") instanceof Map<?, ?> latency) || t.containsKey("failure")) {
+                continue;
+            }
+            Element row = page.dom().selectFirst("#absolute tr[data-target='" + t.get("name") + "']");
+            assertNotNull(row, runId + ": no absolute row for " + t.get("name"));
+            checkFigure(row, "throughput_rps", (Number) t.get("throughput_rps"), 1, "", 0, runId + " " + t.get("name"));
+            checkFigure(row, "latency_ms.p99", (Number) latency.get("p99"), 1, "", 1, runId + " " + t.get("name"));
+            if (t.get("max_sustainable") instanceof Map<?, ?> found) {
+                ((Map<String, Map<String, Object>>) found).forEach((objective, f) -> {
+                    Element cells = page.dom().selectFirst("#max-sustainable tr[data-target='" + t.get("name") + "'][data-objective='" + objective + "']");
+                    assertNotNull(cells, runId + ": no maximum sustainable rate of " + t.get("name") + " under " + objective);
+                    checkFigure(cells, "rate_rps", (Number) f.get("rate_rps"), 1, "", 0, runId + " " + t.get("name") + " " + objective);
+                });
+            }
         }
 
         if (summary.get("jvm_profiles") instanceof Map<?, ?> profiles && profiles.get("by_gateway") instanceof Map<?, ?> byGateway) {
@@ -119,7 +137,7 @@ class ReportBrowserIT {
     }
 
     private static void checkFigure(Element row, String figure, Number expected, double scale, String unit, int decimals, String where) {
-        Element cell = row.selectFirst("td[data-figure=" + figure + "]");
+        Element cell = row.selectFirst("td[data-figure='" + figure + "']");
         assertNotNull(cell, where + ": no " + figure + " cell");
         if (expected == null) {
             assertEquals("n/a", cell.text(), where + " " + figure);

@@ -83,8 +83,10 @@ class RunSummaryTest {
         String written = java.nio.file.Files.readString(dir.resolve("summary.md"));
         assertTrue(written.contains("| direct | 100.0% | 1.00x"), written);
         assertTrue(written.contains("| nginx | 90.0% | 2.00x"), written);
+        String details = java.nio.file.Files.readString(dir.resolve(RunSummary.DETAILS));
         RunSummary.rerender(dir);
         assertEquals(written, java.nio.file.Files.readString(dir.resolve("summary.md")));
+        assertEquals(details, java.nio.file.Files.readString(dir.resolve(RunSummary.DETAILS)));
     }
 
     @Test
@@ -94,13 +96,13 @@ class RunSummaryTest {
                 withProbe(stats(10_000, 1.5, 1, 2, 4, 8, 10, 20), 90, 30));
         RunSummary.write(dir, minimalRun(), List.of(new RunSummary.TargetOutcome(Target.named("direct"), rounds, Map.of(), null)));
         String row = "| direct | 70 | 90 | 0 | 0 | 70 | 90 | 90 | 0 | 30 |"; // the two rounds' probes pooled: lag P99 is round 2's
-        assertTrue(java.nio.file.Files.readString(dir.resolve("summary.md")).contains(row), java.nio.file.Files.readString(dir.resolve("summary.md")));
+        assertTrue(java.nio.file.Files.readString(dir.resolve(RunSummary.DETAILS)).contains(row), java.nio.file.Files.readString(dir.resolve(RunSummary.DETAILS)));
 
         java.nio.file.Path json = dir.resolve("summary.json");
         java.nio.file.Files.writeString(json, java.nio.file.Files.readString(json).replaceAll("\"send_lag_us\" : \\{[^}]*\\}", "\"x\" : 0"));
         RunSummary.rerender(dir);
-        assertTrue(java.nio.file.Files.readString(dir.resolve("summary.md")).contains("| direct | 70 | 90 | 0 | 0 | 70 | 90 | 90 | 0 | - |"),
-                "a summary from before the send lag was recorded: " + java.nio.file.Files.readString(dir.resolve("summary.md")));
+        assertTrue(java.nio.file.Files.readString(dir.resolve(RunSummary.DETAILS)).contains("| direct | 70 | 90 | 0 | 0 | 70 | 90 | 90 | 0 | - |"),
+                "a summary from before the send lag was recorded: " + java.nio.file.Files.readString(dir.resolve(RunSummary.DETAILS)));
     }
 
     @Test
@@ -112,7 +114,7 @@ class RunSummaryTest {
                 """, 1000, "wrk ...");
         RunSummary.write(dir, minimalRun(), List.of(new RunSummary.TargetOutcome(Target.named("direct"),
                 List.of(stats(1000, 1.5, 1, 2, 4, 8, 10, 20)), Map.of("wrk_cross_check", List.of(invalid)), null)));
-        String md = java.nio.file.Files.readString(dir.resolve("summary.md"));
+        String md = java.nio.file.Files.readString(dir.resolve(RunSummary.DETAILS));
         assertTrue(md.contains("| direct | 1 | 1000 | 0 | 0.00 | 29308 | invalid: wrk saw 29308 non-2xx answers and 0 socket errors |"), md);
         assertTrue(!md.contains("the injector was the limit"), md);
     }
