@@ -54,8 +54,14 @@ public final class Bench {
     public static void main(String[] args) {
         if (args.length == 2 && args[0].equals("report")) {
             try {
-                RunSummary.rerender(Path.of(args[1]));
-                System.out.println("bench: wrote " + Path.of(args[1]).resolve("summary.md") + ", " + RunSummary.DETAILS + " and " + HtmlReport.FILE);
+                Path run = Path.of(args[1]);
+                if (JmhReport.isJmhRun(run)) {
+                    JmhReport.write(run);
+                    System.out.println("bench: wrote " + run.resolve("summary.md") + ", summary.json and " + HtmlReport.FILE);
+                    System.exit(0);
+                }
+                RunSummary.rerender(run);
+                System.out.println("bench: wrote " + run.resolve("summary.md") + ", " + RunSummary.DETAILS + " and " + HtmlReport.FILE);
                 System.exit(0);
             } catch (IOException | RuntimeException e) {
                 System.err.println("bench: cannot render " + args[1] + "/summary.md: " + e.getMessage());

@@ -21,7 +21,7 @@ import java.util.stream.Collectors;
 /**
  * The report of a {@code ./bench jmh} run: its folder's {@code environment} (written before JMH starts) and
  * {@code jmh.json} (JMH's {@code -rf json}, with {@code -prof gc}) become {@code summary.md}, one table per
- * benchmark class with each figure beside its baseline, and {@code summary.json}.
+ * benchmark class with each figure beside its baseline, {@code summary.json} and {@code report.html}.
  *
  * <p>Baselines are found by name: in each class, a method {@code baseline<Suffix>} is the baseline of the methods
  * whose names end with {@code <Suffix>} (the longest suffix wins), and a method named just {@code baseline} is the
@@ -63,7 +63,7 @@ public final class JmhReport {
                 writeEnvironment(run, args.subList(2, args.size()));
             } else {
                 write(run);
-                System.out.println("bench: wrote " + run.resolve("summary.md") + " and summary.json");
+                System.out.println("bench: wrote " + run.resolve("summary.md") + ", summary.json and " + HtmlReport.FILE);
             }
             return 0;
         } catch (IllegalArgumentException e) {
@@ -91,7 +91,7 @@ public final class JmhReport {
         Files.writeString(run.resolve("environment"), text);
     }
 
-    /** Reads {@code jmh.json} and the environment, writes {@code summary.md} and {@code summary.json}. */
+    /** Reads {@code jmh.json} and the environment, writes {@code summary.md}, {@code summary.json} and {@code report.html}. */
     static void write(Path run) throws IOException {
         JsonNode results = results(run.resolve("jmh.json"));
         List<Row> rows = rows(results);
@@ -134,6 +134,18 @@ public final class JmhReport {
         }
         summary.put("benchmarks", figures);
         JSON.writeValue(run.resolve("summary.json").toFile(), summary);
+        Files.writeString(run.resolve(HtmlReport.FILE), html(summary));
+    }
+
+    /** report.html of a JMH run: per benchmark class, a chart of each figure beside its baseline, and the table. */
+    static String html(Map<String, Object> summary) throws IOException {
+        return HtmlReport.page("JMH microbenchmarks", "Drawing the report… (it needs JavaScript; the same figures are in summary.md)",
+                Map.of("summary", HtmlReport.inlineJson(summary)), "report/jmh.js");
+    }
+
+    /** Whether a run folder is a JMH run's (it holds JMH's JSON), which {@code ./bench report} renders with {@link #write}. */
+    static boolean isJmhRun(Path run) {
+        return Files.isRegularFile(run.resolve("jmh.json"));
     }
 
     /** JMH's JSON, an array of results; a missing, empty or foreign file is refused with what to do about it. */

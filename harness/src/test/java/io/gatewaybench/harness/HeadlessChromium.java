@@ -54,6 +54,11 @@ final class HeadlessChromium {
 
     /** Renders {@code html} into {@code out}/{@code name}.png (and .dom.html, .chromium.log); killed if it hangs. */
     static Rendered render(Path html, Path out, String name) throws IOException, InterruptedException {
+        return render(html, out, name, 7000);
+    }
+
+    /** The same in a window {@code height} pixels high (1,400 wide): the screenshot shows that much of the page. */
+    static Rendered render(Path html, Path out, String name, int height) throws IOException, InterruptedException {
         Files.createDirectories(out);
         Path screenshot = out.resolve(name + ".png");
         Path dom = out.resolve(name + ".dom.html");
@@ -62,7 +67,7 @@ final class HeadlessChromium {
         Files.deleteIfExists(screenshot);
         Process p = new ProcessBuilder(chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
                 "--disable-background-networking", "--disable-component-update", "--disable-sync", "--user-data-dir=" + profile,
-                "--window-size=1400,7000", "--virtual-time-budget=10000", "--dump-dom", "--screenshot=" + screenshot, html.toUri().toString())
+                "--window-size=1400," + height, "--virtual-time-budget=10000", "--dump-dom", "--screenshot=" + screenshot, html.toUri().toString())
                 .redirectOutput(dom.toFile()).redirectError(log.toFile()).start();
         try {
             if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {

@@ -40,6 +40,8 @@ class JmhReportTest {
 
         JmhReport.write(run);
 
+        String html = Files.readString(run.resolve(HtmlReport.FILE));
+        assertTrue(html.contains("<script type=\"application/json\" id=\"summary\">") && html.contains("jmh-table-"), "report.html with the summary and jmh.js inline");
         List<String> md = Files.readAllLines(run.resolve("summary.md"));
         assertTrue(md.contains("| JMH | 1.37 |"), String.join("\n", md));
         assertTrue(md.contains("| warm-up | 1 x 100 ms |"), String.join("\n", md));

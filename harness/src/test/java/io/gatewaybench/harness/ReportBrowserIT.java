@@ -109,6 +109,55 @@ class ReportBrowserIT {
         }
     }
 
+    /**
+     * README's picture of a report: the top of a committed run's page (headline and latency multiples),
+     * written as {@code readme-screenshot.png}; docs/report-screenshot.png is a copy of one, committed once.
+     */
+    @Test
+    void theReadmeScreenshotIsTheTopOfAReferenceReport() throws Exception {
+        Path dir = copyOfRun("20261123-181040");
+        RunSummary.rerender(dir);
+        Rendered page = HeadlessChromium.render(dir.resolve(HtmlReport.FILE), OUT, "readme-screenshot", 1150);
+        assertEquals(List.of(), page.problems());
+        assertTrue(Files.size(page.screenshot()) < 400_000, "a small picture: " + Files.size(page.screenshot()) + " bytes");
+    }
+
+    /** The committed JMH run's page: a chart per benchmark class, and every score equal to summary.json's. */
+    @Test
+    @SuppressWarnings("unchecked")
+    void theCommittedJmhRunsReportDrawsEveryClass() throws Exception {
+        String runId = "20261123-222742-jmh";
+        Path dir = OUT.resolve(runId);
+        Files.createDirectories(dir);
+        for (String file : List.of("jmh.json", "environment")) {
+            Files.copy(Repo.root().resolve("results").resolve(runId).resolve(file), dir.resolve(file), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+        JmhReport.write(dir); // as ./bench report does
+        Rendered page = render(dir.resolve(HtmlReport.FILE), runId);
+        assertEquals(List.of(), page.problems(), runId);
+        Map<String, Object> summary = new com.fasterxml.jackson.databind.ObjectMapper().readValue(dir.resolve("summary.json").toFile(), Map.class);
+        List<Map<String, Object>> benchmarks = (List<Map<String, Object>>) summary.get("benchmarks");
+        Set<String> classes = new LinkedHashSet<>();
+        benchmarks.forEach(b -> classes.add(((String) b.get("class")).substring(((String) b.get("class")).lastIndexOf('.') + 1)));
+        for (String c : classes) {
+            Element chart = page.dom().getElementById("jmh-" + c);
+            assertNotNull(chart, "no chart of " + c);
+            long bars = benchmarks.stream().filter(b -> ((String) b.get("class")).endsWith("." + c)).count();
+            assertTrue(chart.select("svg path").size() >= bars, c + ": fewer <path>s than benchmarks");
+            List<Element> rows = page.dom().select("#jmh-table-" + c + " tbody tr");
+            assertEquals(bars, rows.size(), c + ": table rows");
+        }
+        int i = 0;
+        for (String c : classes) {
+            for (Element row : page.dom().select("#jmh-table-" + c + " tbody tr")) {
+                Map<String, Object> b = benchmarks.get(i++);
+                Element score = row.selectFirst("td[data-figure='score']");
+                assertEquals(((Number) b.get("score")).doubleValue(), Double.parseDouble(score.attr("data-value")), 0, c + " " + b.get("method"));
+            }
+        }
+        assertEquals(benchmarks.size(), i);
+    }
+
     /** A planted figure of the wrong type: the page must say so, not draw it. */
     @Test
     @SuppressWarnings("unchecked")
