@@ -44,6 +44,23 @@ public final class Bench {
     private List<Integer> rates = List.of();
     private Map<String, Object> calibration;
 
+    /*
+     * What the run has measured so far, under the lock: the main thread adds to it, and on SIGINT or
+     * SIGTERM the shutdown hook writes the summary from it while the main thread may still be measuring.
+     */
+    private final Object lock = new Object();
+    private final Map<String, List<RequestStats>> rounds = new LinkedHashMap<>();
+    private final Map<String, String> failures = new LinkedHashMap<>();
+    private final Map<String, Map<String, Object>> details = new LinkedHashMap<>();
+    /** Why the run stopped before its end (the origin died, a signal), if it did. */
+    private String stoppedBecause;
+    /** The step being measured, for the summary written on a signal. */
+    private volatile Target inFlight;
+    /** Set under the lock once the summary is written, by the main thread or by the shutdown hook. */
+    private boolean summaryWritten;
+    /** SIGINT or SIGTERM, once one has arrived. */
+    private static volatile String signal;
+
     private Bench(RunPlan plan, Topology topology, Path runDir) {
         this.plan = plan;
         this.topology = topology;
@@ -93,6 +110,7 @@ public final class Bench {
             return;
         }
         try {
+            exitOnSignals();
             boolean allMeasured = new Bench(plan, topology, newRunDir(plan.results())).run();
             System.exit(allMeasured ? 0 : 1);
         } catch (Exception e) {
@@ -169,10 +187,8 @@ public final class Bench {
                 plan.load().model(), plan.load().warmupSeconds(), plan.load().durationSeconds(),
                 minutes(steps * stepSeconds() + (plan.ladder().percents().isEmpty() ? 0 : 55)));
 
-        Map<String, List<RequestStats>> rounds = new LinkedHashMap<>();
-        Map<String, String> failures = new LinkedHashMap<>();
-        Map<String, Map<String, Object>> details = new LinkedHashMap<>();
         targets.forEach(t -> rounds.put(t.name(), new ArrayList<>()));
+        Runtime.getRuntime().addShutdownHook(new Thread(this::writeOnSignal, "write-what-was-measured"));
 
         try (TargetProcess origin = Origin.start(runDir.resolve("targets/tomcat"), topology.backend())) {
             byte[] reference = Verification.referencePage(origin.launch().url());
@@ -186,29 +202,125 @@ public final class Bench {
                 }
                 String step = closing ? "[after round " + plan.rounds() + ", direct again] " + t.name()
                         : String.format("[round %d/%d, target %d/%d] %s", round, plan.rounds(), n % targets.size() + 1, targets.size(), t.name());
+                inFlight = t;
+                RequestStats stats = null;
+                String failure = null;
                 try {
-                    RequestStats stats = measure(t, round, origin, reference, step, details);
-                    rounds.get(t.name()).add(stats);
-                    System.out.printf("%s: %.0f req/s, P99 %s ms, %d errors%s; about %s left%n", step, stats.throughputRps(),
-                            stats.latency().p99(), stats.errors(), ladderLine(stats), minutes((steps - ++measuredSoFar) * stepSeconds()));
+                    stats = measure(t, round, origin, reference, step);
                 } catch (RuntimeException | IOException e) {
-                    measuredSoFar++;
-                    failures.put(t.name(), e.getMessage());
-                    System.out.printf("%s: FAILED, not measured: %s%n", step, e.getMessage());
+                    failure = e.getMessage();
+                }
+                measuredSoFar++;
+                if (!origin.process().isAlive()) { // what the target answered without its origin measures nothing
+                    failure = "the origin (Tomcat) exited with status " + origin.process().exitValue() + " during " + t.name()
+                            + "'s measurement in round " + round + "; see " + origin.launch().dir().resolve("stderr.log");
+                    stats = null;
+                }
+                synchronized (lock) {
+                    if (summaryWritten) { // a signal: the hook has written what was measured
+                        break;
+                    }
+                    if (stats != null) {
+                        rounds.get(t.name()).add(stats);
+                        System.out.printf("%s: %.0f req/s, P99 %s ms, %d errors%s; about %s left%n", step, stats.throughputRps(),
+                                stats.latency().p99(), stats.errors(), ladderLine(stats), minutes((steps - measuredSoFar) * stepSeconds()));
+                    } else {
+                        failures.put(t.name(), failure);
+                        System.out.printf("%s: FAILED, not measured: %s%n", step, failure);
+                    }
+                    if (!origin.process().isAlive()) {
+                        stoppedBecause = failure;
+                        break;
+                    }
                 }
             }
+            inFlight = null;
         }
 
-        List<RunSummary.TargetOutcome> outcomes = new ArrayList<>();
-        for (Target t : targets) {
-            outcomes.add(new RunSummary.TargetOutcome(t, rounds.get(t.name()), details.getOrDefault(t.name(), Map.of()), failures.get(t.name())));
+        synchronized (lock) {
+            if (summaryWritten) {
+                return false;
+            }
+            List<RunSummary.TargetOutcome> outcomes = writeSummary();
+            System.out.println();
+            System.out.print(Files.readString(runDir.resolve("summary.md")));
+            resultsLine();
+            return failures.isEmpty() && outcomes.stream().allMatch(o -> o.rounds().stream().allMatch(r -> r.errors() == 0));
         }
-        RunSummary.write(runDir, describeRun(), outcomes, rates);
-        System.out.println();
-        System.out.print(Files.readString(runDir.resolve("summary.md")));
+    }
+
+    /**
+     * Writes the summary of what was measured (under the lock): every target with the rounds it
+     * completed; one never measured, or failed, with why; the run marked incomplete with its reasons.
+     */
+    private List<RunSummary.TargetOutcome> writeSummary() throws IOException {
+        List<RunSummary.TargetOutcome> outcomes = new ArrayList<>();
+        List<String> incomplete = new ArrayList<>();
+        if (stoppedBecause != null) {
+            incomplete.add(stoppedBecause);
+        }
+        for (Target t : plan.targets()) {
+            String failure = failures.get(t.name());
+            int measured = rounds.get(t.name()).size();
+            if (failure == null && measured == 0) { // the stop came before it was measured
+                failure = (t == inFlight ? "the run stopped during its measurement: " : "the run stopped before it: ") + stoppedBecause;
+                incomplete.add(t.name() + " was not measured (" + (t == inFlight ? "the stop came during its measurement" : "not reached") + ")");
+            } else if (failure != null && !failure.equals(stoppedBecause)) {
+                incomplete.add(t.name() + " was not measured: " + failure);
+            } else if (failure == null && stoppedBecause != null && measured < plan.rounds()) {
+                incomplete.add(t.name() + " was measured in " + measured + " of " + plan.rounds() + " rounds");
+            }
+            outcomes.add(new RunSummary.TargetOutcome(t, rounds.get(t.name()), details.getOrDefault(t.name(), Map.of()), failure));
+        }
+        Map<String, Object> run = describeRun();
+        run.put("complete", incomplete.isEmpty());
+        if (!incomplete.isEmpty()) {
+            run.put("incomplete_because", incomplete);
+        }
+        RunSummary.write(runDir, run, outcomes, rates);
+        summaryWritten = true;
+        if (!incomplete.isEmpty()) {
+            System.err.println("bench: run incomplete: " + String.join("; ", incomplete));
+        }
+        return outcomes;
+    }
+
+    private void resultsLine() {
         // infra/ansible/bench.yml finds the run folder by this line: "bench: results in <folder> (summary.md, ...)".
         System.out.println("bench: results in " + runDir + " (summary.md, " + HtmlReport.FILE + ", " + RunSummary.DETAILS + ", summary.json)");
-        return failures.isEmpty() && outcomes.stream().allMatch(o -> o.rounds().stream().allMatch(r -> r.errors() == 0));
+    }
+
+    /**
+     * The shutdown hook: after SIGINT or SIGTERM, the summary of what was measured so far (the
+     * targets' own hooks stop them meanwhile). Nothing when the run wrote its summary itself.
+     */
+    private void writeOnSignal() {
+        if (signal == null) { // an exit of the harness's own: its reason is printed already
+            return;
+        }
+        synchronized (lock) {
+            if (summaryWritten) {
+                return;
+            }
+            stoppedBecause = "stopped by " + (signal == null ? "a signal" : signal)
+                    + (inFlight == null ? "" : " during " + inFlight.name() + "'s measurement");
+            try {
+                writeSummary();
+                resultsLine();
+            } catch (IOException | RuntimeException e) {
+                System.err.println("bench: " + stoppedBecause + "; the summary of what was measured could not be written: " + e);
+            }
+        }
+    }
+
+    /** SIGINT and SIGTERM end the run through the shutdown hooks, with the shell's exit status for the signal. */
+    private static void exitOnSignals() {
+        for (String name : List.of("INT", "TERM")) {
+            sun.misc.Signal.handle(new sun.misc.Signal(name), s -> {
+                signal = "SIG" + s.getName();
+                System.exit(128 + s.getNumber());
+            });
+        }
     }
 
     /**
@@ -243,11 +355,11 @@ public final class Bench {
     }
 
     @SuppressWarnings("unchecked")
-    private RequestStats measure(Target t, int round, TargetProcess origin, byte[] reference, String step,
-                                 Map<String, Map<String, Object>> details) throws IOException {
+    private RequestStats measure(Target t, int round, TargetProcess origin, byte[] reference, String step) throws IOException {
         long begin = System.nanoTime();
         Path dir = runDir.resolve("targets").resolve(t.name() + "-round" + round);
         TargetProcess gateway = null;
+        boolean stoppedOnPurpose = false;
         try (ResourceSampler sampler = new ResourceSampler()) {
             if (!topology.backend().remote()) { // on another machine, its CPU and memory are not sampled
                 sampler.watch("origin", origin.pid());
@@ -268,7 +380,9 @@ public final class Bench {
             } else {
                 Verification.check(t.name(), url, reference);
             }
-            details.computeIfAbsent(t.name(), k -> new LinkedHashMap<>(describeTarget(t, dir)));
+            synchronized (lock) {
+                details.computeIfAbsent(t.name(), k -> new LinkedHashMap<>(describeTarget(t, dir)));
+            }
             System.out.printf("%s: verified; warm-up %d s, then measuring %d s%s (Gatling, with a %d req/s microsecond probe beside it)%n",
                     step, plan.load().warmupSeconds(), plan.load().durationSeconds(),
                     rates.isEmpty() ? "" : ", then " + rates.size() + " fixed-rate levels of " + plan.ladder().levelSeconds() + " s",
@@ -283,7 +397,10 @@ public final class Bench {
             }
             Map<String, Object> gatling = new LinkedHashMap<>(Map.of("round", round));
             gatling.putAll(m.gatling());
-            ((List<Map<String, Object>>) details.get(t.name()).computeIfAbsent("gatling", k -> new ArrayList<>())).add(gatling);
+            synchronized (lock) {
+                ((List<Map<String, Object>>) details.get(t.name()).computeIfAbsent("gatling", k -> new ArrayList<>())).add(gatling);
+            }
+            exitedDuringMeasurement(t, gateway, dir);
             if (injectorJvm == null && !m.injectorJvm().isEmpty()) {
                 injectorJvm = m.injectorJvm();
             }
@@ -298,7 +415,9 @@ public final class Bench {
                 System.out.printf("%s: cross-check with wrk, %d connections, %d s%n", step, plan.load().users(), seconds);
                 Map<String, Object> wrk = WrkCrossCheck.run(url, cookie, plan.load().users(), seconds, m.stats().throughputRps(),
                         raw.resolve("wrk.log"));
-                ((List<Map<String, Object>>) details.get(t.name()).computeIfAbsent("wrk_cross_check", k -> new ArrayList<>())).add(wrk);
+                synchronized (lock) {
+                    ((List<Map<String, Object>>) details.get(t.name()).computeIfAbsent("wrk_cross_check", k -> new ArrayList<>())).add(wrk);
+                }
             }
             Map<String, LatencyProbe.Result> probes = new LinkedHashMap<>();
             probes.put("unloaded", unloaded);
@@ -308,7 +427,9 @@ public final class Bench {
                     .withProbes(probes)
                     .withLadder(m.ladder());
             runtime.putAll(stats.runtime());
+            exitedDuringMeasurement(t, gateway, dir);
             if (gateway != null && recordsJfr(t)) {
+                stoppedOnPurpose = true;
                 gateway.close(); // the recording is written as the JVM exits
                 runtime.putAll(jfrFigures(gateway, m, stats.requests()));
             }
@@ -316,10 +437,23 @@ public final class Bench {
             double took = (System.nanoTime() - begin) / 1e9;
             secondsPerStep = secondsPerStep == 0 ? took : (secondsPerStep * measuredSoFar + took) / (measuredSoFar + 1);
             return stats;
+        } catch (RuntimeException | IOException e) {
+            if (!stoppedOnPurpose) {
+                exitedDuringMeasurement(t, gateway, dir); // the cause, rather than what the load saw of it
+            }
+            throw e;
         } finally {
             if (gateway != null) {
                 gateway.close();
             }
+        }
+    }
+
+    /** Fails the measurement, naming the exit status and the log's last lines, if the gateway is no longer running. */
+    private static void exitedDuringMeasurement(Target t, TargetProcess gateway, Path dir) {
+        if (gateway != null && !gateway.process().isAlive()) {
+            throw new IllegalStateException(t.name() + " exited with status " + gateway.process().exitValue()
+                    + " during its measurement; see " + dir + ": " + gateway.tail("stderr.log"));
         }
     }
 

@@ -221,6 +221,9 @@ public final class RunSummary {
                 .append("). The data: `summary.json`.\n\n");
         md.append("Load: ").append(describeLoad(load)).append(" Rounds: ").append(s.get("rounds")).append(". ")
                 .append("Placement: ").append(((Map<String, Object>) s.get("placement")).get("summary")).append(".\n\n");
+        if (Boolean.FALSE.equals(s.get("complete"))) {
+            md.append(incomplete(s)).append("\n\n");
+        }
         if (s.get("reanalysed") instanceof Map<?, ?> again) {
             md.append("**Re-analysed** from a summary of format `").append(again.get("from_format")).append("` under the current rules. Redone: ")
                     .append(again.get("redone")).append(". Not redone (the raw logs were not kept): ").append(again.get("not_redone")).append(".\n\n");
@@ -366,11 +369,20 @@ public final class RunSummary {
         return md.toString();
     }
 
+    /** A run that stopped early or lost a target says so first, with why (summary.json's {@code incomplete_because}). */
+    private static String incomplete(Map<String, Object> s) {
+        return "**Incomplete run**: " + (s.get("incomplete_because") instanceof List<?> why ? String.join("; ", why.stream().map(String::valueOf).toList())
+                : "no reason recorded") + ".";
+    }
+
     /** The notes under summary.md's {@code ## Notes} (Markdown; a warning starts in bold), also shown in report.html. */
     @SuppressWarnings("unchecked")
     static List<String> notes(Map<String, Object> s) {
         List<Map<String, Object>> targets = (List<Map<String, Object>>) s.get("targets");
         List<String> notes = new ArrayList<>();
+        if (Boolean.FALSE.equals(s.get("complete"))) {
+            notes.add(incomplete(s));
+        }
         for (Map<String, Object> t : targets) {
             if (t.containsKey("failure")) {
                 notes.add("**" + t.get("name") + " was not measured**: " + t.get("failure"));

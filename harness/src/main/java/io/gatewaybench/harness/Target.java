@@ -23,7 +23,7 @@ public record Target(String name, String description, Map<String, String> keys, 
     static final String PROFILE = "jvm.profile";
     /** Descriptor keys with a meaning of their own; any other key is a value for placeholders. */
     private static final List<String> RESERVED = List.of("name", "description", "command", "check", "version", "mkdirs",
-            "components", "pinned", "transport.none", PROFILE);
+            "components", "pinned", "transport.none", "ready-timeout", PROFILE);
 
     public static Target load(Path file) {
         Properties p = Repo.properties(file, "target descriptor");

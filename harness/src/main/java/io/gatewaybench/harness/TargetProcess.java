@@ -21,6 +21,7 @@ import java.util.concurrent.TimeUnit;
  * copied there first, and closing the session's input stops the target there.
  */
 public final class TargetProcess implements AutoCloseable {
+    /** How long a target may take to listen, unless its descriptor says ({@code ready-timeout}, seconds). */
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(Long.getLong("bench.readyTimeoutSeconds", 120));
     private static final Duration STOP_GRACE = Duration.ofSeconds(15);
 
@@ -50,6 +51,10 @@ public final class TargetProcess implements AutoCloseable {
     }
 
     public static TargetProcess start(Target target, Launch launch) {
+        if (Ports.accepts(launch.connectHost(), launch.port())) { // its readiness would be another process's
+            throw new IllegalStateException(target.name() + " cannot start: port " + launch.port() + " on " + launch.connectHost()
+                    + " is already taken (something accepts connections there); stop what listens there or free the port");
+        }
         Map<String, String> values = prepare(target, launch);
         Path dir = launch.dir();
         String where = target.file().toString();
@@ -133,7 +138,8 @@ public final class TargetProcess implements AutoCloseable {
     }
 
     private void awaitReady() {
-        long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
+        Duration timeout = readyTimeout(target);
+        long deadline = System.nanoTime() + timeout.toNanos();
         while (!Ports.accepts(launch.connectHost(), launch.port())) {
             if (!process.isAlive()) {
                 RUNNING.remove(this);
@@ -143,10 +149,30 @@ public final class TargetProcess implements AutoCloseable {
             if (System.nanoTime() > deadline) {
                 close();
                 throw new IllegalStateException(target.name() + " did not listen on port " + launch.port() + " within "
-                        + READY_TIMEOUT.toSeconds() + " s; see " + launch.dir() + ": " + tail("stderr.log"));
+                        + timeout.toSeconds() + " s; stopped it; see " + launch.dir() + ": " + tail("stderr.log"));
             }
             sleep(50);
         }
+        if (!process.isAlive()) { // the port answered, but not for this process
+            RUNNING.remove(this);
+            throw new IllegalStateException(target.name() + " exited with status " + process.exitValue() + " as port " + launch.port()
+                    + " began to accept connections: another process listens there; see " + launch.dir() + ": " + tail("stderr.log"));
+        }
+    }
+
+    /** The descriptor's {@code ready-timeout} in seconds, else the harness's default (120 s). */
+    static Duration readyTimeout(Target target) {
+        return target.key("ready-timeout").map(v -> {
+            try {
+                long seconds = Long.parseLong(v);
+                if (seconds > 0) {
+                    return Duration.ofSeconds(seconds);
+                }
+            } catch (NumberFormatException e) {
+                // named below
+            }
+            throw new IllegalArgumentException(target.file() + ": ready-timeout must be a whole number of seconds above 0, got '" + v + "'");
+        }).orElse(READY_TIMEOUT);
     }
 
     /** The last lines a process wrote to one of its logs, for error messages. */

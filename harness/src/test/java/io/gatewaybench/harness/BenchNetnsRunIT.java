@@ -1,10 +1,12 @@
 package io.gatewaybench.harness;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -67,5 +69,9 @@ class BenchNetnsRunIT {
         assertTrue(bench.waitFor(2, TimeUnit.MINUTES), "./bench did not stop within 2 min of SIGTERM: " + Files.readString(log));
         assertNotEquals(0, bench.exitValue());
         Leftovers.assertNone(results);
+        // what was measured before the signal (direct) is kept, and the run says it is incomplete
+        JsonNode summary = new ObjectMapper().readTree(QuickRun.newest(results).resolve("summary.json").toFile());
+        assertFalse(summary.get("complete").asBoolean(), summary.toString());
+        assertTrue(summary.get("incomplete_because").get(0).asText().startsWith("stopped by SIGTERM during nginx"), summary.get("incomplete_because").toString());
     }
 }

@@ -44,6 +44,9 @@ import java.util.concurrent.locks.LockSupport;
  *   <li>{@code --stall-every-ms=P --stall-ms=S}: for S ms at the start of every P ms since start, no
  *       answer leaves, like a stop-the-world pause: an answer due during it leaves when it ends</li>
  * </ul>
+ * Two faults can be planted beside (FaultsIT): {@code --exit-after-ms=N} ends the process abruptly
+ * with status 3, N ms after its start, like a crash; {@code --never-listen=yes} never opens its port
+ * (it runs, silent, until stopped, for 10 minutes at most).
  * Usage: {@code java -cp harness/target/classes:harness/target/test-classes io.gatewaybench.harness.PlantedProxy
  * --bind=127.0.0.1 --port=9000 --upstream=http://127.0.0.1:8080 --delay-ms=5}. Prints one line at start and one at exit, nothing per request.
  */
@@ -79,6 +82,21 @@ public final class PlantedProxy {
             usage("--upstream is required");
         }
         Plant plant = Plant.of(o);
+        if (o.containsKey("never-listen")) {
+            System.out.println("PlantedProxy: planted fault: never listening on " + bind + ":" + port);
+            sleep(600_000);
+            return;
+        }
+        if (o.containsKey("exit-after-ms")) {
+            long after = number(o, "exit-after-ms");
+            Thread crash = new Thread(() -> {
+                sleep(after);
+                System.err.println("PlantedProxy: planted fault: exiting with status 3 after " + after + " ms");
+                Runtime.getRuntime().halt(3); // no shutdown hook, no goodbye: a crash
+            }, "planted-crash");
+            crash.setDaemon(true);
+            crash.start();
+        }
         PlantedProxy proxy = new PlantedProxy(URI.create(o.get("upstream").replaceAll("/+$", "")), plant);
         // Off by default: the server writes headers and body separately, and with Nagle's algorithm the
         // body then waits for the client's delayed ACK (40 ms on Linux) on every kept-alive connection.
@@ -205,7 +223,7 @@ public final class PlantedProxy {
                 usage("exactly one of --delay-ms, --cap-rps, --fail-every, --stall-every-ms (with --stall-ms) is needed, got " + given);
             }
             for (String k : o.keySet()) {
-                if (!List.of("bind", "port", "upstream", "stall-ms").contains(k) && !given.contains(k)) {
+                if (!List.of("bind", "port", "upstream", "stall-ms", "exit-after-ms", "never-listen").contains(k) && !given.contains(k)) {
                     usage("unknown option --" + k);
                 }
             }
@@ -341,5 +359,13 @@ public final class PlantedProxy {
         System.err.println("PlantedProxy: " + problem + "\nusage: PlantedProxy --bind=ADDRESS --port=N --upstream=http://HOST:PORT "
                 + "(--delay-ms=N | --cap-rps=N | --fail-every=K | --stall-every-ms=P --stall-ms=S)");
         System.exit(2);
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

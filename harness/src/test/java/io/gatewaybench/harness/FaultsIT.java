@@ -1,0 +1,219 @@
+package io.gatewaybench.harness;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/**
+ * Faults during a run, on loopback: a gateway that crashes during its measurement, one that never
+ * opens its port, the origin killed mid-measurement, SIGTERM and SIGINT to {@code ./bench}. Each
+ * must end with a one-line reason, the targets measured before it kept in summary.json, the failed
+ * target marked with its reason, the run marked incomplete, and no process of the run left; the
+ * last test is an ordinary run after them all, which must work without any cleanup. A port already
+ * taken is refused before anything starts (TargetProcessTest). About 5 minutes here.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class FaultsIT {
+    private static final Path RESULTS = Path.of("target", "faults-it").toAbsolutePath();
+    private static final String DELAY = "harness/src/test/resources/planted/planted-delay.properties";
+    private static final String FAULTS = "harness/src/test/resources/faults/";
+
+    @Test
+    @Order(1)
+    void aGatewayThatCrashesDuringItsMeasurementIsMarkedAndTheRunGoesOn() throws Exception {
+        Path results = RESULTS.resolve("crash");
+        String out = QuickRun.bench(results, 1, args(results, FAULTS + "planted-crash.properties", DELAY));
+        assertTrue(out.contains("planted-crash: FAILED, not measured: planted-crash exited with status 3 during its measurement"), out);
+        JsonNode summary = summary(results);
+        assertMeasured(summary, "direct");
+        assertMeasured(summary, "planted-delay"); // after the crash, the run went on
+        assertFailed(summary, "planted-crash", "exited with status 3 during its measurement");
+        assertIncomplete(results, summary, out, "planted-crash was not measured: planted-crash exited with status 3");
+        assertNothingLeft(results);
+    }
+
+    @Test
+    @Order(2)
+    void aGatewayThatNeverOpensItsPortIsStoppedAndMarked() throws Exception {
+        Path results = RESULTS.resolve("silent");
+        String out = QuickRun.bench(results, 1, args(results, FAULTS + "planted-silent.properties"));
+        JsonNode summary = summary(results);
+        assertMeasured(summary, "direct");
+        assertFailed(summary, "planted-silent", "did not listen on port");
+        assertTrue(out.contains("within 5 s; stopped it"), out);
+        assertIncomplete(results, summary, out, "planted-silent was not measured");
+        assertNothingLeft(results);
+    }
+
+    @Test
+    @Order(3)
+    void theOriginKilledMidMeasurementStopsTheRunWithItsReason() throws Exception {
+        Path results = RESULTS.resolve("origin");
+        Process bench = start(results, args(results, DELAY, FAULTS + "planted-crash.properties"));
+        awaitLine(bench, results, "planted-delay: verified");
+        Path tomcat = QuickRun.newest(results).resolve("targets/tomcat/pid");
+        long pid = Long.parseLong(Files.readString(tomcat).trim());
+        ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly); // SIGKILL: no goodbye from the origin
+        String out = finish(bench, results, 1);
+        assertTrue(out.contains("planted-delay: FAILED, not measured: the origin (Tomcat) exited with status 137 during planted-delay's measurement"), out);
+        JsonNode summary = summary(results);
+        assertMeasured(summary, "direct");
+        assertFailed(summary, "planted-delay", "the origin (Tomcat) exited with status 137");
+        assertFailed(summary, "planted-crash", "the run stopped before it: the origin (Tomcat) exited");
+        assertIncomplete(results, summary, out, "the origin (Tomcat) exited with status 137 during planted-delay's measurement in round 1");
+        assertNothingLeft(results);
+    }
+
+    @Test
+    @Order(4)
+    void sigtermMidMeasurementKeepsWhatWasMeasured() throws Exception {
+        Path results = RESULTS.resolve("sigterm");
+        Process bench = start(results, args(results, DELAY));
+        awaitLine(bench, results, "planted-delay: verified");
+        signal(bench, "TERM");
+        String out = finish(bench, results, 128 + 15);
+        JsonNode summary = summary(results);
+        assertMeasured(summary, "direct");
+        assertFailed(summary, "planted-delay", "the run stopped during its measurement: stopped by SIGTERM during planted-delay's measurement");
+        assertIncomplete(results, summary, out, "stopped by SIGTERM during planted-delay's measurement");
+        assertTrue(out.contains("bench: results in " + QuickRun.newest(results)), out);
+        assertNothingLeft(results);
+    }
+
+    @Test
+    @Order(5)
+    void sigintWhileDirectIsMeasuredStillWritesTheSummary() throws Exception {
+        Path results = RESULTS.resolve("sigint");
+        Process bench = start(results, args(results, DELAY));
+        awaitLine(bench, results, "direct: verified");
+        signal(bench, "INT");
+        String out = finish(bench, results, 128 + 2);
+        JsonNode summary = summary(results);
+        assertFailed(summary, "direct", "the run stopped during its measurement: stopped by SIGINT during direct's measurement");
+        assertFailed(summary, "planted-delay", "the run stopped before it: stopped by SIGINT");
+        assertIncomplete(results, summary, out, "stopped by SIGINT during direct's measurement");
+        assertNothingLeft(results);
+    }
+
+    /** After every fault above, an ordinary run works as it is: nothing to clean up by hand. */
+    @Test
+    @Order(6)
+    void aRunAfterTheFaultsWorksWithoutCleanup() throws Exception {
+        Path results = RESULTS.resolve("after");
+        QuickRun.bench(results, 0, args(results, DELAY));
+        JsonNode summary = summary(results);
+        assertMeasured(summary, "direct");
+        assertMeasured(summary, "planted-delay");
+        assertTrue(summary.get("complete").asBoolean(), summary.toString());
+        assertNothingLeft(results);
+    }
+
+    /** One short round, no ladder, no wrk: each step takes about 15 s. */
+    private static String[] args(Path results, String... targets) {
+        return new String[] {"run", "--quick", "--targets=" + String.join(",", targets), "--rounds=1", "--users=4", "--warmup=3",
+            "--duration=5", "--levels=none", "--cross-check=none", "--results=" + results};
+    }
+
+    private static Process start(Path results, String... args) throws IOException {
+        List<String> argv = new ArrayList<>(List.of(Repo.root().resolve("bench").toString()));
+        argv.addAll(List.of(args));
+        return new ProcessBuilder(argv).directory(Repo.root().toFile()).redirectErrorStream(true)
+                .redirectOutput(Files.createDirectories(results).resolve("bench.log").toFile()).start();
+    }
+
+    private static void awaitLine(Process bench, Path results, String line) throws IOException, InterruptedException {
+        Path log = results.resolve("bench.log");
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
+        while (!Files.readString(log).contains(line)) {
+            assertTrue(bench.isAlive(), "./bench ended before '" + line + "': " + Files.readString(log));
+            assertTrue(System.nanoTime() < deadline, "no '" + line + "' within 3 min: " + Files.readString(log));
+            Thread.sleep(100);
+        }
+    }
+
+    /** ./bench runs the harness with exec: its PID is the harness JVM's, which gets the signal as a kill would send it. */
+    private static void signal(Process bench, String name) throws IOException, InterruptedException {
+        Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(bench.pid())).inheritIO().start();
+        assertEquals(0, kill.waitFor(), "kill -" + name);
+    }
+
+    private static String finish(Process bench, Path results, int exit) throws IOException, InterruptedException {
+        String log = results.resolve("bench.log").toString();
+        assertTrue(bench.waitFor(3, TimeUnit.MINUTES), "./bench did not end within 3 min; see " + log);
+        String out = Files.readString(Path.of(log));
+        assertEquals(exit, bench.exitValue(), "./bench's exit status: " + out);
+        return out;
+    }
+
+    private static JsonNode summary(Path results) throws IOException {
+        Path run = QuickRun.newest(results);
+        assertTrue(Files.isRegularFile(run.resolve("summary.md")) && Files.isRegularFile(run.resolve(HtmlReport.FILE)), run + " lacks its summary");
+        return new ObjectMapper().readTree(run.resolve("summary.json").toFile());
+    }
+
+    private static JsonNode target(JsonNode summary, String name) {
+        for (JsonNode t : summary.get("targets")) {
+            if (t.get("name").asText().equals(name)) {
+                return t;
+            }
+        }
+        throw new AssertionError("no " + name + " in " + summary.get("targets"));
+    }
+
+    private static void assertMeasured(JsonNode summary, String name) {
+        JsonNode t = target(summary, name);
+        assertFalse(t.has("failure"), name + " failed: " + t.get("failure"));
+        assertEquals(1, t.get("rounds").size(), name + "'s rounds");
+        assertTrue(t.get("requests").asLong() > 0, name + " made no requests");
+    }
+
+    private static void assertFailed(JsonNode summary, String name, String reason) {
+        JsonNode t = target(summary, name);
+        assertTrue(t.has("failure") && t.get("failure").asText().contains(reason), name + ": expected a failure with '" + reason + "': " + t.get("failure"));
+    }
+
+    /** Marked incomplete in summary.json and summary.md, and said in one line on the way out. */
+    private static void assertIncomplete(Path results, JsonNode summary, String out, String reason) throws IOException {
+        assertFalse(summary.get("complete").asBoolean(), "not marked incomplete");
+        assertTrue(summary.get("incomplete_because").toString().contains(reason), summary.get("incomplete_because").toString());
+        String md = Files.readString(QuickRun.newest(results).resolve("summary.md"));
+        assertTrue(md.contains("**Incomplete run**: "), md);
+        assertTrue(out.lines().anyMatch(l -> l.startsWith("bench: run incomplete: ") && l.contains(reason)), out);
+    }
+
+    /** No process of the run is left: none named in a pid file of its folder, none whose command line names its folder. */
+    private static void assertNothingLeft(Path results) throws IOException, InterruptedException {
+        Path run = QuickRun.newest(results);
+        List<String> alive = new ArrayList<>();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20); // a process stopped by SIGTERM is given its grace
+        do {
+            alive.clear();
+            try (Stream<Path> files = Files.walk(run.resolve("targets"))) {
+                for (Path pid : files.filter(f -> f.getFileName().toString().equals("pid")).toList()) {
+                    long n = Long.parseLong(Files.readString(pid).trim());
+                    ProcessHandle.of(n).filter(ProcessHandle::isAlive).ifPresent(p -> alive.add(n + " (" + pid + ")"));
+                }
+            }
+            ProcessHandle.allProcesses().filter(p -> p.info().commandLine().map(c -> c.contains(run.toString())).orElse(false))
+                    .forEach(p -> alive.add(p.pid() + " " + p.info().commandLine().orElse("")));
+            if (!alive.isEmpty()) {
+                Thread.sleep(500);
+            }
+        } while (!alive.isEmpty() && System.nanoTime() < deadline);
+        assertEquals(List.of(), alive, "processes of " + run + " left");
+    }
+}
