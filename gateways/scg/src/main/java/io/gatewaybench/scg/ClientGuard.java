@@ -182,7 +182,9 @@ final class ClientGuard extends ChannelDuplexHandler {
     /** Why this request head must be refused, or null. */
     private String problem(HttpRequest request) {
         if (request.decoderResult().isFailure()) {
-            return null; // the gateway answers the codec's own failures
+            // With checkFraming (a gateway whose own answer to a failed decode keeps reading: what follows would be
+            // taken for the next request), refused here; otherwise the gateway answers the codec's failures itself.
+            return checkFraming ? "malformed request: " + request.decoderResult().cause().getMessage() : null;
         }
         HttpHeaders h = request.headers();
         String host = h.get(HttpHeaderNames.HOST);
@@ -195,10 +197,15 @@ final class ClientGuard extends ChannelDuplexHandler {
         } else if (h.getAll(HttpHeaderNames.HOST).size() > 1) {
             return "more than one Host header";
         }
-        return checkFraming ? framingProblem(request, h) : null;
+        if (!checkFraming) {
+            return null;
+        }
+        String fields = fieldsProblem(h);
+        return fields != null ? fields : framingProblem(h, HttpVersion.HTTP_1_0.equals(request.protocolVersion()));
     }
 
-    private static String framingProblem(HttpRequest request, HttpHeaders h) {
+    /** Header names that are not tokens (whitespace before a colon, say), control characters in values; or null. */
+    static String fieldsProblem(HttpHeaders h) {
         for (Iterator<Map.Entry<CharSequence, CharSequence>> i = h.iteratorCharSequence(); i.hasNext(); ) {
             Map.Entry<CharSequence, CharSequence> e = i.next();
             if (!isToken(e.getKey())) {
@@ -212,14 +219,19 @@ final class ClientGuard extends ChannelDuplexHandler {
                 }
             }
         }
+        return null;
+    }
+
+    /** Body framing that two parsers could read differently (RFC 9112 6.1, 6.3), or null. */
+    static String framingProblem(HttpHeaders h, boolean http10) {
         List<String> lengths = h.getAll(HttpHeaderNames.CONTENT_LENGTH);
         if (h.contains(HttpHeaderNames.TRANSFER_ENCODING)) {
             List<String> codings = h.getAll(HttpHeaderNames.TRANSFER_ENCODING);
             if (!lengths.isEmpty()) {
                 return "both Transfer-Encoding and Content-Length";
             }
-            if (HttpVersion.HTTP_1_0.equals(request.protocolVersion())) {
-                return "Transfer-Encoding in an HTTP/1.0 request";
+            if (http10) {
+                return "Transfer-Encoding in HTTP/1.0";
             }
             if (codings.size() != 1 || !codings.get(0).trim().equalsIgnoreCase("chunked")) {
                 return "Transfer-Encoding other than exactly chunked";
