@@ -623,6 +623,15 @@ abstract class HostileInput {
             }
             byTarget.put(t, cells);
         }
+        List<String> families = List.of("smuggling/framing", "header abuse", "open proxy", "oversized/slow clients",
+                "malformed origin response", "1xx/upgrade");
+        Map<String, String[]> sorted = new LinkedHashMap<>();
+        families.forEach(f -> rows.forEach((name, fe) -> {
+            if (fe[0].equals(f)) {
+                sorted.put(name, fe);
+            }
+        }));
+        rows.forEach(sorted::putIfAbsent);
         StringBuilder md = new StringBuilder("# Hostile input: outcomes per target\n\n"
                 + "Written by the `*HostileInputTest` classes (harness/src/test/.../HostileInput.java). A cell is what\n"
                 + "happened; **FAIL** marks a case whose expectation the target missed.\n\n| | ");
@@ -631,7 +640,7 @@ abstract class HostileInput {
         byTarget.values().forEach(cells -> md.append(' ')
                 .append(cells.values().stream().filter(v -> v[0].equals("ok")).count()).append(" / ").append(cells.size()).append(" |"));
         md.append('\n');
-        rows.forEach((name, fe) -> {
+        sorted.forEach((name, fe) -> {
             md.append("| ").append(fe[0]).append(": **").append(name).append("**<br>expected: ").append(cell(fe[1])).append(" |");
             byTarget.values().forEach(cells -> {
                 String[] v = cells.get(name);
