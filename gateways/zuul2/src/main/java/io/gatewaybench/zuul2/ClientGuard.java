@@ -18,6 +18,7 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.ScheduledFuture;
+import java.nio.charset.StandardCharsets;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -171,7 +172,7 @@ final class ClientGuard extends ChannelDuplexHandler {
     private void refuse(HttpResponseStatus status, String why) {
         refused = true;
         FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status,
-                ctx.alloc().buffer().writeBytes((status + ": " + why + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+                ctx.alloc().buffer().writeBytes((status + ": " + why + "\n").getBytes(StandardCharsets.UTF_8)));
         response.headers()
                 .set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.TEXT_PLAIN)
                 .setInt(HttpHeaderNames.CONTENT_LENGTH, response.content().readableBytes())
