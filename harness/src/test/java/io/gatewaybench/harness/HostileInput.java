@@ -178,6 +178,19 @@ abstract class HostileInput {
                         + "\r\n\r\n" + SMUGGLED,
                 r -> new String(r.body(), StandardCharsets.ISO_8859_1).equals(SMUGGLED)));
 
+        // A response to HEAD says chunked but has no body: a gateway that writes a last chunk after it desynchronises
+        // the client's connection.
+        add(c, framing, "head-response-chunked", "200 without a body; the next answer on the connection intact", () -> {
+            try (RawConnection conn = new RawConnection(port, HANG_MS)) {
+                RawConnection.Reply head = conn.send("HEAD /s/head-chunked HTTP/1.1\r\nHost: gw.test\r\n\r\n").read(true);
+                assertEquals(200, head.status(), head.summary());
+                RawConnection.Reply next = conn.sendQuietly("GET /next HTTP/1.1\r\nHost: gw.test\r\n\r\n").read(false);
+                assertTrue(next.closedSilently() || (next.status() == 200 && next.text().equals("origin-ok\n")),
+                        "the next answer: " + next.summary());
+                return "200, then " + (next.closedSilently() ? "closed" : "the next answer intact") + "; " + seen();
+            }
+        });
+
         // Header abuse: too big, duplicated or missing Host, invalid names, hop-by-hop tricks.
         String headers = "header abuse";
         add(c, headers, "header-64k", refuse, () -> refused(

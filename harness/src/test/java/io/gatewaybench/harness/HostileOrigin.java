@@ -65,12 +65,14 @@ final class HostileOrigin implements AutoCloseable {
                     + "HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\norigin-ok\n"),
             Map.entry("101-unasked", "HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n"
                     + "raw-bytes-after-101"),
+            // The answer to a HEAD: chunked, and so no body at all (not even the last chunk); keep-alive.
+            Map.entry("head-chunked", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"),
             // Keep-alive, then bytes past the declared length: a proxy that reads them as the next response is desynchronised.
             Map.entry("extra-bytes", "HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\norigin-ok\nHTTP/1.1 200 OK\r\n"
                     + "Content-Length: 9\r\n\r\ninjected\n"));
 
     /** Scripts after which the connection stays open (the others close it, and say so in a complete head). */
-    private static final Set<String> KEEP_OPEN = Set.of("100-then-200", "103-then-200", "extra-bytes");
+    private static final Set<String> KEEP_OPEN = Set.of("100-then-200", "103-then-200", "extra-bytes", "head-chunked");
 
     private final ServerSocket server;
     private final List<Request> requests = new CopyOnWriteArrayList<>();
@@ -94,8 +96,23 @@ final class HostileOrigin implements AutoCloseable {
         return server.getLocalPort();
     }
 
-    /** Forgets what was received so far (between cases). */
+    /**
+     * Forgets what was received so far (between cases), once nothing has arrived for 50 ms: what a gateway still
+     * forwards of the case before counts there, not here.
+     */
     void reset() {
+        long seenBytes = -1;
+        int seenRequests = -1;
+        for (int i = 0; i < 40 && (bytes.get() != seenBytes || requests.size() != seenRequests); i++) {
+            seenBytes = bytes.get();
+            seenRequests = requests.size();
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
         requests.clear();
         connections.set(0);
         bytes.set(0);
@@ -141,7 +158,6 @@ final class HostileOrigin implements AutoCloseable {
                 if (r == null) {
                     return;
                 }
-                requests.add(r);
                 String script = r.target().startsWith("/s/") ? r.target().substring(3).replaceFirst("[?#].*", "") : "";
                 String answer = SCRIPTS.get(script);
                 if (answer == null) {
@@ -195,6 +211,7 @@ final class HostileOrigin implements AutoCloseable {
             headers.add(colon < 0 ? new String[] {h, ""} : new String[] {h.substring(0, colon).trim(), h.substring(colon + 1).trim()});
         }
         Request head = new Request(parts[0], parts[1], headers, new byte[0]);
+        requests.add(head); // logged as soon as its head is here: a body that never ends must not hide it
         if (head.all("expect").stream().anyMatch(v -> v.equalsIgnoreCase("100-continue"))) {
             out.write("HTTP/1.1 100 Continue\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
             out.flush();
@@ -213,7 +230,9 @@ final class HostileOrigin implements AutoCloseable {
         } else {
             body = new byte[0];
         }
-        return new Request(parts[0], parts[1], headers, body);
+        Request whole = new Request(parts[0], parts[1], headers, body);
+        requests.replaceAll(r -> r == head ? whole : r);
+        return whole;
     }
 
     private static byte[] chunked(CountingInput in) throws IOException {
