@@ -43,7 +43,7 @@ final class ClientGuard extends ChannelDuplexHandler {
     private final Runnable onTick = this::tick;
 
     private ChannelHandlerContext ctx;
-    private boolean busy;         // from a request head until the last part of its final response is written
+    private int busy;             // requests read whose final response is not yet written (more than one: pipelined)
     private boolean readingHead;  // bytes of a head have arrived (or the connection is new) and it is not complete
     private boolean interim;      // a 1xx response is being written: its end is not the exchange's
     private boolean refused;      // a 400 or 408 is on its way; everything read after it is dropped
@@ -96,7 +96,7 @@ final class ClientGuard extends ChannelDuplexHandler {
             return;
         }
         if (msg instanceof HttpRequest) {
-            busy = true;
+            busy++;
             readingHead = false;
             String problem = problem((HttpRequest) msg);
             if (problem != null) {
@@ -116,7 +116,7 @@ final class ClientGuard extends ChannelDuplexHandler {
 
     @Override
     public void channelReadComplete(ChannelHandlerContext ctx) {
-        if (!busy && !readingHead) { // the codec fires this after every read, also one that completed no head
+        if (busy == 0 && !readingHead) { // the codec fires this after every read, also one that completed no head
             readingHead = true;
             since = System.nanoTime();
         }
@@ -132,8 +132,7 @@ final class ClientGuard extends ChannelDuplexHandler {
         if (msg instanceof LastHttpContent) {
             if (interim) {
                 interim = false;
-            } else {
-                busy = false; // the exchange is over: from now on the connection idles
+            } else if (busy > 0 && --busy == 0) { // the last exchange is over: from now on the connection idles
                 since = System.nanoTime();
             }
         }
@@ -149,7 +148,7 @@ final class ClientGuard extends ChannelDuplexHandler {
             return;
         }
         long now = System.nanoTime();
-        if (!busy && readingHead) {
+        if (busy == 0 && readingHead) {
             long left = since + headerTimeoutNanos - now;
             if (left <= 0) {
                 refuse(HttpResponseStatus.REQUEST_TIMEOUT, "the request head did not arrive within "
@@ -157,7 +156,7 @@ final class ClientGuard extends ChannelDuplexHandler {
                 return;
             }
             arm(left);
-        } else if (!busy && idleTimeoutNanos > 0) {
+        } else if (busy == 0 && idleTimeoutNanos > 0) {
             long left = since + idleTimeoutNanos - now;
             if (left <= 0) {
                 ctx.close();
