@@ -178,6 +178,25 @@ abstract class HostileInput {
                         + "\r\n\r\n" + SMUGGLED,
                 r -> new String(r.body(), StandardCharsets.ISO_8859_1).equals(SMUGGLED)));
 
+        // Two requests in one write (pipelining): answered in order, or the connection closed cleanly (RFC 9112 9.6 lets
+        // any party close at any time); never an answer crossed over to the wrong request.
+        add(c, framing, "pipelined-requests", "answered in order, or a clean close; never crossed", () -> {
+            try (RawConnection conn = new RawConnection(port, HANG_MS)) {
+                conn.send("GET /one HTTP/1.1\r\nHost: gw.test\r\n\r\nGET /two HTTP/1.1\r\nHost: gw.test\r\n\r\n");
+                RawConnection.Reply first = conn.read(false);
+                RawConnection.Reply second = first.closedSilently() ? first : conn.read(false);
+                Seen s = seen();
+                for (RawConnection.Reply r : List.of(first, second)) {
+                    assertTrue(r.closedSilently() || r.status() == 200 && r.text().equals("origin-ok\n"), "an answer: " + r.summary());
+                }
+                assertTrue(s.to("/one") <= 1 && s.to("/two") <= 1 && s.requests().size() == s.to("/one") + s.to("/two"),
+                        s.requests().toString());
+                return (first.closedSilently() ? "closed" : "200, then " + (second.closedSilently() ? "closed" : "200")) + "; " + s;
+            }
+        });
+        add(c, framing, "chunk-extension", "200; the origin receives the body without the extension", () -> served(
+                "POST /f HTTP/1.1\r\nHost: gw.test\r\nTransfer-Encoding: chunked\r\n\r\n5;name=value\r\nhello\r\n0\r\n\r\n",
+                r -> new String(r.body(), StandardCharsets.ISO_8859_1).equals("hello")));
         // A response to HEAD says chunked but has no body: a gateway that writes a last chunk after it desynchronises
         // the client's connection.
         add(c, framing, "head-response-chunked", "200 without a body; the next answer on the connection intact", () -> {
