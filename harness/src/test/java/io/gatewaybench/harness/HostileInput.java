@@ -372,7 +372,8 @@ abstract class HostileInput {
             outcomes.put(name, new String[] {e[0], e[1], "ok", what});
         } catch (AssertionError | Exception failure) {
             outcomes.put(name, new String[] {e[0], e[1], "FAIL", String.valueOf(failure.getMessage()).replace('\n', ' ')});
-            throw failure;
+            // surefire names a dynamic test by its index only: the case's name goes into the message
+            throw new AssertionError(target.name() + " " + name + " (expected: " + e[1] + "): " + failure.getMessage(), failure);
         }
     }
 
