@@ -25,7 +25,6 @@ import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.net.InetSocketAddress;
 import java.util.ArrayDeque;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -34,10 +33,6 @@ import java.util.concurrent.TimeUnit;
  * when the client has taken the previous part of the response, so neither side outruns the other.
  */
 final class FrontendHandler extends ChannelInboundHandlerAdapter {
-
-    /** Requests that may be sent again when a kept-alive connection turns out closed (RFC 9110 9.2.2). */
-    private static final Set<HttpMethod> IDEMPOTENT = Set.of(HttpMethod.GET, HttpMethod.HEAD, HttpMethod.PUT,
-            HttpMethod.DELETE, HttpMethod.OPTIONS, HttpMethod.TRACE);
 
     private final Routes<UpstreamPool> routes;
     private final Settings settings;
@@ -55,7 +50,6 @@ final class FrontendHandler extends ChannelInboundHandlerAdapter {
     private boolean reusedUpstream;   // taken from the pool, so it may have been closed by the upstream meanwhile
     private boolean retried;
     private boolean headSent;         // the request head went out on this upstream connection
-    private boolean bodySent;         // body bytes went out and are released: the request can no longer be replayed
     private boolean requestSent;      // the whole request went out
     private boolean responseStarted;  // something of the response went to the client: too late for an error status
     private boolean interimResponse;  // a 1xx is being forwarded; its end is not the end of the exchange
@@ -119,7 +113,6 @@ final class FrontendHandler extends ChannelInboundHandlerAdapter {
                     abort();
                     return;
                 }
-                bodySent |= ((HttpContent) msg).content().isReadable();
                 requestSent = msg instanceof LastHttpContent;
                 last = upstream.write(msg);
             }
@@ -144,7 +137,7 @@ final class FrontendHandler extends ChannelInboundHandlerAdapter {
         request = (HttpRequest) msg;
         clientHttp10 = HttpVersion.HTTP_1_0.equals(request.protocolVersion());
         keepAlive = HttpUtil.isKeepAlive(request);
-        reusedUpstream = retried = headSent = bodySent = requestSent = false;
+        reusedUpstream = retried = headSent = requestSent = false;
         responseStarted = interimResponse = upstreamReusable = false;
         pool = routes.match(request.uri());
         if (request.decoderResult().isFailure()) {
@@ -258,7 +251,16 @@ final class FrontendHandler extends ChannelInboundHandlerAdapter {
         cancelResponseTimeout();
         if (msg.decoderResult().isFailure()) {
             ReferenceCountUtil.release(msg);
+            retried = true; // the upstream answered, if badly: the request reached it, so it is never sent again
             upstreamFailed("the upstream sent a broken response: " + msg.decoderResult().cause());
+            return;
+        }
+        if (msg instanceof HttpResponse && ((HttpResponse) msg).status().code() == 101) {
+            // Upgrade is hop-by-hop and never forwarded, so this proxy never asks for a protocol switch: a 101 is an
+            // answer to nothing, and tunnelling what follows would hand the client bytes it did not ask for.
+            ReferenceCountUtil.release(msg);
+            retried = true;
+            upstreamFailed("the upstream switched protocols unasked");
             return;
         }
         if (msg instanceof HttpResponse) {
@@ -332,9 +334,11 @@ final class FrontendHandler extends ChannelInboundHandlerAdapter {
         if (failed != null) {
             failed.close();
         }
-        if (reusedUpstream && !retried && !responseStarted && !bodySent
-                && (!headSent || IDEMPOTENT.contains(request.method()))) {
-            retried = true; // a kept-alive connection closed under us; a fresh one is not likely to be
+        if (reusedUpstream && !retried && !headSent) {
+            // A kept-alive connection found closed before anything of the request went out: sending it on a fresh one
+            // is its first sending, not a second. Once the head went out the upstream may have acted on it, and no
+            // target of the suite sends a request twice (NGINX proxy_next_upstream off, HAProxy retries 0).
+            retried = true;
             headSent = false;
             if (requestSent) {
                 requestSent = false;

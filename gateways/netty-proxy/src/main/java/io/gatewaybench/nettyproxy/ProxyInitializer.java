@@ -7,7 +7,10 @@ import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.codec.http.HttpServerCodec;
 import java.util.Map;
 
-/** The client pipeline: HTTP/1.1 codec, then the proxy, with the route table of the channel's own event loop. */
+/**
+ * The client pipeline: HTTP/1.1 codec, the guard (header-read and idle timeouts, Host), then the proxy, with the route
+ * table of the channel's own event loop.
+ */
 final class ProxyInitializer extends ChannelInitializer<Channel> {
 
     private final Settings settings;
@@ -23,6 +26,7 @@ final class ProxyInitializer extends ChannelInitializer<Channel> {
     @Override
     protected void initChannel(Channel ch) {
         ch.pipeline().addLast(new HttpServerCodec(decoderConfig),
+                new ClientGuard(settings.headerTimeoutMs, settings.clientIdleTimeoutMs, false), // the codec checks framing
                 new FrontendHandler(routes.get(ch.eventLoop()), settings));
     }
 }

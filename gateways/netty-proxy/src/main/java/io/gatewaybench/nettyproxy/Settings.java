@@ -32,6 +32,8 @@ final class Settings {
     final String transport;
     final int connectTimeoutMs;
     final int responseTimeoutMs;
+    final int headerTimeoutMs;
+    final int clientIdleTimeoutMs;
     final int maxIdlePerLoop;
     final int idleTimeoutMs;
     final boolean tcpNoDelay;
@@ -56,6 +58,8 @@ final class Settings {
         transport = oneOf(p, "transport", "auto", "io_uring", "epoll", "nio");
         connectTimeoutMs = positive(p, "connect-timeout-ms");
         responseTimeoutMs = positive(p, "response-timeout-ms");
+        headerTimeoutMs = positive(p, "header-timeout-ms");
+        clientIdleTimeoutMs = positive(p, "client-idle-timeout-ms");
         maxIdlePerLoop = positive(p, "max-idle-per-loop");
         idleTimeoutMs = positive(p, "idle-timeout-ms");
         tcpNoDelay = bool(p, "tcp-nodelay");

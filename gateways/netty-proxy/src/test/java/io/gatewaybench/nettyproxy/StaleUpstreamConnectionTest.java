@@ -24,7 +24,7 @@ class StaleUpstreamConnectionTest {
     private final AtomicInteger connections = new AtomicInteger();
 
     @Test
-    void idempotentRequestIsReplayedOnAFreshConnectionAndAPostIsNot() throws Exception {
+    void aRequestThatWentOutIsNeverSentTwice() throws Exception {
         try (ServerSocket origin = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
             Thread acceptor = new Thread(() -> serve(origin));
             acceptor.setDaemon(true);
@@ -35,12 +35,8 @@ class StaleUpstreamConnectionTest {
                 client.send("GET /a HTTP/1.1\r\nHost: x\r\n\r\n");
                 assertEquals("first", client.read().text());
                 client.send("GET /b HTTP/1.1\r\nHost: x\r\n\r\n"); // goes out on the pooled connection, which closes
-                assertEquals("first", client.read().text());
-                assertEquals(2, connections.get());
-
-                client.send("POST /c HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabc");
-                assertEquals(502, client.read().status()); // the origin may have acted on it: not sent twice
-                assertEquals(2, connections.get());
+                assertEquals(502, client.read().status()); // the origin may have acted on it: not sent again, even a GET
+                assertEquals(1, connections.get());
             }
         }
     }

@@ -1,11 +1,15 @@
 package io.gatewaybench.scg;
 
+import java.time.Duration;
 import java.util.Map;
 
 import reactor.netty.ChannelBindException;
+import reactor.netty.NettyPipeline;
 
 import org.springframework.boot.SpringApplication;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.cloud.gateway.config.HttpClientCustomizer;
 import org.springframework.boot.reactor.netty.NettyServerCustomizer;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
@@ -79,6 +83,30 @@ public class ScgGateway {
 	@Bean
 	NettyServerCustomizer recordTransport() {
 		return server -> server.doOnBound(bound -> serverChannel = bound.channel().getClass().getSimpleName());
+	}
+
+	/**
+	 * The header-read timeout Reactor Netty does not have (its idle timeout restarts with every byte, so a client
+	 * sending one byte a second is never cut): ClientGuard, between its HTTP codec and its traffic handler.
+	 */
+	@Bean
+	NettyServerCustomizer clientGuard(@Value("${scg.client.header-timeout}") Duration headerTimeout) {
+		long millis = headerTimeout.toMillis();
+		return server -> server.doOnChannelInit((observer, channel, remote) -> {
+			if (channel.pipeline().get(NettyPipeline.HttpCodec) != null) {
+				channel.pipeline().addAfter(NettyPipeline.HttpCodec, "clientGuard", new ClientGuard(millis, 0, false));
+			}
+		});
+	}
+
+	/** Interim responses and unasked protocol switches from the upstream: UpstreamGuard, after the client's codec. */
+	@Bean
+	HttpClientCustomizer upstreamGuard() {
+		return client -> client.doOnChannelInit((observer, channel, remote) -> {
+			if (channel.pipeline().get(NettyPipeline.HttpCodec) != null) {
+				channel.pipeline().addAfter(NettyPipeline.HttpCodec, "upstreamGuard", new UpstreamGuard());
+			}
+		});
 	}
 
 	@Bean

@@ -57,12 +57,19 @@ public final class RouteToOrigin extends HttpInboundSyncFilter {
         return request;
     }
 
-    /** Removes the fixed hop-by-hop headers and every header named in the given Connection header values. */
+    /** Headers a Connection header may name but never remove: they frame the message or route it. */
+    private static final List<String> NEVER_HOP_BY_HOP = List.of("content-length", "transfer-encoding", "host");
+
+    /**
+     * Removes the fixed hop-by-hop headers and every header named in the given Connection header values, except
+     * the framing headers and Host: "Connection: Content-Length" made the body go on without its length, so the
+     * origin read it as a second request.
+     */
     static void removeHopByHop(Headers headers, List<String> connectionValues) {
         for (String connection : connectionValues) {
             for (String token : connection.split(",")) {
                 String name = token.trim();
-                if (!name.isEmpty()) {
+                if (!name.isEmpty() && !NEVER_HOP_BY_HOP.contains(name.toLowerCase(java.util.Locale.ROOT))) {
                     headers.remove(name);
                 }
             }

@@ -21,6 +21,14 @@ import com.netflix.zuul.netty.server.DirectMemoryMonitor;
 import com.netflix.zuul.netty.server.NamedSocketAddress;
 import com.netflix.zuul.netty.server.Server;
 import com.netflix.zuul.netty.server.ZuulServerChannelInitializer;
+import com.netflix.zuul.FilterLoader;
+import com.netflix.zuul.FilterUsageNotifier;
+import com.netflix.zuul.message.http.HttpRequestMessage;
+import com.netflix.zuul.message.http.HttpResponseMessage;
+import com.netflix.zuul.netty.filter.ZuulEndPointRunner;
+import com.netflix.zuul.netty.filter.ZuulFilterChainRunner;
+import com.netflix.zuul.netty.server.BaseZuulChannelInitializer;
+import io.netty.channel.ChannelPipeline;
 import com.netflix.zuul.niws.RequestAttempts;
 import com.netflix.zuul.origins.BasicNettyOriginManager;
 import com.netflix.zuul.origins.OriginManager;
@@ -122,7 +130,7 @@ final class ServerStartup extends BaseServerStartup {
 
         return Map.of(
                 new NamedSocketAddress("http", listenAddress),
-                new ZuulServerChannelInitializer(
+                new GuardedChannelInitializer(
                         String.valueOf(listenAddress.getPort()),
                         channelConfig,
                         defaultChannelDependencies(name),
@@ -163,6 +171,41 @@ final class ServerStartup extends BaseServerStartup {
                     channel.close();
                 }
             });
+        }
+    }
+
+    /**
+     * Zuul's channel initializer with two guards of our own: ClientGuard right after the server codec (every request head
+     * within the header-read timeout, else 408; Host, header fields and body framing checked, since Zuul's codec runs
+     * without header validation and forwarded ambiguous framing), and GuardedProxyEndpoint as the proxy endpoint (a
+     * strict reader of the origin's response).
+     */
+    private static final class GuardedChannelInitializer extends ZuulServerChannelInitializer {
+        GuardedChannelInitializer(String metricId, ChannelConfig config, ChannelConfig dependencies, ChannelGroup channels) {
+            super(metricId, config, dependencies, channels);
+        }
+
+        @Override
+        protected void addHttp1Handlers(ChannelPipeline pipeline) {
+            super.addHttp1Handlers(pipeline);
+            // Zuul's HttpServerCodec, whose decoder drops a Content-Length beside Transfer-Encoding, gives way to ours.
+            pipeline.replace(BaseZuulChannelInitializer.HTTP_CODEC_HANDLER_NAME, BaseZuulChannelInitializer.HTTP_CODEC_HANDLER_NAME,
+                    new StrictServerCodec(MAX_INITIAL_LINE_LENGTH.get(), MAX_HEADER_SIZE.get(), MAX_CHUNK_SIZE.get()));
+            // Zuul's own header timeout handler (server.http.request.headers.read.timeout.enabled) times only the
+            // first head of a connection; this one times every head, with the same setting's value.
+            pipeline.addAfter(BaseZuulChannelInitializer.HTTP_CODEC_HANDLER_NAME, "clientGuard", new ClientGuard(
+                    BaseZuulChannelInitializer.HTTP_REQUEST_HEADERS_READ_TIMEOUT.get(), 0, true));
+        }
+
+        @Override
+        protected ZuulEndPointRunner getEndpointRunner(ZuulFilterChainRunner<HttpResponseMessage> responseFilterChain,
+                                                       FilterUsageNotifier filterUsageNotifier, FilterLoader filterLoader) {
+            return new ZuulEndPointRunner(filterUsageNotifier, filterLoader, responseFilterChain, registry) {
+                @Override
+                protected ZuulFilter<HttpRequestMessage, HttpResponseMessage> newProxyEndpoint(HttpRequestMessage request) {
+                    return new GuardedProxyEndpoint(request, getChannelHandlerContext(request), getNextStage());
+                }
+            };
         }
     }
 

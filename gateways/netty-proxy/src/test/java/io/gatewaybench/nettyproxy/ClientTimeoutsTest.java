@@ -1,0 +1,83 @@
+package io.gatewaybench.nettyproxy;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * ClientGuard's two timeouts, shortened to a few hundred milliseconds: a request head that takes too long gets 408 and
+ * a close, also on the second request of a kept-alive connection; an idle kept-alive connection is closed. (The
+ * harness's HostileInput checks the profile's 10 s against every target.)
+ */
+@Timeout(30)
+class ClientTimeoutsTest {
+
+    private static HttpServer origin;
+    private static NettyProxy proxy;
+
+    @BeforeAll
+    static void start() throws IOException {
+        origin = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        origin.createContext("/", exchange -> {
+            byte[] ok = "ok".getBytes(StandardCharsets.US_ASCII);
+            exchange.sendResponseHeaders(200, ok.length);
+            exchange.getResponseBody().write(ok);
+            exchange.close();
+        });
+        origin.start();
+        proxy = NettyProxy.start(Settings.parse("--port=" + NettyProxyTest.freePort(), "--bind=127.0.0.1",
+                "--upstream=http://127.0.0.1:" + origin.getAddress().getPort(), "--event-loops=1",
+                "--header-timeout-ms=300", "--client-idle-timeout-ms=600"));
+    }
+
+    @AfterAll
+    static void stop() {
+        proxy.close();
+        origin.stop(0);
+    }
+
+    @Test
+    void aSlowSecondHeadGets408AndAClose() throws Exception {
+        try (RawHttp client = new RawHttp(proxy.port())) {
+            client.send("GET /a HTTP/1.1\r\nHost: x\r\n\r\n");
+            assertEquals("ok", client.read(false).text());
+            client.send("GET /b HTTP/1.1\r\nHost: x\r\n"); // and never the empty line
+            assertEquals(408, client.read(false).status());
+        }
+    }
+
+    @Test
+    void aSilentNewConnectionIsCut() throws Exception {
+        try (Socket s = new Socket("127.0.0.1", proxy.port())) {
+            s.setSoTimeout(5_000); // a guard against a hang
+            String answer = new String(s.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+            assertTrue(answer.startsWith("HTTP/1.1 408 "), answer);
+        }
+    }
+
+    @Test
+    void anIdleKeptAliveConnectionIsClosedAfterTheIdleTimeoutNotTheHeaderTimeout() throws Exception {
+        try (Socket s = new Socket("127.0.0.1", proxy.port())) {
+            s.setSoTimeout(5_000);
+            s.getOutputStream().write("GET /a HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1));
+            InputStream in = s.getInputStream();
+            byte[] buffer = new byte[4096];
+            int n = in.read(buffer);
+            assertTrue(new String(buffer, 0, n, StandardCharsets.ISO_8859_1).startsWith("HTTP/1.1 200 "));
+            long idleSince = System.nanoTime();
+            assertEquals(-1, in.read(buffer), "the connection must be closed without a further answer");
+            long idleMs = (System.nanoTime() - idleSince) / 1_000_000;
+            assertTrue(idleMs >= 500, "closed after " + idleMs + " ms: that was the header timeout, not the idle one");
+        }
+    }
+}

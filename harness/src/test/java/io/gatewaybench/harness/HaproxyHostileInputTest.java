@@ -1,0 +1,7 @@
+package io.gatewaybench.harness;
+
+class HaproxyHostileInputTest extends HostileInput {
+    HaproxyHostileInputTest() {
+        super("haproxy");
+    }
+}

@@ -1,0 +1,7 @@
+package io.gatewaybench.harness;
+
+class NettyProxyHostileInputTest extends HostileInput {
+    NettyProxyHostileInputTest() {
+        super("netty-proxy");
+    }
+}

@@ -1,0 +1,7 @@
+package io.gatewaybench.harness;
+
+class NginxHostileInputTest extends HostileInput {
+    NginxHostileInputTest() {
+        super("nginx");
+    }
+}

@@ -1,0 +1,7 @@
+package io.gatewaybench.harness;
+
+class ScgHostileInputTest extends HostileInput {
+    ScgHostileInputTest() {
+        super("scg");
+    }
+}

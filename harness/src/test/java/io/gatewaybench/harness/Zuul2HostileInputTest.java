@@ -1,0 +1,7 @@
+package io.gatewaybench.harness;
+
+class Zuul2HostileInputTest extends HostileInput {
+    Zuul2HostileInputTest() {
+        super("zuul2");
+    }
+}
