@@ -1,5 +1,6 @@
 package io.gatewaybench.nettyproxy;
 
+import io.gatewaybench.guard.ClientGuard;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoop;

@@ -1,5 +1,6 @@
 package io.gatewaybench.scg;
 
+import io.gatewaybench.guard.ClientGuard;
 import java.time.Duration;
 import java.util.Map;
 

@@ -1,5 +1,6 @@
 package io.gatewaybench.zuul2;
 
+import io.gatewaybench.guard.ClientGuard;
 import com.netflix.zuul.exception.OutboundErrorType;
 import com.netflix.zuul.filters.endpoint.ProxyEndpoint;
 import com.netflix.zuul.message.http.HttpRequestMessage;

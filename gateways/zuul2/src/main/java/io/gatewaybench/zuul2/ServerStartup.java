@@ -1,5 +1,6 @@
 package io.gatewaybench.zuul2;
 
+import io.gatewaybench.guard.ClientGuard;
 import com.netflix.appinfo.InstanceInfo;
 import com.netflix.netty.common.HttpLifecycleChannelHandler;
 import com.netflix.netty.common.channel.config.ChannelConfig;

@@ -1,4 +1,4 @@
-package io.gatewaybench.scg;
+package io.gatewaybench.guard;
 
 import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelFutureListener;
@@ -31,11 +31,12 @@ import java.util.concurrent.TimeUnit;
  * the connection closed. With {@code checkFraming}, also what a lenient codec lets through: header names that are not
  * tokens (whitespace before the colon), control characters in values, and ambiguous body framing (RFC 9112 6.1, 6.3).
  * <p>
- * The gateways keep their own copy of this class (netty-proxy, scg, zuul2): each gateway stands alone. Per request it
+ * One class for the three JVM gateways (netty-proxy, scg, zuul2), each of which puts it into its own jar; it is
+ * compiled against the parent's Netty and uses only API that Netty 4.1 (Zuul2's) has as well. Per request it
  * costs a few field writes, one clock read and a look at Host; the timer is one task per connection, re-armed at most
  * every header-read timeout.
  */
-final class ClientGuard extends ChannelDuplexHandler {
+public final class ClientGuard extends ChannelDuplexHandler {
 
     private final long headerTimeoutNanos;
     private final long idleTimeoutNanos;
@@ -53,7 +54,7 @@ final class ClientGuard extends ChannelDuplexHandler {
     /**
      * @param idleTimeoutMs 0: no idle timeout here (the gateway has its own)
      */
-    ClientGuard(long headerTimeoutMs, long idleTimeoutMs, boolean checkFraming) {
+    public ClientGuard(long headerTimeoutMs, long idleTimeoutMs, boolean checkFraming) {
         this.headerTimeoutNanos = TimeUnit.MILLISECONDS.toNanos(headerTimeoutMs);
         this.idleTimeoutNanos = TimeUnit.MILLISECONDS.toNanos(idleTimeoutMs);
         this.checkFraming = checkFraming;
@@ -205,7 +206,7 @@ final class ClientGuard extends ChannelDuplexHandler {
     }
 
     /** Header names that are not tokens (whitespace before a colon, say), control characters in values; or null. */
-    static String fieldsProblem(HttpHeaders h) {
+    public static String fieldsProblem(HttpHeaders h) {
         for (Iterator<Map.Entry<CharSequence, CharSequence>> i = h.iteratorCharSequence(); i.hasNext(); ) {
             Map.Entry<CharSequence, CharSequence> e = i.next();
             if (!isToken(e.getKey())) {
@@ -223,7 +224,7 @@ final class ClientGuard extends ChannelDuplexHandler {
     }
 
     /** Body framing that two parsers could read differently (RFC 9112 6.1, 6.3), or null. */
-    static String framingProblem(HttpHeaders h, boolean http10) {
+    public static String framingProblem(HttpHeaders h, boolean http10) {
         List<String> lengths = h.getAll(HttpHeaderNames.CONTENT_LENGTH);
         if (h.contains(HttpHeaderNames.TRANSFER_ENCODING)) {
             List<String> codings = h.getAll(HttpHeaderNames.TRANSFER_ENCODING);
