@@ -1,6 +1,6 @@
 // report.html's charts and tables, drawn from the run's summary.json inlined in the page (#summary)
-// and what the harness judged beside it (#report-facts: notes, targets within the noise of direct,
-// the ladder's objectives). Every section appears only where its data exists; a missing figure
+// and what the harness judged beside it (#report-facts: the notes and the ladder's objectives).
+// Every section appears only where its data exists; a missing figure
 // reads "n/a". A figure of the wrong type is reported in #js-errors, never drawn as if it were right.
 'use strict';
 (function () {
@@ -10,7 +10,13 @@
     const summary = JSON.parse(document.getElementById('summary').textContent);
     const facts = JSON.parse(document.getElementById('report-facts').textContent);
     const main = document.getElementById('report');
-    const noise = facts.within_noise_of_direct || {};
+    const noise = {}; // target -> why it is within the noise of direct (Analysis's rule, in the summary)
+    (Array.isArray(summary.targets) ? summary.targets : []).forEach(t => {
+      const why = t && t.relative_to_direct ? t.relative_to_direct.within_noise_of_direct : null;
+      if (typeof why === 'string') {
+        noise[t.name] = why;
+      }
+    });
     const SUMMARY_PERCENTILES = [['p50', 0.5], ['p90', 0.9], ['p99', 0.99], ['p99_9', 0.999], ['p99_99', 0.9999]];
     const charts = [];
 

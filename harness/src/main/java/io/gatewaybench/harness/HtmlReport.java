@@ -33,7 +33,6 @@ final class HtmlReport {
     static String render(Map<String, Object> summary, List<String> notes) throws IOException {
         Map<String, Object> facts = new LinkedHashMap<>();
         facts.put("notes", notes);
-        facts.put("within_noise_of_direct", withinNoiseOfDirect(summary));
         facts.put("objectives", objectives(summary));
         Map<String, String> data = new LinkedHashMap<>();
         data.put("summary", inlineJson(summary));
@@ -59,18 +58,6 @@ final class HtmlReport {
                 "echarts", echarts(),
                 "common", resource("report/common.js"),
                 "script", resource(script)), "report/page.html for " + script);
-    }
-
-    /** Per target, why its throughput is within the noise of direct's ({@link Analysis#withinNoiseOfDirect}). */
-    @SuppressWarnings("unchecked")
-    static Map<String, String> withinNoiseOfDirect(Map<String, Object> summary) {
-        Map<String, String> within = new LinkedHashMap<>();
-        for (Map<String, Object> t : (List<Map<String, Object>>) summary.get("targets")) {
-            if (t.get("relative_to_direct") instanceof Map<?, ?> rel && rel.get("within_noise_of_direct") instanceof String why) {
-                within.put((String) t.get("name"), why);
-            }
-        }
-        return within;
     }
 
     /** The ladder's objectives with the latency each bounds ("p99" or "max") and the bound in ms, for the ladder charts. */

@@ -158,6 +158,24 @@ class ReportBrowserIT {
         assertEquals(benchmarks.size(), i);
     }
 
+    /** The committed runs have no target within the noise of direct: a planted one must be marked, and only it. */
+    @Test
+    @SuppressWarnings("unchecked")
+    void aTargetWithinTheNoiseOfDirectIsMarked() throws Exception {
+        Path dir = copyOfRun("20261123-181040");
+        Map<String, Object> summary = RunSummary.read(dir);
+        for (Map<String, Object> t : (List<Map<String, Object>>) summary.get("targets")) {
+            if (t.get("relative_to_direct") instanceof Map<?, ?> rel && !"direct".equals(t.get("name"))) {
+                ((Map<String, Object>) rel).put("within_noise_of_direct", "nginx".equals(t.get("name")) ? "planted" : null);
+            }
+        }
+        Files.writeString(dir.resolve(HtmlReport.FILE), HtmlReport.render(summary, RunSummary.notes(summary)));
+        Rendered page = render(dir.resolve(HtmlReport.FILE), "planted-within-noise");
+        assertEquals(List.of(), page.problems());
+        List<String> marked = page.dom().select("#headline-table tr.noise").stream().map(r -> r.attr("data-target")).toList();
+        assertEquals(List.of("nginx"), marked);
+    }
+
     /** A planted figure of the wrong type: the page must say so, not draw it. */
     @Test
     @SuppressWarnings("unchecked")
