@@ -63,12 +63,10 @@ class FaultsIT {
     @Order(3)
     void theOriginKilledMidMeasurementStopsTheRunWithItsReason() throws Exception {
         Path results = RESULTS.resolve("origin");
-        Process bench = start(results, args(results, DELAY, FAULTS + "planted-crash.properties"));
-        awaitLine(bench, results, "planted-delay: verified");
-        Path tomcat = QuickRun.newest(results).resolve("targets/tomcat/pid");
-        long pid = Long.parseLong(Files.readString(tomcat).trim());
-        ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly); // SIGKILL: no goodbye from the origin
-        String out = finish(bench, results, 1);
+        String out = faultAt(results, "planted-delay: verified", bench -> {
+            long pid = Long.parseLong(Files.readString(QuickRun.newest(results).resolve("targets/tomcat/pid")).trim());
+            ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly); // SIGKILL: no goodbye from the origin
+        }, 1, DELAY, FAULTS + "planted-crash.properties");
         assertTrue(out.contains("planted-delay: FAILED, not measured: the origin (Tomcat) exited with status 137 during planted-delay's measurement"), out);
         JsonNode summary = summary(results);
         assertMeasured(summary, "direct");
@@ -82,10 +80,7 @@ class FaultsIT {
     @Order(4)
     void sigtermMidMeasurementKeepsWhatWasMeasured() throws Exception {
         Path results = RESULTS.resolve("sigterm");
-        Process bench = start(results, args(results, DELAY));
-        awaitLine(bench, results, "planted-delay: verified");
-        signal(bench, "TERM");
-        String out = finish(bench, results, 128 + 15);
+        String out = faultAt(results, "planted-delay: verified", bench -> signal(bench, "TERM"), 128 + 15, DELAY);
         JsonNode summary = summary(results);
         assertMeasured(summary, "direct");
         assertFailed(summary, "planted-delay", "the run stopped during its measurement: stopped by SIGTERM during planted-delay's measurement");
@@ -98,10 +93,7 @@ class FaultsIT {
     @Order(5)
     void sigintWhileDirectIsMeasuredStillWritesTheSummary() throws Exception {
         Path results = RESULTS.resolve("sigint");
-        Process bench = start(results, args(results, DELAY));
-        awaitLine(bench, results, "direct: verified");
-        signal(bench, "INT");
-        String out = finish(bench, results, 128 + 2);
+        String out = faultAt(results, "direct: verified", bench -> signal(bench, "INT"), 128 + 2, DELAY);
         JsonNode summary = summary(results);
         assertFailed(summary, "direct", "the run stopped during its measurement: stopped by SIGINT during direct's measurement");
         assertFailed(summary, "planted-delay", "the run stopped before it: stopped by SIGINT");
@@ -126,6 +118,22 @@ class FaultsIT {
     private static String[] args(Path results, String... targets) {
         return new String[] {"run", "--quick", "--targets=" + String.join(",", targets), "--rounds=1", "--users=4", "--warmup=3",
             "--duration=5", "--levels=none", "--cross-check=none", "--results=" + results};
+    }
+
+    /** What a test does to a running ./bench: kill a process of the run, or send ./bench a signal. */
+    private interface Fault {
+        void apply(Process bench) throws Exception;
+    }
+
+    /**
+     * Starts ./bench over {@code targets}, applies {@code fault} once the run has printed {@code line},
+     * and returns the run's output after it exited with {@code exit}.
+     */
+    private static String faultAt(Path results, String line, Fault fault, int exit, String... targets) throws Exception {
+        Process bench = start(results, args(results, targets));
+        awaitLine(bench, results, line);
+        fault.apply(bench);
+        return finish(bench, results, exit);
     }
 
     private static Process start(Path results, String... args) throws IOException {
