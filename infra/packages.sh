@@ -9,6 +9,7 @@ PACKAGES=(
   tomcat10            # the origin, run as a plain process from its own CATALINA_BASE (never as a service)
   tomcat10-examples   # serves /examples/jsp/jsp2/simpletag/book.jsp
   nginx               # target: NGINX 1.22 reverse proxy
+  libnginx-mod-http-js  # njs for NGINX: the jwt scenario's token check (infra/nginx/jwt.js)
   haproxy             # target: HAProxy 2.6 reverse proxy
   wrk                 # independent injector for cross-checks
   openjdk-17-jdk-headless

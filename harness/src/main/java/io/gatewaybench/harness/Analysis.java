@@ -32,10 +32,6 @@ public final class Analysis {
     @SuppressWarnings("unchecked")
     public static void apply(Map<String, Object> summary) {
         List<Map<String, Object>> targets = (List<Map<String, Object>>) summary.get("targets");
-        Map<String, Object> direct = targets.stream().filter(t -> "direct".equals(t.get("name")) && !t.containsKey("failure")
-                && t.get("rounds") instanceof List<?> r && !r.isEmpty()).findFirst().orElse(null);
-        double[] directThroughput = direct == null ? new double[0] : roundValues(direct, "throughput_rps");
-        Map<String, Double> directLatency = direct == null ? null : medianLatency(direct);
         Map<String, Object> ladder = (Map<String, Object>) summary.get("ladder");
         List<Integer> rates = ladder == null ? List.of() : ((List<Number>) ladder.get("rates_rps")).stream().map(Number::intValue).toList();
         List<Objective> objectives = ladder == null ? List.of() : objectives(ladder);
@@ -52,6 +48,10 @@ public final class Analysis {
             judged.put("requests", requests);
             judged.put("errors", errors);
             judged.put("error_share", requests == 0 ? null : RunSummary.round((double) errors / requests));
+            // The baseline: direct, or direct under the target's scenario where that asks the origin for another page.
+            Map<String, Object> direct = baseline(targets, String.valueOf(t.getOrDefault("baseline", "direct")));
+            double[] directThroughput = direct == null ? new double[0] : roundValues(direct, "throughput_rps");
+            Map<String, Double> directLatency = direct == null ? null : medianLatency(direct);
             double[] throughput = roundValues(t, "throughput_rps");
             judged.put("throughput_rps", RunSummary.round(Stats.median(throughput)));
             Map<String, Double> latency = medianLatency(t);
@@ -80,6 +80,7 @@ public final class Analysis {
             targets.set(i, judged);
         }
         ProfileMatrix.apply(summary);
+        ScenarioMatrix.apply(summary);
         if (!FORMAT.equals(summary.get("format"))) {
             summary.put("reanalysed", Map.of(
                     "from_format", String.valueOf(summary.get("format")),
@@ -90,6 +91,12 @@ public final class Analysis {
                             + "requests' times were not recorded (levels with failures are not judged)"));
             summary.put("format", FORMAT);
         }
+    }
+
+    /** The measured target of that name, or null. */
+    private static Map<String, Object> baseline(List<Map<String, Object>> targets, String name) {
+        return targets.stream().filter(t -> name.equals(t.get("name")) && !t.containsKey("failure")
+                && t.get("rounds") instanceof List<?> r && !r.isEmpty()).findFirst().orElse(null);
     }
 
     /** The objectives a run's ladder names (their bounds read from the names). */

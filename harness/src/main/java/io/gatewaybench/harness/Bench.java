@@ -43,6 +43,8 @@ public final class Bench {
     /** The ladder's rates, fixed once direct's capacity is known; the calibration's figures. */
     private List<Integer> rates = List.of();
     private Map<String, Object> calibration;
+    /** The page the origin serves for each scenario's path: what every target must deliver under it. */
+    private final Map<String, byte[]> pages = new java.util.concurrent.ConcurrentHashMap<>();
 
     /*
      * What the run has measured so far, under the lock: the main thread adds to it, and on SIGINT or
@@ -366,6 +368,10 @@ public final class Bench {
             }
             URI url = origin.launch().url();
             Map<String, Object> runtime = new LinkedHashMap<>();
+            Scenario scenario = plan.scenario(t.scenario());
+            URI originUrl = url;
+            byte[] page = scenario.isPlain() ? reference : pages.computeIfAbsent(scenario.path(), p -> ScenarioCheck.originPage(originUrl, scenario));
+            Map<String, Object> limitCheck = round == 1 && scenario.rateLimit() > 0 && !t.isDirect() ? limitBites(t, scenario, url, step) : null;
             if (!t.isDirect()) {
                 System.out.printf("%s: starting%n", step);
                 long starting = System.nanoTime();
@@ -374,26 +380,32 @@ public final class Bench {
                     sampler.watch("gateway", gateway.pid());
                 }
                 url = gateway.launch().url();
-                Verification.check(t.name(), url, reference);
+                verify(t, scenario, url, page, round, step);
                 runtime.put("first_answer_ms", Math.round((System.nanoTime() - starting) / 1e6));
                 runtime.putAll(started(t, gateway));
             } else {
-                Verification.check(t.name(), url, reference);
+                verify(t, scenario, url, page, round, step);
             }
             synchronized (lock) {
                 details.computeIfAbsent(t.name(), k -> new LinkedHashMap<>(describeTarget(t, dir)));
+                if (limitCheck != null) {
+                    details.get(t.name()).put("rate_limit_check", limitCheck);
+                }
             }
-            System.out.printf("%s: verified; warm-up %d s, then measuring %d s%s (Gatling, with a %d req/s microsecond probe beside it)%n",
+            // The microsecond probe asks for the book page as it is: under plain only.
+            boolean probed = scenario.isPlain();
+            System.out.printf("%s: verified; warm-up %d s, then measuring %d s%s (Gatling%s)%n",
                     step, plan.load().warmupSeconds(), plan.load().durationSeconds(),
                     rates.isEmpty() ? "" : ", then " + rates.size() + " fixed-rate levels of " + plan.ladder().levelSeconds() + " s",
-                    PROBE_RATE);
+                    probed ? ", with a " + PROBE_RATE + " req/s microsecond probe beside it" : "");
             Path raw = Files.createDirectories(runDir.resolve("raw").resolve(t.name() + "-round" + round));
             String cookie = Verification.sessionCookie(origin.launch().url());
+            GatlingRun.Request request = GatlingRun.Request.of(scenario, plan.credentials(), page, cookie);
             GatlingRun.Measurement m;
             LatencyProbe.Result underLoad;
-            try (LatencyProbe.Paced probe = new LatencyProbe.Paced(url, cookie, PROBE_RATE, plan.loadSeconds() + 600)) {
-                m = GatlingRun.measure(url, plan.load(), rates, plan.ladder(), raw, sampler, probe::between);
-                underLoad = probe.between(m.windowStartMillis(), m.windowEndMillis());
+            try (LatencyProbe.Paced probe = probed ? new LatencyProbe.Paced(url, cookie, PROBE_RATE, plan.loadSeconds() + 600) : null) {
+                m = GatlingRun.measure(url, request, plan.load(), rates, plan.ladder(), raw, sampler, probe == null ? null : probe::between);
+                underLoad = probe == null ? null : probe.between(m.windowStartMillis(), m.windowEndMillis());
             }
             Map<String, Object> gatling = new LinkedHashMap<>(Map.of("round", round));
             gatling.putAll(m.gatling());
@@ -404,13 +416,18 @@ public final class Bench {
             if (injectorJvm == null && !m.injectorJvm().isEmpty()) {
                 injectorJvm = m.injectorJvm();
             }
-            // After the load, so the target is warm; alone, so nothing else competes for the CPUs.
-            int count = plan.quick() ? 300 : 3000;
-            System.out.printf("%s: %d single requests, one at a time (microsecond probe)%n", step, count);
-            LatencyProbe.Result unloaded = LatencyProbe.unloaded(url, cookie, count / 5, count);
-            underLoad.write(raw.resolve("probe-under-load.hgrm"));
-            unloaded.write(raw.resolve("probe-unloaded.hgrm"));
-            if (plan.crossChecks(t) && round == 1) {
+            Map<String, LatencyProbe.Result> probes = new LinkedHashMap<>();
+            if (probed) {
+                // After the load, so the target is warm; alone, so nothing else competes for the CPUs.
+                int count = plan.quick() ? 300 : 3000;
+                System.out.printf("%s: %d single requests, one at a time (microsecond probe)%n", step, count);
+                LatencyProbe.Result unloaded = LatencyProbe.unloaded(url, cookie, count / 5, count);
+                underLoad.write(raw.resolve("probe-under-load.hgrm"));
+                unloaded.write(raw.resolve("probe-unloaded.hgrm"));
+                probes.put("unloaded", unloaded);
+                probes.put("under_load", underLoad);
+            }
+            if (plan.crossChecks(t) && round == 1 && scenario.isPlain()) { // wrk asks for the book page as it is
                 int seconds = plan.quick() ? 2 : 10;
                 System.out.printf("%s: cross-check with wrk, %d connections, %d s%n", step, plan.load().users(), seconds);
                 Map<String, Object> wrk = WrkCrossCheck.run(url, cookie, plan.load().users(), seconds, m.stats().throughputRps(),
@@ -419,9 +436,6 @@ public final class Bench {
                     ((List<Map<String, Object>>) details.get(t.name()).computeIfAbsent("wrk_cross_check", k -> new ArrayList<>())).add(wrk);
                 }
             }
-            Map<String, LatencyProbe.Result> probes = new LinkedHashMap<>();
-            probes.put("unloaded", unloaded);
-            probes.put("under_load", underLoad);
             RequestStats stats = m.stats()
                     .withResources(sampler.cost(m.windowStartMillis(), m.windowEndMillis(), m.stats().requests() - m.stats().errors()))
                     .withProbes(probes)
@@ -459,6 +473,7 @@ public final class Bench {
 
     /** How {@code t} is started here: for a JVM gateway, with its JVM profile's JDK, event loops, flags and options. */
     private Launch launch(Target t, Path dir, URI upstream) {
+        int workers = workersOf(t);
         Launch launch = Launch.on(topology.gateway(), dir, upstream, workers, "");
         JvmProfile profile = plan.profileOf(t);
         if (profile == null) {
@@ -469,6 +484,41 @@ public final class Bench {
             flags += " " + String.join(" ", JfrFigures.jvmOptions(dir.resolve(RECORDING), plan.jfr()));
         }
         return launch.under(profile.java(), profile.eventLoops(workers), flags, profile.argsFor(t));
+    }
+
+    /** The workers {@code t} gets: its own in a workers sweep, else the run's. */
+    private int workersOf(Target t) {
+        return t.sweptWorkers().orElse(workers);
+    }
+
+    /**
+     * Conformance before measuring: the book page byte for byte under plain (as always); under another scenario,
+     * its duties ({@link ScenarioCheck}), every route in round 1 and three of them after.
+     */
+    private void verify(Target t, Scenario scenario, URI url, byte[] page, int round, String step) {
+        if (scenario.isPlain()) {
+            Verification.check(t.name(), url, page);
+            return;
+        }
+        if (round == 1 && scenario.routes() > 0) {
+            System.out.printf("%s: checking that each of its %d routes reaches the origin%n", step, scenario.routes());
+        }
+        ScenarioCheck.verify(t.name(), url, scenario, plan.credentials(), page, round == 1);
+    }
+
+    /**
+     * Round 1 of a scenario with a rate limit: the target started once with the limit set low, to show that it
+     * does answer 429 at about that rate ({@link ScenarioCheck#limitBites}); a target that does not is not measured.
+     */
+    private Map<String, Object> limitBites(Target t, Scenario scenario, URI origin, String step) {
+        System.out.printf("%s: starting with a rate limit of %d/s, to show that it answers 429%n", step, Scenario.LOW_LIMIT);
+        Path dir = runDir.resolve("targets").resolve(t.name() + "-limit-check");
+        try (TargetProcess low = TargetProcess.start(t.withRateLimit(Scenario.LOW_LIMIT), launch(t, dir, origin))) {
+            Map<String, Object> seen = ScenarioCheck.limitBites(t.name(), low.launch().url(), scenario, plan.credentials(), Scenario.LOW_LIMIT);
+            System.out.printf("%s: limit %d/s: %s answers 200 and %s answers 429 of %s requests at twice the limit%n", step,
+                    Scenario.LOW_LIMIT, seen.get("answered_200"), seen.get("answered_429"), seen.get("sent"));
+            return seen;
+        }
     }
 
     /**
@@ -563,16 +613,22 @@ public final class Bench {
 
     private Map<String, Object> describeTarget(Target t, Path dir) {
         Map<String, Object> d = new LinkedHashMap<>();
+        if (plan.scenarios().size() > 1) {
+            d.put("scenario", t.scenario());
+            d.put("plain", t.underPlain());
+            d.put("baseline", plan.baselineOf(t));
+        }
         if (t.isDirect()) {
             d.put("configuration", "none: the client calls the origin");
             return d;
         }
+        d.put("gateway", t.gateway());
         d.put("configuration", Repo.root().relativize(t.file()).toString());
         d.put("run_folder", runDir.relativize(dir).toString());
         JvmProfile profile = plan.profileOf(t);
+        int workers = workersOf(t);
         d.put("workers", profile == null ? workers : profile.eventLoops(workers));
         if (profile != null) {
-            d.put("gateway", t.gateway());
             d.put("jvm_profile", profile.name());
             d.put("java", profile.java() != null ? profile.java() : Launch.on(topology.gateway(), dir, null, workers, "").java());
             d.put("jvm_flags", profile.flagsFor(t));
@@ -608,6 +664,22 @@ public final class Bench {
             run.put("jvm_profiles", profiles);
         }
         run.put("placement", topology.describe(workers));
+        if (!plan.workerSweep().isEmpty()) {
+            run.put("workers_sweep", plan.workerSweep());
+        }
+        if (plan.scenarios().size() > 1) {
+            Map<String, Object> scenarios = new LinkedHashMap<>();
+            scenarios.put("list", plan.scenarios().stream().map(Scenario::describe).toList());
+            scenarios.put("not_available", plan.notAvailable());
+            scenarios.put("credentials", "issued by the run, not recorded: an HS256 secret and a token valid for 24 h; "
+                    + Credentials.KEYS + " API keys, the load sending the first");
+            scenarios.put("conformance", "before each target's measurement: the load's request gets the origin's page byte for byte; "
+                    + "a request without its API key or with an unknown one gets 401; no, a badly signed, an unsigned, an expired or a "
+                    + "malformed token gets 401; in round 1 every route reaches the origin and a path of no route gets 404; in round 1 "
+                    + "each target with a rate limit runs once with a limit of " + Scenario.LOW_LIMIT + "/s and must answer 429 at about that rate");
+            scenarios.put("probes", "the microsecond probe, single requests and wrk ask for the book page as it is: under plain only");
+            run.put("scenarios", scenarios);
+        }
         run.put("load", plan.load().describe());
         if (!rates.isEmpty()) {
             Map<String, Object> ladder = new LinkedHashMap<>();
@@ -661,14 +733,16 @@ public final class Bench {
         return Environment.versionOf(host.command(Target.commandLine(t.keys().get("version"), values, t.file().toString())));
     }
 
-    /** Direct stays first; the others shift by one each round, so drift does not always hit the same target. */
+    /**
+     * Direct stays first (and direct under each scenario that asks the origin for another page after it); the
+     * others shift by one each round, so drift does not always hit the same target.
+     */
     static List<Target> rotated(List<Target> targets, int by) {
-        List<Target> rest = new ArrayList<>(targets.subList(1, targets.size()));
+        List<Target> order = new ArrayList<>(targets.stream().filter(Target::isDirect).toList());
+        List<Target> rest = new ArrayList<>(targets.stream().filter(t -> !t.isDirect()).toList());
         if (!rest.isEmpty()) {
             java.util.Collections.rotate(rest, -(by % rest.size()));
         }
-        List<Target> order = new ArrayList<>();
-        order.add(targets.get(0));
         order.addAll(rest);
         return order;
     }

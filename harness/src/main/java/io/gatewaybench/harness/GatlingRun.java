@@ -49,11 +49,41 @@ public final class GatlingRun {
      */
     public static Measurement measure(URI target, RunPlan.Load load, List<Integer> rates, RunPlan.LadderPlan ladder, Path raw,
                                       ResourceSampler sampler, BiFunction<Long, Long, LatencyProbe.Result> probe) throws IOException {
+        return measure(target, Request.BOOK, load, rates, ladder, raw, sampler, probe);
+    }
+
+    /**
+     * What each request of the load is, under a scenario (scenarios/README.md): its path (under route
+     * {@code i mod routes} for the i-th request, when there are routes), the text and exact length its answer
+     * must have (an empty marker and a length of -1 check neither), the API key and bearer token it carries, and
+     * the session cookie it sends (empty: the simulation fetches one).
+     */
+    public record Request(String path, String marker, int length, int routes, String apiKey, String bearer, String sessionCookie) {
+        public static final Request BOOK = new Request(Origin.BOOK_PATH, Origin.BOOK_MARKER, -1, 0, "", "", "");
+
+        /** The load's request under {@code s}: the book page is checked by its marker, any other page by its exact length. */
+        public static Request of(Scenario s, Credentials c, byte[] page, String sessionCookie) {
+            boolean book = !s.changesThePage();
+            Map<String, String> h = s.headers(c);
+            String bearer = h.getOrDefault("Authorization", "");
+            return new Request(s.path(), book ? Origin.BOOK_MARKER : "", book ? -1 : page.length, s.routes(), h.getOrDefault("apikey", ""),
+                    bearer.startsWith("Bearer ") ? bearer.substring("Bearer ".length()) : bearer, sessionCookie);
+        }
+
+        List<String> args() {
+            return List.of("-Dpath=" + path, "-Dmarker=" + marker, "-Dlength=" + length, "-Droutes=" + routes, "-DapiKey=" + apiKey,
+                    "-Dbearer=" + bearer, "-DsessionCookie=" + sessionCookie);
+        }
+    }
+
+    public static Measurement measure(URI target, Request request, RunPlan.Load load, List<Integer> rates, RunPlan.LadderPlan ladder,
+                                      Path raw, ResourceSampler sampler, BiFunction<Long, Long, LatencyProbe.Result> probe) throws IOException {
         Files.createDirectories(raw);
         List<String> args = new ArrayList<>(List.of(
                 "-DbaseUrl=" + target, "-Dmodel=" + load.model(), "-Dusers=" + load.users(), "-Drate=" + load.rate(),
                 "-Dwarmup=" + load.warmupSeconds(), "-Dduration=" + load.durationSeconds(), "-Dsessions=" + load.sessions(),
                 "-Dgatling.resultsFolder=" + raw));
+        args.addAll(request.args());
         if (!rates.isEmpty()) {
             args.addAll(List.of("-Drates=" + rates.stream().map(String::valueOf).collect(Collectors.joining(",")),
                     "-DlevelDuration=" + ladder.levelSeconds(), "-DmaxInFlight=" + ladder.maxInFlight()));

@@ -238,7 +238,7 @@ final class LadderSummary {
     }
 
     @SuppressWarnings("unchecked")
-    private static Map<String, Object> firstObjective(Map<String, Object> target) {
+    static Map<String, Object> firstObjective(Map<String, Object> target) {
         Map<String, Object> found = (Map<String, Object>) target.get("max_sustainable");
         return found == null || found.isEmpty() ? null : (Map<String, Object>) found.values().iterator().next();
     }

@@ -38,7 +38,8 @@ final class ProfileMatrix {
         String reference = (String) profiles.get("reference");
         Map<String, List<Map<String, Object>>> byGateway = new LinkedHashMap<>();
         for (Map<String, Object> t : (List<Map<String, Object>>) summary.get("targets")) {
-            if (t.get("gateway") instanceof String g && t.get("jvm_profile") != null) {
+            // under plain: a scenario's cost is judged by ScenarioMatrix, against the same profile under plain
+            if (t.get("gateway") instanceof String g && t.get("jvm_profile") != null && Scenario.PLAIN.equals(t.getOrDefault("scenario", Scenario.PLAIN))) {
                 byGateway.computeIfAbsent(g, k -> new ArrayList<>()).add(t);
             }
         }
@@ -99,7 +100,7 @@ final class ProfileMatrix {
     }
 
     /** The variant's figure over the reference's, round k with round k: both ran in the same round, minutes apart. */
-    private static Map<String, Object> paired(Map<String, Object> v, Map<String, Object> base, Function<Map<String, Object>, double[]> figure) {
+    static Map<String, Object> paired(Map<String, Object> v, Map<String, Object> base, Function<Map<String, Object>, double[]> figure) {
         double[] mine = figure.apply(v);
         double[] theirs = figure.apply(base);
         int n = Math.min(mine.length, theirs.length);
@@ -122,7 +123,12 @@ final class ProfileMatrix {
      * at 1 - 0.05/k for k compared profiles (Bonferroni), so that all k hold together at 95%.
      */
     @SuppressWarnings("unchecked")
-    private static void judge(List<Map<String, Object>> rows) {
+    static void judge(List<Map<String, Object>> rows) {
+        judge(rows, "profiles");
+    }
+
+    /** {@link #judge(List)} of a gateway's variants of one kind: its profiles, or its scenarios. */
+    static void judge(List<Map<String, Object>> rows, String variants) {
         List<Map<String, Object>> spreads = rows.stream().map(r -> r.get("throughput_relative_spread")).filter(s -> s instanceof Map<?, ?> m
                 && m.get("values") instanceof List<?>).map(s -> (Map<String, Object>) s).toList();
         double squares = 0;
@@ -150,7 +156,7 @@ final class ProfileMatrix {
                 s.put("ci_high", RunSummary.round(Math.exp(mean + half)));
                 s.put("ci_level", RunSummary.round(level));
                 s.put("ci_method", "Student's t on log ratios, spread pooled over the gateway's " + spreads.size()
-                        + " compared profiles (" + freedom + " degrees of freedom), Bonferroni over them");
+                        + " compared " + variants + " (" + freedom + " degrees of freedom), Bonferroni over them");
             }
             r.put("verdict", verdict(s));
         }
@@ -174,17 +180,17 @@ final class ProfileMatrix {
 
     /** One number of each round where the round has it. */
     @SuppressWarnings("unchecked")
-    private static double[] perRound(Map<String, Object> t, Function<Map<String, Object>, Object> figure) {
+    static double[] perRound(Map<String, Object> t, Function<Map<String, Object>, Object> figure) {
         return ((List<Map<String, Object>>) t.get("rounds")).stream().map(figure).filter(o -> o instanceof Number)
                 .mapToDouble(o -> ((Number) o).doubleValue()).toArray();
     }
 
-    private static Object median(double[] values) {
+    static Object median(double[] values) {
         return values.length == 0 ? null : RunSummary.round(Analysis.Stats.median(values));
     }
 
     @SuppressWarnings("unchecked")
-    private static Object gatewayCost(Map<String, Object> round, String key) {
+    static Object gatewayCost(Map<String, Object> round, String key) {
         return round.get("resources") instanceof Map<?, ?> res && res.get("gateway") instanceof Map<?, ?> g ? ((Map<String, Object>) g).get(key) : null;
     }
 
@@ -294,7 +300,7 @@ final class ProfileMatrix {
         return "`" + frames.get(i).get("frame") + "` | " + num(frames.get(i).get("share") instanceof Number n ? n.doubleValue() * 100 : null, "%.1f%%");
     }
 
-    private static String relative(Object median, Map<String, Object> spread) {
+    static String relative(Object median, Map<String, Object> spread) {
         if (!(median instanceof Number m)) {
             return "-";
         }
@@ -310,7 +316,7 @@ final class ProfileMatrix {
         return spread.get("ci_" + end);
     }
 
-    private static String num(Object v, String format) {
+    static String num(Object v, String format) {
         return v instanceof Number n ? String.format(Locale.ROOT, format, n.doubleValue()) : "-";
     }
 }

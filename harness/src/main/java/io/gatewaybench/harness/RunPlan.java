@@ -18,7 +18,8 @@ import java.util.Map;
  */
 public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int rounds, int workers, List<JvmProfile> jvm,
                       List<Map<String, String>> unavailable, boolean jfr, Path results, boolean quick, List<String> crossCheck,
-                      String topology) {
+                      String topology, List<Scenario> scenarios, List<Map<String, String>> notAvailable, Credentials credentials,
+                      List<Integer> workerSweep) {
 
     /** The default target order: the baseline first, then the native proxies, then the JVM gateways. */
     public static final List<String> DEFAULT_TARGETS = List.of("direct", "nginx", "haproxy", "netty-proxy", "scg", "zuul2");
@@ -81,7 +82,11 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
               --rounds=N           rounds over all targets, order rotated each round (default 3)
               --sessions=shared|per-user  shared: every request carries one session cookie (default); per-user: Gatling's cookie jar
               --workers=N          CPUs' worth of workers for each gateway: NGINX workers, HAProxy threads, event loops
-                                   (default: as many as the gateway's host has CPUs)
+                                   (default: as many as the gateway's host has CPUs); several, --workers=1,2: a sweep, each
+                                   gateway once per count as a target of its own (nginx-w1, nginx-w2)
+              --scenarios=A,B,...  what the gateways do on each request, scenarios/NAME.properties (default: plain); "all":
+                                   plain,ratelimit,keyauth+ratelimit,jwt,routes-1000,routes-5000,0kb,1kb,4kb. Each gateway runs
+                                   under each as a target of its own (nginx:jwt), in the same rounds; scenarios/README.md
               --topology=NAME      loopback: everything on this machine's loopback, unpinned (default); netns: the study's
                                    three hosts emulated by network namespaces with their own CPUs and memory (as root;
                                    infra/netns/README.md)
@@ -105,7 +110,7 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
 
     /** The options that take a value; {@code --quick} and {@code --jfr} take none. */
     private static final List<String> KNOWN = List.of("targets", "model", "users", "rate", "warmup", "duration", "rounds",
-            "sessions", "workers", "jvm", "results", "cross-check", "levels", "rates", "level-duration", "max-in-flight", "p99-objective",
+            "sessions", "workers", "scenarios", "jvm", "results", "cross-check", "levels", "rates", "level-duration", "max-in-flight", "p99-objective",
             "topology");
 
     public static RunPlan parse(List<String> args) {
@@ -157,6 +162,14 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
         }
         List<Map<String, String>> unavailable = new ArrayList<>();
         targets = underProfiles(targets, profiles, unavailable);
+        List<Integer> sweep = numbers(o, "workers", "none");
+        if (sweep.size() > 1) {
+            targets = sweep(targets, sweep);
+        }
+        List<Scenario> scenarios = Scenario.list(o.getOrDefault("scenarios", Scenario.PLAIN));
+        List<Map<String, String>> notAvailable = new ArrayList<>();
+        Credentials credentials = Credentials.issue();
+        targets = underScenarios(targets, scenarios, credentials, notAvailable);
         String model = o.getOrDefault("model", "closed");
         if (!model.equals("closed") && !model.equals("open")) {
             throw new IllegalArgumentException("--model must be closed or open, got '" + model + "'");
@@ -192,7 +205,8 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
         }
         Path results = writableFolder(Path.of(o.getOrDefault("results", Repo.root().resolve("results").toString())).toAbsolutePath());
         return new RunPlan(List.copyOf(targets), load, ladder, positive(o, "rounds", quick ? 1 : 3),
-                positive(o, "workers", 0), profiles, List.copyOf(unavailable), jfr, results, quick, crossCheck, topology);
+                sweep.size() == 1 ? sweep.get(0) : 0, profiles, List.copyOf(unavailable), jfr, results, quick, crossCheck, topology,
+                List.copyOf(scenarios), List.copyOf(notAvailable), credentials, sweep.size() > 1 ? sweep : List.of());
     }
 
     /**
@@ -228,6 +242,57 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
             }
         }
         return expanded;
+    }
+
+    /**
+     * Every target once under plain, then under each other scenario: direct where the scenario asks the origin for
+     * another page (its own baseline, {@code direct:4kb}), each gateway where it has the scenario's duties. A
+     * gateway without them is recorded in {@code notAvailable} with the reason, and the run goes on.
+     */
+    static List<Target> underScenarios(List<Target> targets, List<Scenario> scenarios, Credentials credentials,
+                                       List<Map<String, String>> notAvailable) {
+        List<Target> expanded = new ArrayList<>(targets);
+        for (Scenario s : scenarios) {
+            if (s.isPlain()) {
+                continue;
+            }
+            for (Target t : targets) {
+                if (t.isDirect() && !s.changesThePage()) {
+                    continue; // the scenario's baseline is plain's direct
+                }
+                java.util.Optional<String> why = s.unavailableTo(t);
+                if (why.isPresent()) {
+                    notAvailable.add(Map.of("target", t.name(), "scenario", s.name(), "reason", why.get()));
+                } else {
+                    expanded.add(t.underScenario(s, credentials));
+                }
+            }
+        }
+        return expanded;
+    }
+
+    /** Each gateway once per workers count ({@code nginx-w1, nginx-w2}); direct as it is. */
+    static List<Target> sweep(List<Target> targets, List<Integer> counts) {
+        List<Target> expanded = new ArrayList<>();
+        for (Target t : targets) {
+            if (t.isDirect()) {
+                expanded.add(t);
+                continue;
+            }
+            counts.forEach(n -> expanded.add(t.withWorkers(n)));
+        }
+        return expanded;
+    }
+
+    /** The baseline a target is paired with: direct, or direct under its scenario where that asks for another page. */
+    public String baselineOf(Target t) {
+        String own = "direct" + Scenario.SEPARATOR + t.scenario();
+        return targets.stream().anyMatch(x -> x.name().equals(own)) ? own : "direct";
+    }
+
+    /** The scenario of that name in this run. */
+    public Scenario scenario(String name) {
+        return scenarios.stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow();
     }
 
     /** The profile a target runs under; null for a target that is not a JVM gateway. */

@@ -236,9 +236,16 @@ public final class RunSummary {
                 .append("ratio to direct paired round by round (to the mean of direct's runs just before and just after the round, when ")
                 .append("direct ran once more after the last round). ≈: within the noise of direct, the difference is not established (their ")
                 .append("throughput ranges over rounds overlap, or the 95% interval of the paired ratio holds 100%).\n\n");
+        boolean scenarios = s.get("scenarios") instanceof Map<?, ?>;
+        if (scenarios) {
+            md.append("Under the plain scenario; the other scenarios have their tables below (## Scenarios).\n\n");
+        }
         md.append("| target | throughput | mean | P50 | P90 | P99 | P99.9 | P99.99 | max | errors |\n");
         md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (Map<String, Object> t : targets) {
+            if (scenarios && !Scenario.PLAIN.equals(t.getOrDefault("scenario", Scenario.PLAIN))) {
+                continue; // under the other scenarios: their tables below
+            }
             md.append("| ").append(t.get("name"));
             Map<String, Object> rel = (Map<String, Object>) t.get("relative_to_direct");
             if (t.containsKey("failure") || rel == null) {
@@ -262,6 +269,7 @@ public final class RunSummary {
         }
         LadderSummary.maxSustainable(s, targets, md);
         ProfileMatrix.markdown(s, md);
+        ScenarioMatrix.markdown(s, md);
         md.append("\n## Notes\n\n");
         for (String note : notes(s)) {
             md.append("- ").append(note).append('\n');

@@ -21,9 +21,13 @@ public record Target(String name, String description, Map<String, String> keys, 
 
     /** The key a target run under a JVM profile carries: the profile's name. */
     static final String PROFILE = "jvm.profile";
+    /** The key a target of a workers sweep carries: its workers. */
+    static final String WORKERS = "sweep.workers";
     /** Descriptor keys with a meaning of their own; any other key is a value for placeholders. */
     private static final List<String> RESERVED = List.of("name", "description", "command", "check", "version", "mkdirs",
-            "components", "pinned", "transport.none", "ready-timeout", PROFILE);
+            "components", "pinned", "transport.none", "ready-timeout", "duties", PROFILE, WORKERS);
+    /** Placeholders that stand for a list of flags or options when they stand alone in a command. */
+    private static final List<String> LISTS = List.of("{{jvm.flags}}", "{{gateway.args}}", "{{scenario.args}}");
 
     public static Target load(Path file) {
         Properties p = Repo.properties(file, "target descriptor");
@@ -91,14 +95,58 @@ public record Target(String name, String description, Map<String, String> keys, 
                 java.util.Collections.unmodifiableMap(k), file);
     }
 
+    /**
+     * This target under a scenario other than plain: named {@code <name>:<scenario>}, with the scenario's keys
+     * (its placeholders: {@link Scenario#keys}). Under plain it is itself.
+     */
+    public Target underScenario(Scenario scenario, Credentials credentials) {
+        if (scenario.isPlain()) {
+            return this;
+        }
+        Map<String, String> k = new LinkedHashMap<>(keys);
+        k.putAll(scenario.keys(credentials));
+        return new Target(name + Scenario.SEPARATOR + scenario.name(), description + "; scenario " + scenario.name(),
+                java.util.Collections.unmodifiableMap(k), file);
+    }
+
+    /** The same target with its scenario's rate limit set to {@code perSecond}: to show that the limit bites. */
+    public Target withRateLimit(int perSecond) {
+        Map<String, String> k = new LinkedHashMap<>(keys);
+        k.put("scenario.rate-limit", Integer.toString(perSecond));
+        return new Target(name, description, java.util.Collections.unmodifiableMap(k), file);
+    }
+
+    /** This gateway with {@code n} workers, named {@code <name>-w<n>}: one step of a workers sweep. */
+    public Target withWorkers(int n) {
+        Map<String, String> k = new LinkedHashMap<>(keys);
+        k.put(WORKERS, Integer.toString(n));
+        return new Target(name + "-w" + n, description + "; " + n + " worker(s)", java.util.Collections.unmodifiableMap(k), file);
+    }
+
+    /** The workers this target gets in a sweep, if it is one step of one. */
+    public Optional<Integer> sweptWorkers() {
+        return key(WORKERS).map(Integer::parseInt);
+    }
+
+    /** The scenario this target runs under: {@code plain} unless {@link #underScenario} said otherwise. */
+    public String scenario() {
+        return keys.getOrDefault("scenario", Scenario.PLAIN);
+    }
+
     /** The JVM profile this target runs under, if it is a JVM gateway of a run. */
     public Optional<String> profile() {
         return key(PROFILE);
     }
 
-    /** The descriptor's own name: the gateway, without its JVM profile. */
+    /** The descriptor's own name: the gateway, without its JVM profile or scenario. */
     public String gateway() {
-        return profile().isPresent() && name.endsWith("@" + keys.get(PROFILE)) ? name.substring(0, name.lastIndexOf('@')) : name;
+        return keys.getOrDefault("name", name);
+    }
+
+    /** This target's name without its scenario: the same gateway (and profile) under plain. */
+    public String underPlain() {
+        String suffix = Scenario.SEPARATOR + scenario();
+        return name.endsWith(suffix) ? name.substring(0, name.length() - suffix.length()) : name;
     }
 
     public boolean isDirect() {
@@ -137,13 +185,13 @@ public record Target(String name, String description, Map<String, String> keys, 
 
     /**
      * A command line: split into words first, then each word rendered, so that a value with spaces
-     * stays one argument, except {@code {{jvm.flags}}} and {@code {{gateway.args}}} standing alone, which
-     * are lists of flags and options (either may be empty).
+     * stays one argument, except {@code {{jvm.flags}}}, {@code {{gateway.args}}} and {@code {{scenario.args}}}
+     * standing alone, which are lists of flags and options (any may be empty).
      */
     static List<String> commandLine(String template, Map<String, String> values, String where) {
         List<String> argv = new ArrayList<>();
         for (String word : words(template)) {
-            if (word.equals("{{jvm.flags}}") || word.equals("{{gateway.args}}")) {
+            if (LISTS.contains(word)) {
                 argv.addAll(words(Template.render(word, values, where)));
             } else {
                 argv.add(Template.render(word, values, where));

@@ -95,6 +95,12 @@ public final class TargetProcess implements AutoCloseable {
             for (String sub : target.mkdirs()) {
                 Files.createDirectories(dir.resolve(sub));
             }
+            if (!values.get("scenario.api-keys").isEmpty()) {
+                Files.writeString(dir.resolve(API_KEYS_FILE), values.get("scenario.api-key-list") + "\n");
+            }
+            if (!values.get("scenario.jwt-secret-file").isEmpty()) {
+                Files.writeString(dir.resolve(JWT_SECRET_FILE), values.get("scenario.jwt-secret") + "\n");
+            }
             for (Map.Entry<String, String> r : target.renders().entrySet()) {
                 Path template = Repo.root().resolve(r.getValue());
                 Path out = dir.resolve(r.getKey());
@@ -109,7 +115,10 @@ public final class TargetProcess implements AutoCloseable {
         return values;
     }
 
-    /** Launch values, then the descriptor's own keys; a descriptor may set jvm.flags, nothing else of the launch. */
+    /**
+     * Launch values, then the descriptor's own keys (a descriptor may set jvm.flags, nothing else of the launch),
+     * then the scenario's ({@link #scenarioValues}).
+     */
     static Map<String, String> values(Target target, Launch launch) {
         Map<String, String> values = new HashMap<>(launch.values());
         target.values().forEach((k, v) -> {
@@ -118,7 +127,47 @@ public final class TargetProcess implements AutoCloseable {
             }
             values.put(k, v);
         });
+        values.putAll(scenarioValues(target.keys(), values.get("dir")));
         return values;
+    }
+
+    /** Files of the scenario's credentials in the run folder, written by {@link #prepare}. */
+    static final String API_KEYS_FILE = "api-keys.txt";
+    static final String JWT_SECRET_FILE = "jwt-secret.txt";
+
+    /**
+     * The scenario's placeholders (targets/README.md), each "" where the scenario has no such duty, so that one
+     * template serves every scenario: {@code scenario.rate-limit}, {@code scenario.routes},
+     * {@code scenario.route-prefixes}, {@code scenario.api-keys} (the keys' file), {@code scenario.api-key-list},
+     * {@code scenario.jwt-secret} and {@code scenario.jwt-secret-file}, and {@code scenario.args}: the same duties
+     * as the options every JVM gateway takes ({@code --api-keys=FILE --jwt-secret=FILE --rate-limit=N --routes=N}).
+     */
+    static Map<String, String> scenarioValues(Map<String, String> keys, String dir) {
+        Map<String, String> v = new java.util.LinkedHashMap<>();
+        v.put("scenario", keys.getOrDefault("scenario", Scenario.PLAIN));
+        for (String k : List.of("scenario.duties", "scenario.rate-limit", "scenario.routes", "scenario.route-prefixes",
+                "scenario.api-key-list", "scenario.jwt-secret")) {
+            v.put(k, keys.getOrDefault(k, ""));
+        }
+        boolean keysFile = !v.get("scenario.api-key-list").isEmpty();
+        boolean secretFile = !v.get("scenario.jwt-secret").isEmpty();
+        v.put("scenario.api-keys", keysFile ? dir + "/" + API_KEYS_FILE : "");
+        v.put("scenario.jwt-secret-file", secretFile ? dir + "/" + JWT_SECRET_FILE : "");
+        List<String> args = new java.util.ArrayList<>();
+        if (keysFile) {
+            args.add("--api-keys=" + v.get("scenario.api-keys"));
+        }
+        if (secretFile) {
+            args.add("--jwt-secret=" + v.get("scenario.jwt-secret-file"));
+        }
+        if (!v.get("scenario.rate-limit").isEmpty()) {
+            args.add("--rate-limit=" + v.get("scenario.rate-limit"));
+        }
+        if (!v.get("scenario.routes").isEmpty()) {
+            args.add("--routes=" + v.get("scenario.routes"));
+        }
+        v.put("scenario.args", String.join(" ", args));
+        return v;
     }
 
     private static void runCheck(Target target, List<String> argv, Path dir) {

@@ -56,6 +56,11 @@ import java.util.regex.Pattern;
  * <tr><td>maxInFlight</td><td>1000</td><td>ladder requests outstanding at which the target counts as overloaded and the run stops</td></tr>
  * <tr><td>sessions</td><td>shared</td><td>shared: one JSESSIONID fetched before the run, sent on every request;
  *     per-user: Gatling's cookie jar (open model: a new Tomcat session per request)</td></tr>
+ * <tr><td>sessionCookie</td><td>(fetched)</td><td>sessions=shared: the JSESSIONID=... to send, instead of fetching one</td></tr>
+ * <tr><td>length</td><td>-1</td><td>the exact body length every response must have; -1: not checked (an empty marker checks no text)</td></tr>
+ * <tr><td>routes</td><td>0</td><td>scenarios with routes: request i goes to /r(i mod routes) + path, spread evenly</td></tr>
+ * <tr><td>apiKey</td><td>(none)</td><td>sent in the apikey header of every request</td></tr>
+ * <tr><td>bearer</td><td>(none)</td><td>a token sent as Authorization: Bearer on every request</td></tr>
  * </table>
  */
 public class BookPageSimulation extends Simulation {
@@ -72,6 +77,13 @@ public class BookPageSimulation extends Simulation {
     static final List<Integer> RATES = rates(System.getProperty("rates", ""));
     static final long LEVEL_DURATION = Long.getLong("levelDuration", 5);
     static final int MAX_IN_FLIGHT = Integer.getInteger("maxInFlight", 1000);
+    static final String SESSION_COOKIE = System.getProperty("sessionCookie", "");
+    static final int LENGTH = Integer.getInteger("length", -1);
+    static final int ROUTES = Integer.getInteger("routes", 0);
+    static final String API_KEY = System.getProperty("apiKey", "");
+    static final String BEARER = System.getProperty("bearer", "");
+    /** Requests sent so far, to spread them evenly over the routes. */
+    static final AtomicLong SENT = new AtomicLong();
     /**
      * Closed model: seconds the users go on looping after the measured window ("tail", excluded), so
      * that every user is still active at the window's last instant: without it, the window would end
@@ -89,9 +101,11 @@ public class BookPageSimulation extends Simulation {
     {
         boolean open = oneOf("model", MODEL, "closed", "open").equals("open");
         boolean shared = oneOf("sessions", SESSIONS, "shared", "per-user").equals("shared");
-        String cookie = shared ? sharedSessionCookie() : null;
-        System.out.printf("BookPageSimulation: baseUrl=%s path=%s marker=\"%s\" model=%s %s warmup=%ds duration=%ds sessions=%s%s%n",
-                BASE_URL, PATH, MARKER, MODEL, open ? "rate=" + RATE + "/s" : "users=" + USERS, WARMUP, DURATION,
+        String cookie = !shared ? null : SESSION_COOKIE.isEmpty() ? sharedSessionCookie() : SESSION_COOKIE;
+        System.out.printf("BookPageSimulation: baseUrl=%s path=%s%s marker=\"%s\"%s%s model=%s %s warmup=%ds duration=%ds sessions=%s%s%n",
+                BASE_URL, ROUTES > 0 ? "/r{0.." + (ROUTES - 1) + "}" : "", PATH, MARKER, LENGTH >= 0 ? " length=" + LENGTH : "",
+                (API_KEY.isEmpty() ? "" : " apikey") + (BEARER.isEmpty() ? "" : " bearer"),
+                MODEL, open ? "rate=" + RATE + "/s" : "users=" + USERS, WARMUP, DURATION,
                 shared ? "shared(" + cookie + ")" : "per-user",
                 RATES.isEmpty() ? "" : " rates=" + RATES + " levelDuration=" + LEVEL_DURATION + "s maxInFlight=" + MAX_IN_FLIGHT);
 
@@ -103,6 +117,12 @@ public class BookPageSimulation extends Simulation {
                 .acceptEncodingHeader("identity"); // same bytes through every target, whatever it would compress
         if (shared) {
             protocol = protocol.header("Cookie", cookie);
+        }
+        if (!API_KEY.isEmpty()) {
+            protocol = protocol.header("apikey", API_KEY);
+        }
+        if (!BEARER.isEmpty()) {
+            protocol = protocol.header("Authorization", "Bearer " + BEARER);
         }
         // Open-model users make one request each: without a shared pool every request would open
         // (and leave in TIME_WAIT) its own connection. Gatling caps nothing here: the pool grows to
@@ -121,8 +141,8 @@ public class BookPageSimulation extends Simulation {
         } else {
             // One loop from warm-up into measurement and a tail: the same users on the same connections, no
             // pause and no new start in between; each request is named by the phase it is sent in.
-            measured = scenario("book").during(WARMUP + DURATION + TAIL).on(exec(http(BookPageSimulation::closedPhase).get(PATH)
-                    .check(checks(shared)))).injectOpen(atOnceUsers(USERS));
+            measured = scenario("book").during(WARMUP + DURATION + TAIL).on(exec(http(BookPageSimulation::closedPhase)
+                    .get(BookPageSimulation::nextPath).check(checks(shared)))).injectOpen(atOnceUsers(USERS));
         }
         // The ladder, built from its top level down: each level starts when the one below has finished.
         PopulationBuilder ladder = null;
@@ -199,11 +219,22 @@ public class BookPageSimulation extends Simulation {
 
     /** One request, fully read and checked: a fast wrong page is an error, not a fast response. */
     static ChainBuilder page(String name, boolean shared) {
-        return exec(http(name).get(PATH).check(checks(shared)));
+        return exec(http(name).get(BookPageSimulation::nextPath).check(checks(shared)));
+    }
+
+    /** The path of the next request: the page, under the next route in turn when there are routes. */
+    static String nextPath(Session session) {
+        return ROUTES > 0 ? "/r" + Math.floorMod(SENT.getAndIncrement(), ROUTES) + PATH : PATH;
     }
 
     static List<CheckBuilder> checks(boolean shared) {
-        List<CheckBuilder> checks = new ArrayList<>(List.of(status().is(200), substring(MARKER).exists()));
+        List<CheckBuilder> checks = new ArrayList<>(List.of(status().is(200)));
+        if (!MARKER.isEmpty()) {
+            checks.add(substring(MARKER).exists());
+        }
+        if (LENGTH >= 0) {
+            checks.add(bodyLength().is(LENGTH));
+        }
         if (shared) { // a new JSESSIONID would mean Tomcat created a session after all (an expired cookie)
             checks.add(headerRegex("Set-Cookie", "JSESSIONID=").notExists());
         }
@@ -232,13 +263,19 @@ public class BookPageSimulation extends Simulation {
 
     /** Fetches the page once and returns its session cookie; this also verifies the target before any load. */
     static String sharedSessionCookie() {
-        URI uri = URI.create(BASE_URL + PATH);
+        URI uri = URI.create(BASE_URL + (ROUTES > 0 ? "/r0" : "") + PATH);
         HttpResponse<String> response;
         try {
             HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                     .proxy(HttpClient.Builder.NO_PROXY).connectTimeout(Duration.ofSeconds(10)).build();
-            response = client.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).build(),
-                    HttpResponse.BodyHandlers.ofString());
+            HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10));
+            if (!API_KEY.isEmpty()) {
+                request.header("apikey", API_KEY);
+            }
+            if (!BEARER.isEmpty()) {
+                request.header("Authorization", "Bearer " + BEARER);
+            }
+            response = client.send(request.build(), HttpResponse.BodyHandlers.ofString());
         } catch (Exception e) {
             throw new IllegalStateException("sessions=shared: cannot fetch " + uri + ": " + e, e);
         }

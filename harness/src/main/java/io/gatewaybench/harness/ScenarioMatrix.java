@@ -1,0 +1,201 @@
+package io.gatewaybench.harness;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * A run of several scenarios (scenarios/README.md), judged two ways. Per scenario, every target under it: its
+ * throughput relative to its direct baseline (the same page, from the same run), its P99 at each fixed offered
+ * rate, its maximum sustainable rate and its CPU per 1,000 requests. Per gateway, what each scenario costs it:
+ * its throughput under the scenario over its own under plain, paired round by round (both ran in the same round),
+ * with an interval and a verdict as for JVM profiles ({@link ProfileMatrix#judge}: the spread pooled over the
+ * gateway's scenarios, Bonferroni over them), and its CPU per request under the scenario over plain's.
+ */
+final class ScenarioMatrix {
+    private ScenarioMatrix() {
+    }
+
+    /** Adds {@code scenarios.by_scenario} and {@code scenarios.cost_vs_plain} to a summary whose run had several scenarios. */
+    @SuppressWarnings("unchecked")
+    static void apply(Map<String, Object> summary) {
+        if (!(summary.get("scenarios") instanceof Map<?, ?> raw)) {
+            return;
+        }
+        Map<String, Object> scenarios = (Map<String, Object>) raw;
+        List<Map<String, Object>> targets = (List<Map<String, Object>>) summary.get("targets");
+        List<Integer> rates = summary.get("ladder") instanceof Map<?, ?> ladder
+                ? ((List<Number>) ladder.get("rates_rps")).stream().map(Number::intValue).toList() : List.of();
+        Map<String, Object> byScenario = new LinkedHashMap<>();
+        for (Map<String, Object> s : (List<Map<String, Object>>) scenarios.get("list")) {
+            String name = (String) s.get("name");
+            List<Map<String, Object>> rows = new ArrayList<>();
+            for (Map<String, Object> t : targets) {
+                if (name.equals(scenarioOf(t))) {
+                    rows.add(scenarioRow(t, rates));
+                }
+            }
+            for (Map<String, String> n : (List<Map<String, String>>) scenarios.getOrDefault("not_available", List.of())) {
+                if (name.equals(n.get("scenario"))) {
+                    Map<String, Object> row = new LinkedHashMap<>();
+                    row.put("target", n.get("target"));
+                    row.put("not_available", n.get("reason"));
+                    rows.add(row);
+                }
+            }
+            byScenario.put(name, rows);
+        }
+        scenarios.put("by_scenario", byScenario);
+
+        Map<String, Object> cost = new LinkedHashMap<>();
+        for (Map<String, Object> plain : targets) {
+            if (!Scenario.PLAIN.equals(scenarioOf(plain)) || "direct".equals(plain.get("name"))) {
+                continue;
+            }
+            List<Map<String, Object>> rows = new ArrayList<>();
+            for (Map<String, Object> t : targets) {
+                if (t != plain && plain.get("name").equals(t.get("plain")) && !Scenario.PLAIN.equals(scenarioOf(t))) {
+                    rows.add(costRow(t, plain));
+                }
+            }
+            ProfileMatrix.judge(rows, "scenarios");
+            cost.put((String) plain.get("name"), rows);
+        }
+        scenarios.put("cost_vs_plain", cost);
+    }
+
+    private static String scenarioOf(Map<String, Object> t) {
+        return String.valueOf(t.getOrDefault("scenario", Scenario.PLAIN));
+    }
+
+    private static boolean measured(Map<String, Object> t) {
+        return !t.containsKey("failure") && t.get("rounds") instanceof List<?> r && !r.isEmpty();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> scenarioRow(Map<String, Object> t, List<Integer> rates) {
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("target", t.get("name"));
+        r.put("baseline", t.getOrDefault("baseline", "direct"));
+        if (!measured(t)) {
+            r.put("failure", t.getOrDefault("failure", "not measured"));
+            return r;
+        }
+        r.put("throughput_rps", t.get("throughput_rps"));
+        if (t.get("relative_to_direct") instanceof Map<?, ?> rel) {
+            r.put("throughput_relative_to_direct", rel.get("throughput"));
+            r.put("within_noise_of_direct", rel.get("within_noise_of_direct"));
+        }
+        if (t.get("spread") instanceof Map<?, ?> spread && spread.get("throughput_relative_to_direct") instanceof Map<?, ?> tp) {
+            r.put("throughput_relative_to_direct_spread", tp);
+        }
+        Map<String, Object> p99 = new LinkedHashMap<>();
+        if (t.get("fixed_rate") instanceof List<?> levels) {
+            for (Map<String, Object> level : (List<Map<String, Object>>) levels) {
+                Object value = level.get("latency_ms") instanceof Map<?, ?> l ? l.get("p99") : null;
+                boolean overloaded = level.get("rounds_overloaded") instanceof Number o && o.longValue() > 0;
+                p99.put(String.valueOf(level.get("rate_rps")), value == null ? (overloaded ? "overloaded" : "not reached") : value);
+            }
+        }
+        rates.forEach(rate -> p99.putIfAbsent(String.valueOf(rate), "not reached"));
+        r.put("p99_ms_at_rate", p99);
+        Map<String, Object> best = LadderSummary.firstObjective(t);
+        if (best != null) {
+            r.put("max_sustainable_rps", best.get("rate_rps"));
+            r.put("max_sustainable_objective", best.get("objective"));
+        }
+        r.put("gateway_cpu_ms_per_1000_requests", ProfileMatrix.median(ProfileMatrix.perRound(t,
+                round -> ProfileMatrix.gatewayCost(round, "cpu_ms_per_1000_requests"))));
+        return r;
+    }
+
+    private static Map<String, Object> costRow(Map<String, Object> t, Map<String, Object> plain) {
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("scenario", scenarioOf(t));
+        r.put("target", t.get("name"));
+        if (!measured(t) || !measured(plain)) {
+            r.put("failure", measured(t) ? "plain not measured" : t.getOrDefault("failure", "not measured"));
+            return r;
+        }
+        r.put("throughput_rps", t.get("throughput_rps"));
+        Map<String, Object> tp = ProfileMatrix.paired(t, plain, x -> Analysis.roundValues(x, "throughput_rps"));
+        r.put("throughput_relative", tp.get("median"));
+        r.put("throughput_relative_spread", tp);
+        Map<String, Object> cpu = ProfileMatrix.paired(t, plain, x -> ProfileMatrix.perRound(x,
+                round -> ProfileMatrix.gatewayCost(round, "cpu_ms_per_1000_requests")));
+        r.put("gateway_cpu_ms_per_1000_requests", ProfileMatrix.median(ProfileMatrix.perRound(t,
+                round -> ProfileMatrix.gatewayCost(round, "cpu_ms_per_1000_requests"))));
+        r.put("cpu_per_request_relative", cpu.get("median"));
+        return r;
+    }
+
+    /** The table per scenario, then the cost of each scenario per target. */
+    @SuppressWarnings("unchecked")
+    static void markdown(Map<String, Object> summary, StringBuilder md) {
+        if (!(summary.get("scenarios") instanceof Map<?, ?> raw) || !(raw.get("by_scenario") instanceof Map<?, ?> byScenario)) {
+            return;
+        }
+        Map<String, Object> scenarios = (Map<String, Object>) raw;
+        List<Integer> rates = summary.get("ladder") instanceof Map<?, ?> ladder
+                ? ((List<Number>) ladder.get("rates_rps")).stream().map(Number::intValue).toList() : List.of();
+        md.append("\n## Scenarios\n\n");
+        md.append("What each gateway does on every request besides forwarding it (`scenarios/`; scenarios/README.md). Each ran as a ")
+                .append("target of its own, in the same rounds. Every target was checked before it was measured: ")
+                .append(scenarios.get("conformance")).append(".\n\n");
+        md.append("Per scenario: throughput relative to direct (for the response-size scenarios, direct fetching the same file), ")
+                .append("≈ where it is within the noise of direct; P99 at each fixed offered rate (median over rounds; - : overloaded ")
+                .append("or not reached); the maximum sustainable rate under the first objective; the gateway's CPU per 1,000 requests.\n");
+        ((Map<String, List<Map<String, Object>>>) byScenario).forEach((name, rows) -> {
+            md.append("\n### ").append(name).append("\n\n| target | req/s | % of direct |");
+            rates.forEach(rate -> md.append(" P99 ms at ").append(rate).append(" req/s |"));
+            md.append(" max sustainable req/s | CPU ms / 1000 req |\n|---|---:|---:|");
+            rates.forEach(rate -> md.append("---:|"));
+            md.append("---:|---:|\n");
+            for (Map<String, Object> r : rows) {
+                md.append("| ").append(r.get("target"));
+                if (r.containsKey("not_available") || r.containsKey("failure")) {
+                    md.append(" | ").append(r.containsKey("not_available") ? "not available: " + r.get("not_available")
+                            : "not measured: " + r.get("failure")).append(" |".repeat(rates.size() + 3)).append("\n");
+                    continue;
+                }
+                md.append(" | ").append(ProfileMatrix.num(r.get("throughput_rps"), "%.0f"))
+                        .append(" | ").append(ProfileMatrix.num(r.get("throughput_relative_to_direct") instanceof Number n ? n.doubleValue() * 100 : null, "%.1f%%"))
+                        .append(r.get("within_noise_of_direct") != null ? " ≈" : "");
+                Map<String, Object> p99 = (Map<String, Object>) r.getOrDefault("p99_ms_at_rate", Map.of());
+                rates.forEach(rate -> md.append(" | ").append(ProfileMatrix.num(p99.get(String.valueOf(rate)), "%.0f")));
+                md.append(" | ").append(ProfileMatrix.num(r.get("max_sustainable_rps"), "%.0f"))
+                        .append(" | ").append(ProfileMatrix.num(r.get("gateway_cpu_ms_per_1000_requests"), "%.0f")).append(" |\n");
+            }
+        });
+        md.append("\n### What each scenario costs each gateway\n\n");
+        md.append("Throughput under the scenario relative to the same gateway's under plain, the median of the per-round ratios (both ")
+                .append("ran in the same round) with its interval; the intervals of one gateway's scenarios hold together at 95% ")
+                .append("(Bonferroni, the spread pooled over them, as for JVM profiles). CPU per request relative to plain's. ")
+                .append("A drop of x% is the published studies' \"drops by x%\".\n");
+        ((Map<String, List<Map<String, Object>>>) scenarios.getOrDefault("cost_vs_plain", Map.of())).forEach((gateway, rows) -> {
+            md.append("\n#### ").append(gateway).append("\n\n| scenario | req/s | throughput vs plain (interval) | verdict | CPU ms / 1000 req | CPU per request vs plain |\n")
+                    .append("|---|---:|---:|---|---:|---:|\n");
+            for (Map<String, Object> r : rows) {
+                md.append("| ").append(r.get("scenario"));
+                if (r.containsKey("failure")) {
+                    md.append(" | not measured: ").append(r.get("failure")).append(" |||||\n");
+                    continue;
+                }
+                md.append(" | ").append(ProfileMatrix.num(r.get("throughput_rps"), "%.0f"))
+                        .append(" | ").append(ProfileMatrix.relative(r.get("throughput_relative"), (Map<String, Object>) r.get("throughput_relative_spread")))
+                        .append(" | ").append(r.getOrDefault("verdict", "-"))
+                        .append(" | ").append(ProfileMatrix.num(r.get("gateway_cpu_ms_per_1000_requests"), "%.0f"))
+                        .append(" | ").append(ProfileMatrix.num(r.get("cpu_per_request_relative"), "%.2fx")).append(" |\n");
+            }
+        });
+        List<Map<String, String>> unavailable = (List<Map<String, String>>) scenarios.getOrDefault("not_available", List.of());
+        List<Map<String, String>> gateways = unavailable.stream().filter(u -> !"direct".equals(u.get("target"))).toList();
+        if (!gateways.isEmpty()) {
+            md.append("\nNot available:\n\n");
+            gateways.forEach(u -> md.append("- ").append(u.get("target")).append(" under `").append(u.get("scenario")).append("`: ")
+                    .append(u.get("reason")).append("\n"));
+        }
+    }
+}

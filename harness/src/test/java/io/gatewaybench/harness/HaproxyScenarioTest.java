@@ -1,0 +1,7 @@
+package io.gatewaybench.harness;
+
+class HaproxyScenarioTest extends ScenarioConformance {
+    HaproxyScenarioTest() {
+        super("haproxy");
+    }
+}

@@ -1,0 +1,7 @@
+package io.gatewaybench.harness;
+
+class NettyProxyScenarioTest extends ScenarioConformance {
+    NettyProxyScenarioTest() {
+        super("netty-proxy");
+    }
+}

@@ -1,0 +1,7 @@
+package io.gatewaybench.harness;
+
+class NginxScenarioTest extends ScenarioConformance {
+    NginxScenarioTest() {
+        super("nginx");
+    }
+}

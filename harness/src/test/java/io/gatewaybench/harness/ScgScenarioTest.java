@@ -1,0 +1,7 @@
+package io.gatewaybench.harness;
+
+class ScgScenarioTest extends ScenarioConformance {
+    ScgScenarioTest() {
+        super("scg");
+    }
+}
