@@ -4,6 +4,7 @@ import com.netflix.config.ConcurrentCompositeConfiguration;
 import com.netflix.config.ConcurrentMapConfiguration;
 import com.netflix.config.ConfigurationManager;
 import com.netflix.zuul.netty.server.Server;
+import io.gatewaybench.duties.Duties;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -12,6 +13,7 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.UnknownHostException;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.regex.Matcher;
@@ -30,7 +32,10 @@ public final class Main {
     static final String PROFILE = "application-benchmark.properties";
 
     private static final String USAGE = "use --port=N --upstream=http://host:port"
-            + " [--bind=ADDR] [--event-loops=N] [--response-timeout-ms=N]";
+            + " [--bind=ADDR] [--event-loops=N] [--response-timeout-ms=N] " + Duties.USAGE;
+
+    /** The scenarios' options, the same in every JVM gateway (Duties). */
+    private static final List<String> DUTY_OPTIONS = List.of("--api-keys", "--jwt-secret", "--rate-limit", "--routes");
 
     private static final Pattern UPSTREAM = Pattern.compile("http://([^/:?#@\\s\\[\\]]+|\\[[0-9A-Fa-f:.]+]):(\\d{1,5})/?");
 
@@ -44,7 +49,8 @@ public final class Main {
             String upstream,
             String upstreamHostPort,
             int eventLoops,
-            Integer responseTimeoutMs) {}
+            Integer responseTimeoutMs,
+            Duties duties) {}
 
     public static void main(String[] args) {
         Options options;
@@ -71,7 +77,7 @@ public final class Main {
 
         Server server;
         try {
-            ServerStartup startup = new ServerStartup(listenAddress);
+            ServerStartup startup = new ServerStartup(listenAddress, options.duties());
             startup.init();
             server = startup.server();
         } catch (RuntimeException e) {
@@ -89,6 +95,7 @@ public final class Main {
 
         System.out.println(NAME + " listening on " + options.bindText() + ":" + options.port()
                 + ", upstream " + options.upstream()
+                + describe(options.duties())
                 + ", event loops " + options.eventLoops()
                 + ", transport " + transport());
         System.out.flush();
@@ -154,7 +161,29 @@ public final class Main {
                     "--response-timeout-ms must be a number of milliseconds from 1 to 3600000, got '" + text + "'");
         }
 
-        return new Options(port, bind, bindText, upstream, upstreamHost + ":" + upstreamPort, eventLoops, responseTimeoutMs);
+        return new Options(port, bind, bindText, upstream, upstreamHost + ":" + upstreamPort, eventLoops, responseTimeoutMs,
+                duties(given));
+    }
+
+    /** The scenario's duties from their options (absent: none, the plain scenario); a file it cannot read is a bad value. */
+    private static Duties duties(Map<String, String> given) {
+        Map<String, String> options = new LinkedHashMap<>();
+        for (String key : DUTY_OPTIONS) {
+            if (given.containsKey(key)) {
+                options.put(key.substring(2), given.get(key));
+            }
+        }
+        try {
+            return Duties.from(options);
+        } catch (UncheckedIOException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+    }
+
+    /** For the first line, before the part the harness reads ("event loops N, transport T"). */
+    private static String describe(Duties duties) {
+        String description = duties.describe();
+        return description.isEmpty() ? "" : ", " + description;
     }
 
     /**
@@ -212,7 +241,7 @@ public final class Main {
     private static boolean isKnown(String key) {
         return switch (key) {
             case "--port", "--upstream", "--bind", "--event-loops", "--response-timeout-ms" -> true;
-            default -> false;
+            default -> DUTY_OPTIONS.contains(key);
         };
     }
 

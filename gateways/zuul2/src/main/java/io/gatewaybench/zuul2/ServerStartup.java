@@ -1,5 +1,6 @@
 package io.gatewaybench.zuul2;
 
+import io.gatewaybench.duties.Duties;
 import io.gatewaybench.guard.ClientGuard;
 import com.netflix.appinfo.InstanceInfo;
 import com.netflix.netty.common.HttpLifecycleChannelHandler;
@@ -11,6 +12,7 @@ import com.netflix.netty.common.status.ServerStatusManager;
 import com.netflix.spectator.api.NoopRegistry;
 import com.netflix.spectator.api.Registry;
 import com.netflix.zuul.DefaultFilterFactory;
+import com.netflix.zuul.FilterFactory;
 import com.netflix.zuul.StaticFilterLoader;
 import com.netflix.zuul.context.CommonContextKeys;
 import com.netflix.zuul.context.SessionContextDecorator;
@@ -42,6 +44,7 @@ import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import java.net.InetSocketAddress;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 
@@ -54,6 +57,7 @@ final class ServerStartup extends BaseServerStartup {
     /** The route VIP, and so the Ribbon client name: the origin's settings are {@code origin.ribbon.*}. */
     static final String ORIGIN = "origin";
 
+    /** The plain scenario's filters: the routing filter and the outbound one. */
     static final Set<Class<? extends ZuulFilter<?, ?>>> FILTERS =
             Set.of(RouteToOrigin.class, ResponseHeaders.class);
 
@@ -62,23 +66,29 @@ final class ServerStartup extends BaseServerStartup {
     private Server server;
 
     ServerStartup(InetSocketAddress listenAddress) {
-        this(listenAddress, FILTERS);
+        this(listenAddress, Duties.none());
+    }
+
+    /** The server with the scenario's duties: their filters join the plain ones, and receive the duties. */
+    ServerStartup(InetSocketAddress listenAddress, Duties duties) {
+        this(listenAddress, new NoopRegistry(), new DutiesFilterFactory(duties), filters(duties));
     }
 
     /** The same server with other filters: the microbenchmarks (microbench/) put a canned origin behind ours. */
     ServerStartup(InetSocketAddress listenAddress, Set<Class<? extends ZuulFilter<?, ?>>> filters) {
-        this(listenAddress, new NoopRegistry(), filters);
+        this(listenAddress, new NoopRegistry(), new DefaultFilterFactory(), filters);
     }
 
-    private ServerStartup(InetSocketAddress listenAddress, Registry registry, Set<Class<? extends ZuulFilter<?, ?>>> filters) {
-        this(listenAddress, registry, new BasicNettyOriginManager(registry), filters);
+    private ServerStartup(InetSocketAddress listenAddress, Registry registry, FilterFactory filterFactory,
+                          Set<Class<? extends ZuulFilter<?, ?>>> filters) {
+        this(listenAddress, registry, new BasicNettyOriginManager(registry), filterFactory, filters);
     }
 
     private ServerStartup(InetSocketAddress listenAddress, Registry registry, BasicNettyOriginManager originManager,
-                          Set<Class<? extends ZuulFilter<?, ?>>> filters) {
+                          FilterFactory filterFactory, Set<Class<? extends ZuulFilter<?, ?>>> filters) {
         super(
                 new NoDiscoveryStatus(),
-                new StaticFilterLoader(new DefaultFilterFactory(), filters),
+                new StaticFilterLoader(filterFactory, filters),
                 originContext(originManager),
                 (filter, status) -> {}, // no filter usage reporting
                 null, // no request-complete handler: it would only publish metrics
@@ -110,6 +120,22 @@ final class ServerStartup extends BaseServerStartup {
                 eventLoopConfig);
         originManager.getOrigin(OriginName.fromVip(ORIGIN), "/", null);
         new RequestAttempts();
+    }
+
+    /**
+     * The plain filters, and for each duty asked for its inbound filter, in the order of their checks: API key
+     * (-30), JWT (-20), rate limit (-10), then the routing (0). The Refusal endpoint answers what they refuse.
+     * Without duties, exactly the plain filters: the plain scenario's chain is unchanged.
+     */
+    static Set<Class<? extends ZuulFilter<?, ?>>> filters(Duties duties) {
+        Set<Class<? extends ZuulFilter<?, ?>>> filters = new HashSet<>(FILTERS);
+        duties.apiKeys().ifPresent(keys -> filters.add(ApiKeyFilter.class));
+        duties.jwt().ifPresent(jwt -> filters.add(JwtFilter.class));
+        duties.rateLimit().ifPresent(limit -> filters.add(RateLimitFilter.class));
+        if (filters.size() > FILTERS.size() || duties.routes() > 0) {
+            filters.add(Refusal.class);
+        }
+        return filters;
     }
 
     @Override

@@ -256,7 +256,7 @@ class Zuul2GatewayTest {
         }
     }
 
-    private static int freePort() throws IOException {
+    static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
             return socket.getLocalPort();
         }
@@ -364,7 +364,12 @@ class Zuul2GatewayTest {
         private final InputStream in;
 
         Connection(int port) throws IOException {
-            socket = new Socket(InetAddress.getLoopbackAddress(), port);
+            this(port, null);
+        }
+
+        /** From a given local address (any of 127.0.0.0/8 on Linux), to be another client for the rate limit; null: any. */
+        Connection(int port, InetAddress from) throws IOException {
+            socket = new Socket(InetAddress.getLoopbackAddress(), port, from, 0);
             socket.setSoTimeout(SOCKET_TIMEOUT_MS);
             in = socket.getInputStream();
         }
