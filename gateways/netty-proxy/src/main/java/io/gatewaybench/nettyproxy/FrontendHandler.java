@@ -34,7 +34,9 @@ import java.util.concurrent.TimeUnit;
  */
 final class FrontendHandler extends ChannelInboundHandlerAdapter {
 
-    private final Routes<UpstreamPool> routes;
+    private final Routes<Route> routes;   // shared by all loops
+    private final UpstreamPool[] pools;   // this loop's, one per upstream, as Route.upstream numbers them
+    private final AccessChecks checks;    // null when the scenario checks nothing
     private final Settings settings;
     private final ArrayDeque<HttpObject> fromClient = new ArrayDeque<>(); // read, not yet sent upstream
     private ChannelHandlerContext ctx;
@@ -60,8 +62,10 @@ final class FrontendHandler extends ChannelInboundHandlerAdapter {
     private final ChannelFutureListener onHeadWritten = this::headWritten;
     private final ChannelFutureListener onRequestPartWritten = this::requestPartWritten;
 
-    FrontendHandler(Routes<UpstreamPool> routes, Settings settings) {
+    FrontendHandler(Routes<Route> routes, UpstreamPool[] pools, AccessChecks checks, Settings settings) {
         this.routes = routes;
+        this.pools = pools;
+        this.checks = checks;
         this.settings = settings;
     }
 
@@ -139,15 +143,22 @@ final class FrontendHandler extends ChannelInboundHandlerAdapter {
         keepAlive = HttpUtil.isKeepAlive(request);
         reusedUpstream = retried = headSent = requestSent = false;
         responseStarted = interimResponse = upstreamReusable = false;
-        pool = routes.match(request.uri());
+        Route route = routes.match(request.uri());
+        pool = route == null ? null : pools[route.upstream()];
+        AccessChecks.Refusal refusal;
         if (request.decoderResult().isFailure()) {
             keepAlive = false;
             respondWithError(HttpResponseStatus.BAD_REQUEST, "bad request: " + request.decoderResult().cause());
         } else if (HttpMethod.CONNECT.equals(request.method())) {
             respondWithError(HttpResponseStatus.METHOD_NOT_ALLOWED, "CONNECT is not proxied");
-        } else if (pool == null) { // only with a table that has no "/" route
+        } else if (checks != null && (refusal = checks.refusal(request, clientAddress)) != null) {
+            respondWithError(refusal.status(), refusal.reason(), refusal.header(), refusal.headerValue());
+        } else if (pool == null) { // only with a table that has no "/" route (--routes=N)
             respondWithError(HttpResponseStatus.NOT_FOUND, "no route for " + request.uri());
         } else {
+            if (route.strip() > 0) {
+                request.setUri(route.forwardedTarget(request.uri()));
+            }
             ProxyHeaders.forRequest(request, clientAddress, pool.hostHeader);
             Channel idle = pool.pollIdle();
             if (idle != null) {
@@ -359,6 +370,11 @@ final class FrontendHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void respondWithError(HttpResponseStatus status, String text) {
+        respondWithError(status, text, null, null);
+    }
+
+    /** A local answer: a short text, and one more header when the status calls for it (a 401's challenge, say). */
+    private void respondWithError(HttpResponseStatus status, String text, CharSequence header, Object headerValue) {
         Channel failed = detachUpstream();
         if (failed != null) {
             failed.close();
@@ -369,6 +385,9 @@ final class FrontendHandler extends ChannelInboundHandlerAdapter {
         response.headers()
                 .set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.TEXT_PLAIN)
                 .setInt(HttpHeaderNames.CONTENT_LENGTH, body.readableBytes());
+        if (header != null) {
+            response.headers().set(header, headerValue);
+        }
         keepAlive &= requestRead;
         setConnection(response);
         finish(ctx.writeAndFlush(response), keepAlive);

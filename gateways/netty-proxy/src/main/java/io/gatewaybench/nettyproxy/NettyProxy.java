@@ -14,13 +14,14 @@ import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.util.concurrent.EventExecutor;
 import java.net.InetSocketAddress;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
  * Starts the proxy: one event loop group both accepts and serves connections (accepting is rare next to serving
- * kept-alive ones, and a separate acceptor thread would be one more thread on few cores); per loop, the route table
- * with one pool per upstream.
+ * kept-alive ones, and a separate acceptor thread would be one more thread on few cores); one route table for all
+ * loops, and per loop one pool per upstream.
  */
 public final class NettyProxy implements AutoCloseable {
 
@@ -47,8 +48,10 @@ public final class NettyProxy implements AutoCloseable {
         try {
             NettyProxy proxy = start(Settings.parse(args));
             Runtime.getRuntime().addShutdownHook(new Thread(proxy::close, "netty-proxy-shutdown"));
+            String duties = proxy.settings.duties.describe();
             System.out.println("netty-proxy listening on " + proxy.settings.bind + ":" + proxy.port()
-                    + ", upstream " + proxy.settings.upstreamUrl() + ", event loops " + proxy.settings.eventLoops
+                    + ", upstream " + proxy.settings.upstreamUrl() + (duties.isEmpty() ? "" : " (" + duties + ")")
+                    + ", event loops " + proxy.settings.eventLoops
                     + ", transport " + proxy.transport.label);
         } catch (Settings.Invalid e) {
             exit(2, e.getMessage());
@@ -64,9 +67,12 @@ public final class NettyProxy implements AutoCloseable {
 
     /** Binds and returns once listening; throws Settings.Invalid, Transport.Unavailable or CannotListen. */
     static NettyProxy start(Settings settings) {
-        UpstreamPool.Upstream upstream = new UpstreamPool.Upstream(
-                resolved(settings.upstreamHost, settings.upstreamPort, "--upstream host"), settings.upstreamHostHeader());
-        Routes<UpstreamPool.Upstream> routes = Routes.of(Map.of("/", upstream)); // one route: every path to --upstream
+        // The upstreams the routes lead to, numbered as Route.upstream numbers them: today only --upstream.
+        List<UpstreamPool.Upstream> upstreams = List.of(new UpstreamPool.Upstream(
+                resolved(settings.upstreamHost, settings.upstreamPort, "--upstream host"), settings.upstreamHostHeader()));
+        // Shared by the loops (read-only once built); 5000 routes cost one table, not one per loop.
+        Routes<Route> routes = Route.table(settings.duties.routes());
+        AccessChecks checks = AccessChecks.of(settings.duties);
         InetSocketAddress listen = resolved(settings.bind, settings.port, "--bind address");
         Transport transport = Transport.choose(settings.transport);
         ByteBufAllocator allocator = switch (settings.allocator) {
@@ -76,10 +82,12 @@ public final class NettyProxy implements AutoCloseable {
         };
         MultiThreadIoEventLoopGroup group =
                 new MultiThreadIoEventLoopGroup(settings.eventLoops, transport.ioHandlerFactory());
-        Map<EventLoop, Routes<UpstreamPool>> routesByLoop = new IdentityHashMap<>();
+        // One pool per upstream per loop, however many routes lead to it: routes to one upstream share its connections.
+        Map<EventLoop, UpstreamPool[]> poolsByLoop = new IdentityHashMap<>();
         for (EventExecutor loop : group) {
-            routesByLoop.put((EventLoop) loop,
-                    routes.map(u -> new UpstreamPool((EventLoop) loop, settings, transport, allocator, u)));
+            poolsByLoop.put((EventLoop) loop, upstreams.stream()
+                    .map(u -> new UpstreamPool((EventLoop) loop, settings, transport, allocator, u))
+                    .toArray(UpstreamPool[]::new));
         }
         ChannelFuture bound = new ServerBootstrap()
                 .group(group)
@@ -89,7 +97,7 @@ public final class NettyProxy implements AutoCloseable {
                 .childOption(ChannelOption.AUTO_READ, false) // FrontendHandler asks for each read
                 .childOption(ChannelOption.TCP_NODELAY, settings.tcpNoDelay)
                 .childOption(ChannelOption.ALLOCATOR, allocator)
-                .childHandler(new ProxyInitializer(settings, routesByLoop))
+                .childHandler(new ProxyInitializer(settings, routes, checks, poolsByLoop))
                 .bind(listen)
                 .awaitUninterruptibly();
         if (!bound.isSuccess()) {

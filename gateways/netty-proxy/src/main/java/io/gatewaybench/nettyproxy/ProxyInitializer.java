@@ -10,24 +10,29 @@ import java.util.Map;
 
 /**
  * The client pipeline: HTTP/1.1 codec, the guard (header-read and idle timeouts, Host), then the proxy, with the route
- * table of the channel's own event loop.
+ * table, the scenario's checks, and the upstream pools of the channel's own event loop.
  */
 final class ProxyInitializer extends ChannelInitializer<Channel> {
 
     private final Settings settings;
     private final HttpDecoderConfig decoderConfig;
-    private final Map<EventLoop, Routes<UpstreamPool>> routes;
+    private final Routes<Route> routes;
+    private final AccessChecks checks;
+    private final Map<EventLoop, UpstreamPool[]> poolsByLoop;
 
-    ProxyInitializer(Settings settings, Map<EventLoop, Routes<UpstreamPool>> routes) {
+    ProxyInitializer(Settings settings, Routes<Route> routes, AccessChecks checks,
+                     Map<EventLoop, UpstreamPool[]> poolsByLoop) {
         this.settings = settings;
         this.decoderConfig = settings.decoderConfig();
         this.routes = routes;
+        this.checks = checks;
+        this.poolsByLoop = poolsByLoop;
     }
 
     @Override
     protected void initChannel(Channel ch) {
         ch.pipeline().addLast(new HttpServerCodec(decoderConfig),
                 new ClientGuard(settings.headerTimeoutMs, settings.clientIdleTimeoutMs, false), // the codec checks framing
-                new FrontendHandler(routes.get(ch.eventLoop()), settings));
+                new FrontendHandler(routes, poolsByLoop.get(ch.eventLoop()), checks, settings));
     }
 }

@@ -2,7 +2,6 @@ package io.gatewaybench.nettyproxy;
 
 import java.util.HashMap;
 import java.util.Map;
-import java.util.function.Function;
 
 /**
  * The route table: which upstream a request goes to, by the path of its request-target.
@@ -86,13 +85,6 @@ final class Routes<T> {
             cut = requestTarget.lastIndexOf('/', cut - 1);
         }
         return root;
-    }
-
-    /** The same routes leading to other targets: the proxy's table of upstreams becomes one of pools per event loop. */
-    <U> Routes<U> map(Function<T, U> f) {
-        Map<String, U> mapped = new HashMap<>();
-        byPrefix.forEach((prefix, target) -> mapped.put(prefix, f.apply(target)));
-        return new Routes<>(mapped, root == null ? null : f.apply(root));
     }
 
     int size() {

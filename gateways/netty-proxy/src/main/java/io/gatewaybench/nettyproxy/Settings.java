@@ -1,9 +1,13 @@
 package io.gatewaybench.nettyproxy;
 
+import io.gatewaybench.duties.Duties;
 import io.netty.handler.codec.http.HttpDecoderConfig;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -22,6 +26,8 @@ final class Settings {
     }
 
     private static final String PROFILE = "netty-proxy.properties";
+    /** A scenario's options (gateways/duties), the same in every JVM gateway; absent, the plain scenario. */
+    private static final List<String> DUTY_OPTIONS = List.of("api-keys", "jwt-secret", "rate-limit", "routes");
     private static final Pattern UPSTREAM = Pattern.compile("http://([^/:?#@\\s\\[\\]]+|\\[[0-9A-Fa-f:.]+]):(\\d{1,5})/?");
 
     final int port;
@@ -43,6 +49,7 @@ final class Settings {
     final int maxInitialLineLength;
     final int maxHeaderSize;
     final int maxChunkSize;
+    final Duties duties;
 
     private Settings(Properties p) {
         port = port(p, "port");
@@ -69,6 +76,7 @@ final class Settings {
         maxInitialLineLength = positive(p, "max-initial-line-length");
         maxHeaderSize = positive(p, "max-header-size");
         maxChunkSize = positive(p, "max-chunk-size");
+        duties = duties(p);
     }
 
     /** The profile, overridden by {@code --key=value} arguments. */
@@ -77,12 +85,14 @@ final class Settings {
         for (String arg : args) {
             int eq = arg.indexOf('=');
             String key = arg.startsWith("--") ? arg.substring(2, eq < 0 ? arg.length() : eq) : null;
-            boolean known = key != null && (p.containsKey(key) || key.equals("port") || key.equals("upstream"));
+            boolean known = key != null && (p.containsKey(key) || key.equals("port") || key.equals("upstream")
+                    || DUTY_OPTIONS.contains(key));
             if (known && eq < 0) {
                 throw new Invalid("option '" + arg + "' needs a value: write " + arg + "=<value>");
             }
             if (!known) {
-                throw new Invalid("unknown option '" + arg + "'; options are --port=N --upstream=http://host:port and "
+                throw new Invalid("unknown option '" + arg + "'; options are --port=N --upstream=http://host:port "
+                        + Duties.USAGE + " and "
                         + String.join(" ", p.stringPropertyNames().stream().sorted().map(k -> "--" + k + "=").toList()));
             }
             p.setProperty(key, arg.substring(eq + 1));
@@ -105,6 +115,21 @@ final class Settings {
     /** The Host header sent upstream: the origin's own name, as an HTTP client talking to it directly would send. */
     String upstreamHostHeader() {
         return upstreamHost + ":" + upstreamPort;
+    }
+
+    /** The duties the scenario options ask for; a file that cannot be read or a bad number is a command-line mistake. */
+    private static Duties duties(Properties p) {
+        Map<String, String> options = new HashMap<>();
+        for (String key : DUTY_OPTIONS) {
+            if (p.containsKey(key)) {
+                options.put(key, p.getProperty(key));
+            }
+        }
+        try {
+            return Duties.from(options);
+        } catch (IllegalArgumentException | UncheckedIOException e) {
+            throw new Invalid(e.getMessage());
+        }
     }
 
     private static Properties profile() {

@@ -94,6 +94,41 @@ class CommandLineTest {
         }
     }
 
+    @Test
+    void badScenarioOptionsExit2WithOneLine(@TempDir Path dir) throws Exception {
+        String port = "--port=" + NettyProxyTest.freePort();
+        Run zeroRoutes = run(port, "--upstream=http://127.0.0.1:8080", "--routes=0");
+        assertEquals(2, zeroRoutes.status());
+        assertEquals("netty-proxy: --routes must be a whole number above 0, got '0'\n", zeroRoutes.stderr());
+        Run noKeyFile = run(port, "--upstream=http://127.0.0.1:8080", "--api-keys=" + dir.resolve("absent"));
+        assertEquals(2, noKeyFile.status());
+        assertTrue(noKeyFile.stderr().startsWith("netty-proxy: --api-keys=" + dir.resolve("absent") + ": cannot read"),
+                noKeyFile.stderr());
+        Run shortSecret = run(port, "--upstream=http://127.0.0.1:8080",
+                "--jwt-secret=" + Files.writeString(dir.resolve("secret"), "short\n"));
+        assertEquals(2, shortSecret.status());
+        assertEquals(1, shortSecret.stderr().lines().count(), shortSecret.stderr());
+    }
+
+    @Test
+    void theFirstLineDescribesTheDutiesBeforeItsUsualEnding(@TempDir Path dir) throws Exception {
+        int port = NettyProxyTest.freePort();
+        Path keys = Files.writeString(dir.resolve("keys"), "a\nb\n");
+        Process process = start("--port=" + port, "--upstream=http://127.0.0.1:9/", "--event-loops=1",
+                "--api-keys=" + keys, "--rate-limit=1000000", "--routes=5000")
+                .redirectError(dir.resolve("stderr").toFile()).start();
+        try {
+            String line = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))
+                    .readLine();
+            assertTrue(line.matches("netty-proxy listening on 0\\.0\\.0\\.0:" + port + ", upstream "
+                    + "http://127\\.0\\.0\\.1:9 \\(api keys 2, rate limit 1000000/s per api key, routes 5000\\), "
+                    + "event loops 1, transport (io_uring|epoll|nio)"), line);
+        } finally {
+            process.destroy();
+            assertTrue(process.waitFor(10, TimeUnit.SECONDS), "still running 10 s after SIGTERM");
+        }
+    }
+
     private static ProcessBuilder start(String... args) {
         List<String> command = new ArrayList<>(List.of(
                 System.getProperty("java.home") + File.separator + "bin" + File.separator + "java",

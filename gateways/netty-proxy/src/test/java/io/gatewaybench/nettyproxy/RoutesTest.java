@@ -86,14 +86,6 @@ class RoutesTest {
         assertNull(r.match("/service5000/x"));
     }
 
-    @Test
-    void mapKeepsTheRulesAndChangesTheTargets() {
-        Routes<Integer> lengths = routes.map(String::length);
-        assertEquals("api-v2".length(), lengths.match("/api/v2/x"));
-        assertEquals("default".length(), lengths.match("/nothing"));
-        assertEquals(routes.size(), lengths.size());
-    }
-
     @ParameterizedTest
     @CsvSource({"api", "/api?x", "/a#b", "/a//b", "''"})
     void malformedPrefixesAreRefused(String prefix) {
