@@ -13,7 +13,7 @@ import org.springframework.context.annotation.Configuration;
  * The gateway's side of {@code --api-keys} and {@code --rate-limit}: each bean exists only when its option is given
  * ({@code scg.duties.*}, set by GatewayCommandLine), so the plain scenario has none of them. The RateLimiter and
  * KeyResolver beans are what makes the gateway create its RequestRateLimiter filter factory (it is conditional on
- * both); the filter itself is declared as a default filter of every route (ScenarioProperties).
+ * both); the filter itself is declared on every route (ScenarioProperties, ScenarioRoutes).
  * {@link Duties} is the command line's, registered by ScgGateway.start.
  */
 @Configuration(proxyBeanMethods = false)

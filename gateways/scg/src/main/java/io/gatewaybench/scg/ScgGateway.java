@@ -75,7 +75,7 @@ public class ScgGateway {
 			application.addInitializers(context -> {
 				context.getEnvironment()
 					.getPropertySources()
-					.addFirst(ScenarioProperties.of(duties, commandLine.upstream()));
+					.addFirst(ScenarioProperties.of(duties));
 				context.getBeanFactory().registerSingleton("duties", duties);
 			});
 		}
