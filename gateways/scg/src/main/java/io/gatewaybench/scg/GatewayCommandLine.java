@@ -1,5 +1,6 @@
 package io.gatewaybench.scg;
 
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
@@ -9,14 +10,25 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import io.gatewaybench.duties.Duties;
+
 /**
  * The suite's gateway command line, checked before Spring starts (Spring would accept any
- * {@code --foo} silently) and turned into the Spring properties it stands for.
+ * {@code --foo} silently) and turned into the Spring properties it stands for. The scenarios'
+ * options ({@link #DUTY_OPTIONS}) are read by the shared {@link Duties}, so that a bad file or
+ * number is the same one-line usage error as in the other JVM gateways.
+ *
+ * @param duties what each request must pass besides forwarding; {@link Duties#none()} for the plain scenario
+ * @param dutyOptions the scenarios' options as given (name without dashes, to value), for Spring's conditions
  */
-record GatewayCommandLine(int port, String bind, String upstream, int eventLoops, Integer responseTimeoutMillis) {
+record GatewayCommandLine(int port, String bind, String upstream, int eventLoops, Integer responseTimeoutMillis,
+		Duties duties, Map<String, String> dutyOptions) {
+
+	/** The scenarios' options, the same in every JVM gateway (Duties.from reads them). */
+	static final List<String> DUTY_OPTIONS = List.of("api-keys", "jwt-secret", "rate-limit", "routes");
 
 	private static final List<String> OPTIONS = List.of("port", "upstream", "bind", "event-loops",
-			"response-timeout-ms");
+			"response-timeout-ms", "api-keys", "jwt-secret", "rate-limit", "routes");
 
 	private static final Pattern UPSTREAM = Pattern
 		.compile("http://([A-Za-z0-9.-]+|\\[[0-9A-Fa-f:.]+\\]):([0-9]{1,5})/?");
@@ -74,11 +86,24 @@ record GatewayCommandLine(int port, String bind, String upstream, int eventLoops
 		Integer responseTimeout = (timeoutText != null) ? number(timeoutText, 1, Integer.MAX_VALUE,
 				"--response-timeout-ms must be a positive number of milliseconds, got '" + timeoutText + "'") : null;
 
+		Map<String, String> dutyOptions = new LinkedHashMap<>(given);
+		dutyOptions.keySet().retainAll(DUTY_OPTIONS);
+		Duties duties;
+		try {
+			duties = Duties.from(dutyOptions);
+		}
+		catch (IllegalArgumentException | UncheckedIOException ex) {
+			throw new UsageException(ex.getMessage());
+		}
+
 		return new GatewayCommandLine(port, bind, "http://" + upstream.group(1) + ":" + upstream.group(2), eventLoops,
-				responseTimeout);
+				responseTimeout, duties, Map.copyOf(dutyOptions));
 	}
 
-	/** The command line as Spring properties; the profile refers to {@code scg.upstream} in its route. */
+	/**
+	 * The command line as Spring properties; the profile refers to {@code scg.upstream} in its route. Each scenario
+	 * option given becomes {@code scg.duties.<option>}, which the duties' beans are conditional on (none without it).
+	 */
 	String[] springArguments() {
 		List<String> spring = new ArrayList<>();
 		spring.add("--server.port=" + this.port);
@@ -88,6 +113,7 @@ record GatewayCommandLine(int port, String bind, String upstream, int eventLoops
 			spring.add("--spring.cloud.gateway.server.webflux.httpclient.response-timeout=" + this.responseTimeoutMillis
 					+ "ms");
 		}
+		this.dutyOptions.forEach((name, value) -> spring.add("--scg.duties." + name + "=" + value));
 		return spring.toArray(String[]::new);
 	}
 

@@ -1,5 +1,6 @@
 package io.gatewaybench.scg;
 
+import io.gatewaybench.duties.Duties;
 import io.gatewaybench.guard.ClientGuard;
 import java.time.Duration;
 import java.util.Map;
@@ -18,7 +19,8 @@ import org.springframework.context.annotation.Bean;
 /**
  * Spring Cloud Gateway (WebFlux, Reactor Netty) as a benchmark target. The one route and
  * every tuned switch are in application-benchmark.properties; this class maps the suite's
- * command line onto Spring properties and prints the contract's lines.
+ * command line onto Spring properties and prints the contract's lines. The scenarios' duties
+ * (README, "Scenarios") are added only when their options are given.
  */
 @SpringBootApplication
 public class ScgGateway {
@@ -50,8 +52,9 @@ public class ScgGateway {
 			System.exit(1);
 			return;
 		}
+		String duties = commandLine.duties().describe();
 		System.out.println("scg listening on " + commandLine.bind() + ":" + commandLine.port() + ", upstream "
-				+ commandLine.upstream() + ", event loops " + commandLine.eventLoops() + ", transport " + transport());
+				+ commandLine.upstream() + (duties.isEmpty() ? "" : " (" + duties + ")") + ", event loops " + commandLine.eventLoops() + ", transport " + transport());
 	}
 
 	static ConfigurableApplicationContext start(GatewayCommandLine commandLine) {
@@ -66,6 +69,16 @@ public class ScgGateway {
 		SpringApplication application = new SpringApplication(ScgGateway.class);
 		// The benchmark profile is what the jar runs unless told otherwise.
 		application.setDefaultProperties(Map.of("spring.profiles.default", "benchmark"));
+		Duties duties = commandLine.duties();
+		if (!duties.equals(Duties.none())) {
+			// The scenarios' routes and filters, ahead of the profile; the parsed duties, for DutyBeans.
+			application.addInitializers(context -> {
+				context.getEnvironment()
+					.getPropertySources()
+					.addFirst(ScenarioProperties.of(duties));
+				context.getBeanFactory().registerSingleton("duties", duties);
+			});
+		}
 		return application.run(commandLine.springArguments());
 	}
 

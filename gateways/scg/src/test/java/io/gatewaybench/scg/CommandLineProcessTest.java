@@ -72,6 +72,20 @@ class CommandLineProcessTest {
 		assertEquals(List.of(line), Files.readAllLines(this.dir.resolve("stdout")), "one line on stdout");
 	}
 
+	@Test
+	void firstLineNamesTheDutiesBeforeTheLoops() throws Exception {
+		int port = FreePort.next();
+		this.process = start("--port=" + port, "--bind=127.0.0.1", "--upstream=http://127.0.0.1:1", "--event-loops=1",
+				"--rate-limit=1000000", "--routes=10");
+		String line = awaitStdoutLine(60);
+		assertTrue(line.matches("scg listening on 127\\.0\\.0\\.1:" + port + ", upstream http://127\\.0\\.0\\.1:1 "
+				+ "\\(rate limit 1000000/s per client address, routes 10\\), event loops 1, transport (epoll|io_uring|nio)"),
+				line);
+		this.process.destroy();
+		assertTrue(this.process.waitFor(30, TimeUnit.SECONDS), "JVM still running after SIGTERM");
+		assertEquals(List.of(), stderr());
+	}
+
 	private Result run(String... args) throws Exception {
 		this.process = start(args);
 		assertTrue(this.process.waitFor(60, TimeUnit.SECONDS), "JVM did not exit");

@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
+
+import io.gatewaybench.duties.Duties;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -37,6 +40,25 @@ class GatewayCommandLineTest {
 	void rejected(String args) {
 		String[] line = (args + " --upstream=http://h:1").split(" ");
 		assertThrows(GatewayCommandLine.UsageException.class, () -> GatewayCommandLine.parse(line));
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "--rate-limit=0", "--rate-limit=x", "--routes=-1", "--routes=", "--api-keys=/nonexistent/keys",
+			"--jwt-secret=/nonexistent/secret" })
+	void badScenarioOption(String option) {
+		GatewayCommandLine.UsageException problem = assertThrows(GatewayCommandLine.UsageException.class,
+				() -> GatewayCommandLine.parse(new String[] { "--port=8080", "--upstream=http://h:1", option }));
+		assertTrue(problem.getMessage().startsWith(option.substring(0, option.indexOf('='))), problem.getMessage());
+	}
+
+	@Test
+	void scenarioOptionsBecomeSpringProperties() throws Exception {
+		GatewayCommandLine line = GatewayCommandLine.parse(new String[] { "--port=8080", "--upstream=http://h:1",
+				"--routes=5", "--rate-limit=7" });
+		assertEquals(5, line.duties().routes());
+		assertEquals(7, line.duties().rateLimit().orElseThrow().perSecond());
+		assertTrue(List.of(line.springArguments()).containsAll(List.of("--scg.duties.routes=5", "--scg.duties.rate-limit=7")));
+		assertEquals(Duties.none(), GatewayCommandLine.parse(new String[] { "--port=1", "--upstream=http://h:1" }).duties());
 	}
 
 	@Test

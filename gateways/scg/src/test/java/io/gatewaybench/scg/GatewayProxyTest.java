@@ -1,6 +1,7 @@
 package io.gatewaybench.scg;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -22,7 +23,14 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.cloud.gateway.filter.ratelimit.KeyResolver;
+import org.springframework.cloud.gateway.filter.ratelimit.RateLimiter;
+import org.springframework.cloud.gateway.route.Route;
+import org.springframework.cloud.gateway.route.RouteLocator;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.security.web.server.SecurityWebFilterChain;
+import org.springframework.security.web.server.WebFilterChainProxy;
+import org.springframework.web.server.WebFilter;
 
 /**
  * The real gateway, started in this JVM through the same path as main, in front of a real
@@ -92,6 +100,29 @@ class GatewayProxyTest {
 		assertNull(seen.getFirst("X-Forwarded-Port"), "only For, Proto and Host are added");
 		assertNull(seen.getFirst("Forwarded"), "RFC 7239 Forwarded is switched off");
 		assertTrue(List.of("epoll", "io_uring", "nio").contains(ScgGateway.transport()), ScgGateway.transport());
+	}
+
+	/** No scenario option: no Spring Security filter chain, no duty's bean, the one catch-all route, no extra headers. */
+	@Test
+	void plainScenarioHasNoDuties() throws Exception {
+		assertEquals(0, gateway.getBeanNamesForType(SecurityWebFilterChain.class).length);
+		assertEquals(0, gateway.getBeanNamesForType(WebFilterChainProxy.class).length);
+		for (WebFilter filter : gateway.getBeansOfType(WebFilter.class).values()) {
+			assertFalse(filter.getClass().getName().startsWith("org.springframework.security"), filter.toString());
+		}
+		assertEquals(0, gateway.getBeanNamesForType(RateLimiter.class).length);
+		assertEquals(0, gateway.getBeanNamesForType(KeyResolver.class).length);
+		assertEquals(0, gateway.getBeanNamesForType(ApiKeyFilter.class).length);
+		assertEquals(List.of("upstream"), gateway.getBean(RouteLocator.class).getRoutes().map(Route::getId).collectList()
+			.block());
+
+		HttpResponse<String> response = get(port, "/r1/a");
+		assertEquals(200, response.statusCode());
+		assertEquals("GET /r1/a", response.body(), "no prefix stripped");
+		for (String header : List.of("WWW-Authenticate", "X-Content-Type-Options", "X-Frame-Options", "Cache-Control",
+				"Pragma", "Expires", "X-XSS-Protection", "X-RateLimit-Remaining")) {
+			assertTrue(response.headers().firstValue(header).isEmpty(), header);
+		}
 	}
 
 	@Test
