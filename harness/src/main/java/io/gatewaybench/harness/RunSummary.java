@@ -97,6 +97,10 @@ public final class RunSummary {
             Map<String, Object> t = new LinkedHashMap<>();
             t.put("name", o.target().name());
             t.put("description", o.target().description());
+            if (!o.target().scenario().equals(Scenario.PLAIN)) { // also for a target that failed before its details were known
+                t.put("scenario", o.target().scenario());
+                t.put("plain", o.target().underPlain());
+            }
             if (o.failure() != null) {
                 t.put("failure", o.failure());
             }

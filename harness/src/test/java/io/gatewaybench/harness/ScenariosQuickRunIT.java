@@ -1,0 +1,94 @@
+package io.gatewaybench.harness;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.StreamSupport;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code ./bench run --quick --scenarios=all} end to end on loopback: NGINX and Zuul2 under every scenario, with
+ * planted-no-duties beside them, which claims every duty and does none. Every cell of NGINX and Zuul2 is measured
+ * without an error, each against its own direct baseline; planted-no-duties is refused under each scenario with a
+ * duty (the run goes on, and exits 1 for it) and measured under plain and the response sizes, where it has no duty
+ * to skip. The summary has a table per scenario and the cost of each scenario per gateway.
+ */
+class ScenariosQuickRunIT {
+    private static final String PLANTED = "harness/src/test/resources/planted/planted-no-duties.properties";
+    private static final List<String> DUTIES = List.of("ratelimit", "keyauth+ratelimit", "jwt", "routes-1000", "routes-5000");
+    private static final List<String> SIZES = List.of("0kb", "1kb", "4kb");
+
+    @Test
+    void everyScenarioIsMeasuredAgainstItsBaselineAndAGatewayThatSkipsADutyIsRefused() throws Exception {
+        Path results = Path.of("target", "scenarios-it").toAbsolutePath();
+        String output = QuickRun.bench(results, 1, "run", "--quick", "--scenarios=all", "--targets=nginx,zuul2," + PLANTED,
+                "--cross-check=none", "--results=" + results);
+        Path run = QuickRun.newest(results);
+        JsonNode summary = new com.fasterxml.jackson.databind.ObjectMapper().readTree(run.resolve("summary.json").toFile());
+        assertEquals(Scenario.ALL, names(summary.get("scenarios").get("list"), "name"));
+
+        List<String> measured = new ArrayList<>(List.of("direct", "nginx", "zuul2", "planted-no-duties"));
+        for (String s : DUTIES) {
+            measured.addAll(List.of("nginx:" + s, "zuul2:" + s));
+        }
+        for (String s : SIZES) {
+            measured.addAll(List.of("direct:" + s, "nginx:" + s, "zuul2:" + s, "planted-no-duties:" + s));
+        }
+        for (String name : measured) {
+            JsonNode t = target(summary, name);
+            assertFalse(t.has("failure"), name + " failed: " + t.path("failure"));
+            assertTrue(t.get("requests").asLong() > 0, name + " made no requests");
+            assertEquals(0, t.get("errors").asLong(), name + " had errors");
+            assertTrue(t.get("relative_to_direct").hasNonNull("throughput"), name + " has no ratio to its direct");
+        }
+        assertEquals("direct:4kb", target(summary, "zuul2:4kb").get("baseline").asText());
+        assertEquals("direct", target(summary, "zuul2:jwt").get("baseline").asText());
+        assertEquals(Scenario.LOW_LIMIT, target(summary, "nginx:ratelimit").get("rate_limit_check").get("limit_per_s").asInt());
+        assertTrue(target(summary, "zuul2:keyauth+ratelimit").get("rate_limit_check").get("answered_429").asInt() > 0);
+        for (String s : DUTIES) {
+            JsonNode refused = target(summary, "planted-no-duties:" + s);
+            String why = refused.path("failure").asText();
+            assertTrue(why.contains("refusing to measure it"), s + ": " + why);
+        }
+        assertTrue(output.contains("bench: run incomplete: ") && output.contains("planted-no-duties:jwt was not measured"), output);
+
+        JsonNode tables = summary.get("scenarios").get("by_scenario");
+        assertEquals(Scenario.ALL, StreamSupport.stream(((Iterable<Map.Entry<String, JsonNode>>) tables::fields).spliterator(), false)
+                .map(Map.Entry::getKey).toList());
+        JsonNode cost = summary.get("scenarios").get("cost_vs_plain");
+        List<String> gateways = new ArrayList<>();
+        cost.fieldNames().forEachRemaining(gateways::add);
+        assertEquals(List.of("nginx", "zuul2", "planted-no-duties"), gateways, "a gateway refused under a scenario is still one gateway");
+        assertTrue(cost.get("planted-no-duties").get(0).get("failure").asText().contains("refusing to measure it"));
+        for (String gateway : List.of("nginx", "zuul2")) {
+            List<String> scenarios = names(cost.get(gateway), "scenario");
+            assertEquals(Scenario.ALL.subList(1, Scenario.ALL.size()), scenarios, gateway);
+            cost.get(gateway).forEach(r -> assertTrue(r.get("throughput_relative").isNumber(), gateway + ": " + r));
+        }
+        String md = Files.readString(run.resolve("summary.md"));
+        assertTrue(md.contains("## Scenarios") && md.contains("### routes-5000") && md.contains("#### zuul2"), md);
+        assertTrue(Files.size(run.resolve(HtmlReport.FILE)) > 0);
+    }
+
+    private static JsonNode target(JsonNode summary, String name) {
+        for (JsonNode t : summary.get("targets")) {
+            if (t.get("name").asText().equals(name)) {
+                return t;
+            }
+        }
+        throw new AssertionError("no target " + name + " in the summary");
+    }
+
+    private static List<String> names(JsonNode list, String field) {
+        List<String> names = new ArrayList<>();
+        list.forEach(n -> names.add(n.get(field).asText()));
+        return names;
+    }
+}
