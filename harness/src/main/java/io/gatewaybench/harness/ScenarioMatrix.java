@@ -187,6 +187,11 @@ final class ScenarioMatrix {
         md.append("Per scenario: throughput relative to direct (for the response-size scenarios, direct fetching the same file), ")
                 .append("≈ where it is within the noise of direct; P99 at each fixed offered rate (median over rounds; - : overloaded ")
                 .append("or not reached); the maximum sustainable rate under the first objective; the gateway's CPU per 1,000 requests.\n");
+        if (summary.get("ladder") instanceof Map<?, ?> ladder && ladder.get("absolute_rps") instanceof List<?> absolute && !absolute.isEmpty()) {
+            md.append("\nThe offered rates ").append(absolute).append(" req/s are absolute (`--rates`), as GigaOm's 10,000 and 20,000 req/s ")
+                    .append("are, scaled down: here one machine's CPUs carry the injector, the gateway and the origin together, and ")
+                    .append("the slowest gateways are overloaded well below 10,000 req/s.\n");
+        }
         ((Map<String, List<Map<String, Object>>>) byScenario).forEach((name, rows) -> {
             md.append("\n### ").append(name).append("\n\n| target | req/s | % of direct |");
             rates.forEach(rate -> md.append(" P99 ms at ").append(rate).append(" req/s |"));
