@@ -10,7 +10,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
+import java.net.Socket;
 import java.net.UnknownHostException;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -66,9 +66,11 @@ public final class Main {
 
         // Try the address with a plain socket first, so that an address in use gets its one line before Zuul
         // starts Netty (whose event loops would keep the JVM alive, and which on JDK 24+ makes the JVM print
-        // warnings about sun.misc.Unsafe). Zuul's own bind failure below remains the backstop.
+        // warnings about sun.misc.Unsafe). Zuul's own bind failure below remains the backstop. A client socket:
+        // bound, never listening. A ServerSocket listens from its bind, so for a moment the port accepted
+        // connections that its close then refused, and a harness polling for the port took that for ready.
         InetSocketAddress listenAddress = new InetSocketAddress(options.bind(), options.port());
-        try (ServerSocket probe = new ServerSocket()) {
+        try (Socket probe = new Socket()) {
             probe.bind(listenAddress);
         } catch (IOException e) {
             exit(1, NAME + ": cannot listen on " + options.bindText() + ":" + options.port() + ": " + rootMessage(e));
