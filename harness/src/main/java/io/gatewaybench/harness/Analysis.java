@@ -81,6 +81,7 @@ public final class Analysis {
         }
         ProfileMatrix.apply(summary);
         ScenarioMatrix.apply(summary);
+        WorkersMatrix.apply(summary);
         if (!FORMAT.equals(summary.get("format"))) {
             summary.put("reanalysed", Map.of(
                     "from_format", String.valueOf(summary.get("format")),

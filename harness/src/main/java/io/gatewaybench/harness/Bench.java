@@ -622,6 +622,10 @@ public final class Bench {
             d.put("configuration", "none: the client calls the origin");
             return d;
         }
+        t.sweptWorkers().ifPresent(n -> {
+            d.put("sweep_series", t.sweepSeries().orElseThrow());
+            d.put("sweep_workers", n);
+        });
         d.put("gateway", t.gateway());
         d.put("configuration", Repo.root().relativize(t.file()).toString());
         d.put("run_folder", runDir.relativize(dir).toString());
@@ -665,7 +669,9 @@ public final class Bench {
         }
         run.put("placement", topology.describe(workers));
         if (!plan.workerSweep().isEmpty()) {
-            run.put("workers_sweep", plan.workerSweep());
+            Map<String, Object> sweep = new LinkedHashMap<>();
+            sweep.put("counts", plan.workerSweep());
+            run.put("workers_sweep", sweep);
         }
         if (plan.scenarios().size() > 1) {
             Map<String, Object> scenarios = new LinkedHashMap<>();

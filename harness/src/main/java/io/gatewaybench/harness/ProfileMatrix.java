@@ -59,7 +59,8 @@ final class ProfileMatrix {
         profiles.put("by_gateway", judged);
     }
 
-    private static boolean measured(Map<String, Object> t) {
+    /** The target ran and has rounds to judge. */
+    static boolean measured(Map<String, Object> t) {
         return !t.containsKey("failure") && t.get("rounds") instanceof List<?> r && !r.isEmpty();
     }
 
@@ -122,14 +123,26 @@ final class ProfileMatrix {
      * interval far narrower than the machine's noise. The interval is Student's t on the logarithms,
      * at 1 - 0.05/k for k compared profiles (Bonferroni), so that all k hold together at 95%.
      */
-    @SuppressWarnings("unchecked")
     static void judge(List<Map<String, Object>> rows) {
         judge(rows, "profiles");
     }
 
     /** {@link #judge(List)} of a gateway's variants of one kind: its profiles, or its scenarios. */
     static void judge(List<Map<String, Object>> rows, String variants) {
-        List<Map<String, Object>> spreads = rows.stream().map(r -> r.get("throughput_relative_spread")).filter(s -> s instanceof Map<?, ?> m
+        judge(rows, variants, Figure.THROUGHPUT);
+    }
+
+    /** A paired figure {@link #judge} can give a verdict on: where its per-round ratios are, where the verdict goes, and its words. */
+    record Figure(String spread, String verdict, String above, String below) {
+        static final Figure THROUGHPUT = new Figure("throughput_relative_spread", "verdict", "more throughput", "less throughput");
+        static final Figure CPU_PER_REQUEST = new Figure("cpu_per_request_relative_spread", "cpu_verdict", "more CPU per request",
+                "less CPU per request");
+    }
+
+    /** {@link #judge(List)} of one paired figure of the rows. */
+    @SuppressWarnings("unchecked")
+    static void judge(List<Map<String, Object>> rows, String variants, Figure figure) {
+        List<Map<String, Object>> spreads = rows.stream().map(r -> r.get(figure.spread())).filter(s -> s instanceof Map<?, ?> m
                 && m.get("values") instanceof List<?>).map(s -> (Map<String, Object>) s).toList();
         double squares = 0;
         int freedom = 0;
@@ -141,7 +154,7 @@ final class ProfileMatrix {
         }
         double level = 1 - FAMILY_ERROR / Math.max(1, spreads.size());
         for (Map<String, Object> r : rows) {
-            if (!(r.get("throughput_relative_spread") instanceof Map<?, ?> raw) || !spreads.contains(raw)) {
+            if (!(r.get(figure.spread()) instanceof Map<?, ?> raw) || !spreads.contains(raw)) {
                 continue;
             }
             Map<String, Object> s = (Map<String, Object>) raw;
@@ -158,7 +171,7 @@ final class ProfileMatrix {
                 s.put("ci_method", "Student's t on log ratios, spread pooled over the gateway's " + spreads.size()
                         + " compared " + variants + " (" + freedom + " degrees of freedom), Bonferroni over them");
             }
-            r.put("verdict", verdict(s));
+            r.put(figure.verdict(), verdict(s, figure));
         }
     }
 
@@ -167,15 +180,15 @@ final class ProfileMatrix {
                 ? Math.log(n.doubleValue()) : Double.NaN).toArray();
     }
 
-    /** "within the noise" when the interval of the paired ratio holds 1; "faster"/"slower" otherwise; one round: unknown. */
-    private static String verdict(Map<String, Object> spread) {
+    /** "within the noise" when the interval of the paired ratio holds 1; the figure's "above"/"below" otherwise; one round: unknown. */
+    private static String verdict(Map<String, Object> spread, Figure figure) {
         if (!(interval(spread, "low") instanceof Number low) || !(interval(spread, "high") instanceof Number high)) {
             return "no interval (one round)";
         }
         if (low.doubleValue() <= 1 && high.doubleValue() >= 1) {
             return "within the noise";
         }
-        return low.doubleValue() > 1 ? "more throughput" : "less throughput";
+        return low.doubleValue() > 1 ? figure.above() : figure.below();
     }
 
     /** One number of each round where the round has it. */
@@ -307,6 +320,18 @@ final class ProfileMatrix {
         String s = String.format(Locale.ROOT, "%.1f%%", m.doubleValue() * 100);
         if (spread != null && interval(spread, "low") instanceof Number lo && interval(spread, "high") instanceof Number hi) {
             s += String.format(Locale.ROOT, " (%.1f-%.1f)", lo.doubleValue() * 100, hi.doubleValue() * 100);
+        }
+        return s;
+    }
+
+    /** A ratio as a factor, {@code 1.57x (1.20-2.05)}, with its interval where it has one. */
+    static String factor(Object median, Map<String, Object> spread) {
+        if (!(median instanceof Number m)) {
+            return "-";
+        }
+        String s = String.format(Locale.ROOT, "%.2fx", m.doubleValue());
+        if (spread != null && interval(spread, "low") instanceof Number lo && interval(spread, "high") instanceof Number hi) {
+            s += String.format(Locale.ROOT, " (%.2f-%.2f)", lo.doubleValue(), hi.doubleValue());
         }
         return s;
     }

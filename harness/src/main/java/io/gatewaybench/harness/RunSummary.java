@@ -274,6 +274,7 @@ public final class RunSummary {
         LadderSummary.maxSustainable(s, targets, md);
         ProfileMatrix.markdown(s, md);
         ScenarioMatrix.markdown(s, md);
+        WorkersMatrix.markdown(s, md);
         md.append("\n## Notes\n\n");
         for (String note : notes(s)) {
             md.append("- ").append(note).append('\n');

@@ -12,7 +12,8 @@ import java.util.Map;
  * rate, its maximum sustainable rate and its CPU per 1,000 requests. Per gateway, what each scenario costs it:
  * its throughput under the scenario over its own under plain, paired round by round (both ran in the same round),
  * with an interval and a verdict as for JVM profiles ({@link ProfileMatrix#judge}: the spread pooled over the
- * gateway's scenarios, Bonferroni over them), and its CPU per request under the scenario over plain's.
+ * gateway's scenarios, Bonferroni over them), and its CPU per request under the scenario over plain's, paired and
+ * judged the same way: with two rounds the throughput intervals are wide, and CPU per request is the steadier figure.
  */
 final class ScenarioMatrix {
     private ScenarioMatrix() {
@@ -26,8 +27,7 @@ final class ScenarioMatrix {
         }
         Map<String, Object> scenarios = (Map<String, Object>) raw;
         List<Map<String, Object>> targets = (List<Map<String, Object>>) summary.get("targets");
-        List<Integer> rates = summary.get("ladder") instanceof Map<?, ?> ladder
-                ? ((List<Number>) ladder.get("rates_rps")).stream().map(Number::intValue).toList() : List.of();
+        List<Integer> rates = rates(summary);
         Map<String, Object> byScenario = new LinkedHashMap<>();
         for (Map<String, Object> s : (List<Map<String, Object>>) scenarios.get("list")) {
             String name = (String) s.get("name");
@@ -61,6 +61,7 @@ final class ScenarioMatrix {
                 }
             }
             ProfileMatrix.judge(rows, "scenarios");
+            ProfileMatrix.judge(rows, "scenarios", ProfileMatrix.Figure.CPU_PER_REQUEST);
             cost.put((String) plain.get("name"), rows);
         }
         scenarios.put("cost_vs_plain", cost);
@@ -78,16 +79,12 @@ final class ScenarioMatrix {
         return t.getOrDefault("plain", name.contains(Scenario.SEPARATOR) ? name.substring(0, name.lastIndexOf(Scenario.SEPARATOR)) : name);
     }
 
-    private static boolean measured(Map<String, Object> t) {
-        return !t.containsKey("failure") && t.get("rounds") instanceof List<?> r && !r.isEmpty();
-    }
-
     @SuppressWarnings("unchecked")
     private static Map<String, Object> scenarioRow(Map<String, Object> t, List<Integer> rates) {
         Map<String, Object> r = new LinkedHashMap<>();
         r.put("target", t.get("name"));
         r.put("baseline", t.getOrDefault("baseline", "direct"));
-        if (!measured(t)) {
+        if (!ProfileMatrix.measured(t)) {
             r.put("failure", t.getOrDefault("failure", "not measured"));
             return r;
         }
@@ -99,16 +96,7 @@ final class ScenarioMatrix {
         if (t.get("spread") instanceof Map<?, ?> spread && spread.get("throughput_relative_to_direct") instanceof Map<?, ?> tp) {
             r.put("throughput_relative_to_direct_spread", tp);
         }
-        Map<String, Object> p99 = new LinkedHashMap<>();
-        if (t.get("fixed_rate") instanceof List<?> levels) {
-            for (Map<String, Object> level : (List<Map<String, Object>>) levels) {
-                Object value = level.get("latency_ms") instanceof Map<?, ?> l ? l.get("p99") : null;
-                boolean overloaded = level.get("rounds_overloaded") instanceof Number o && o.longValue() > 0;
-                p99.put(String.valueOf(level.get("rate_rps")), value == null ? (overloaded ? "overloaded" : "not reached") : value);
-            }
-        }
-        rates.forEach(rate -> p99.putIfAbsent(String.valueOf(rate), "not reached"));
-        r.put("p99_ms_at_rate", p99);
+        r.put("p99_ms_at_rate", p99AtRates(t, rates));
         Map<String, Object> best = LadderSummary.firstObjective(t);
         if (best != null) {
             r.put("max_sustainable_rps", best.get("rate_rps"));
@@ -119,12 +107,34 @@ final class ScenarioMatrix {
         return r;
     }
 
+    /** The target's P99 at each fixed offered rate (median over rounds), or why it has none there. */
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> p99AtRates(Map<String, Object> t, List<Integer> rates) {
+        Map<String, Object> p99 = new LinkedHashMap<>();
+        if (t.get("fixed_rate") instanceof List<?> levels) {
+            for (Map<String, Object> level : (List<Map<String, Object>>) levels) {
+                Object value = level.get("latency_ms") instanceof Map<?, ?> l ? l.get("p99") : null;
+                boolean overloaded = level.get("rounds_overloaded") instanceof Number o && o.longValue() > 0;
+                p99.put(String.valueOf(level.get("rate_rps")), value == null ? (overloaded ? "overloaded" : "not reached") : value);
+            }
+        }
+        rates.forEach(rate -> p99.putIfAbsent(String.valueOf(rate), "not reached"));
+        return p99;
+    }
+
+    /** The ladder's offered rates of the run, none where it had no ladder. */
+    @SuppressWarnings("unchecked")
+    static List<Integer> rates(Map<String, Object> summary) {
+        return summary.get("ladder") instanceof Map<?, ?> ladder
+                ? ((List<Number>) ladder.get("rates_rps")).stream().map(Number::intValue).toList() : List.of();
+    }
+
     private static Map<String, Object> costRow(Map<String, Object> t, Map<String, Object> plain, List<Map<String, Object>> targets) {
         Map<String, Object> r = new LinkedHashMap<>();
         r.put("scenario", scenarioOf(t));
         r.put("target", t.get("name"));
-        if (!measured(t) || !measured(plain)) {
-            r.put("failure", measured(t) ? "plain not measured" : t.getOrDefault("failure", "not measured"));
+        if (!ProfileMatrix.measured(t) || !ProfileMatrix.measured(plain)) {
+            r.put("failure", ProfileMatrix.measured(t) ? "plain not measured" : t.getOrDefault("failure", "not measured"));
             return r;
         }
         r.put("throughput_rps", t.get("throughput_rps"));
@@ -136,6 +146,7 @@ final class ScenarioMatrix {
         r.put("gateway_cpu_ms_per_1000_requests", ProfileMatrix.median(ProfileMatrix.perRound(t,
                 round -> ProfileMatrix.gatewayCost(round, "cpu_ms_per_1000_requests"))));
         r.put("cpu_per_request_relative", cpu.get("median"));
+        r.put("cpu_per_request_relative_spread", cpu);
         return r;
     }
 
@@ -162,7 +173,7 @@ final class ScenarioMatrix {
     /** Each round's throughput over its baseline's ({@link Analysis#pairedRatios}: bracketed where direct ran once more). */
     private static double[] share(Map<String, Object> t, List<Map<String, Object>> targets) {
         String baseline = String.valueOf(t.getOrDefault("baseline", "direct"));
-        Map<String, Object> base = targets.stream().filter(x -> baseline.equals(x.get("name")) && measured(x)).findFirst().orElse(null);
+        Map<String, Object> base = targets.stream().filter(x -> baseline.equals(x.get("name")) && ProfileMatrix.measured(x)).findFirst().orElse(null);
         if (base == null) {
             return new double[0];
         }
@@ -178,8 +189,7 @@ final class ScenarioMatrix {
             return;
         }
         Map<String, Object> scenarios = (Map<String, Object>) raw;
-        List<Integer> rates = summary.get("ladder") instanceof Map<?, ?> ladder
-                ? ((List<Number>) ladder.get("rates_rps")).stream().map(Number::intValue).toList() : List.of();
+        List<Integer> rates = rates(summary);
         md.append("\n## Scenarios\n\n");
         md.append("What each gateway does on every request besides forwarding it (`scenarios/`; scenarios/README.md). Each ran as a ")
                 .append("target of its own, in the same rounds. Every target was checked before it was measured: ")
@@ -218,22 +228,24 @@ final class ScenarioMatrix {
         md.append("Throughput under the scenario relative to the same gateway's under plain, the median of the per-round ratios (both ")
                 .append("ran in the same round) with its interval; for a response size, the share of direct's throughput the gateway keeps ")
                 .append("for that file (direct fetching it too) over its share for the book page; the intervals of one gateway's scenarios hold together at 95% ")
-                .append("(Bonferroni, the spread pooled over them, as for JVM profiles). CPU per request relative to plain's. ")
+                .append("(Bonferroni, the spread pooled over them, as for JVM profiles). The gateway's CPU per request relative to plain's, ")
+                .append("paired and judged the same way: it does not depend on how many requests the load could send. ")
                 .append("A drop of x% is the published studies' \"drops by x%\".\n");
         ((Map<String, List<Map<String, Object>>>) scenarios.getOrDefault("cost_vs_plain", Map.of())).forEach((gateway, rows) -> {
-            md.append("\n#### ").append(gateway).append("\n\n| scenario | req/s | throughput vs plain (interval) | verdict | CPU ms / 1000 req | CPU per request vs plain |\n")
-                    .append("|---|---:|---:|---|---:|---:|\n");
+            md.append("\n#### ").append(gateway).append("\n\n| scenario | req/s | throughput vs plain (interval) | verdict | CPU ms / 1000 req | CPU per request vs plain (interval) | CPU verdict |\n")
+                    .append("|---|---:|---:|---|---:|---:|---|\n");
             for (Map<String, Object> r : rows) {
                 md.append("| ").append(r.get("scenario"));
                 if (r.containsKey("failure")) {
-                    md.append(" | not measured: ").append(r.get("failure")).append(" |||||\n");
+                    md.append(" | not measured: ").append(r.get("failure")).append(" ||||||\n");
                     continue;
                 }
                 md.append(" | ").append(ProfileMatrix.num(r.get("throughput_rps"), "%.0f"))
                         .append(" | ").append(ProfileMatrix.relative(r.get("throughput_relative"), (Map<String, Object>) r.get("throughput_relative_spread")))
                         .append(" | ").append(r.getOrDefault("verdict", "-"))
                         .append(" | ").append(ProfileMatrix.num(r.get("gateway_cpu_ms_per_1000_requests"), "%.0f"))
-                        .append(" | ").append(ProfileMatrix.num(r.get("cpu_per_request_relative"), "%.2fx")).append(" |\n");
+                        .append(" | ").append(ProfileMatrix.factor(r.get("cpu_per_request_relative"), (Map<String, Object>) r.get("cpu_per_request_relative_spread")))
+                        .append(" | ").append(r.getOrDefault("cpu_verdict", "-")).append(" |\n");
             }
         });
         List<Map<String, String>> unavailable = (List<Map<String, String>>) scenarios.getOrDefault("not_available", List.of());

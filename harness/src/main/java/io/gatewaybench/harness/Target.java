@@ -128,6 +128,11 @@ public record Target(String name, String description, Map<String, String> keys, 
         return key(WORKERS).map(Integer::parseInt);
     }
 
+    /** The sweep this step belongs to: its name without {@code -w<n>} ({@code nginx:jwt} for {@code nginx-w2:jwt}). */
+    public Optional<String> sweepSeries() {
+        return sweptWorkers().map(n -> name.replaceFirst("-w" + n + "(?=$|" + java.util.regex.Pattern.quote(Scenario.SEPARATOR) + ")", ""));
+    }
+
     /** The scenario this target runs under: {@code plain} unless {@link #underScenario} said otherwise. */
     public String scenario() {
         return keys.getOrDefault("scenario", Scenario.PLAIN);

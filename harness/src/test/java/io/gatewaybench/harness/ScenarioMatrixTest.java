@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The scenario tables judge planted differences: a duty planted at 60% of plain in every round is "less
- * throughput" at 0.60, one planted equal within the round-to-round noise is "within the noise", a response size
+ * throughput" at 0.60 and twice plain's CPU per request "more CPU per request", one planted equal within the
+ * round-to-round noise is "within the noise" on both, a response size
  * is judged by the share of its own direct the gateway keeps, and a target without the duty shows its reason.
  */
 class ScenarioMatrixTest {
@@ -21,9 +22,10 @@ class ScenarioMatrixTest {
     void aPlantedCostIsLessThroughputAndAnEqualScenarioIsWithinTheNoise() {
         List<Map<String, Object>> targets = List.of(
                 target("direct", "plain", "direct", "direct", new double[] {10000, 11000, 10500, 10000}),
-                target("gw", "plain", "gw", "direct", new double[] {5000, 5200, 5100}),
-                target("gw:jwt", "jwt", "gw", "direct", new double[] {3000, 3120, 3060}),
-                target("gw:ratelimit", "ratelimit", "gw", "direct", new double[] {5100, 4950, 5250}),
+                target("gw", "plain", "gw", "direct", new double[] {5000, 5200, 5100}, new double[] {100, 104, 98}),
+                // twice plain's CPU per request in every round, give or take the rounds' noise
+                target("gw:jwt", "jwt", "gw", "direct", new double[] {3000, 3120, 3060}, new double[] {196, 212, 200}),
+                target("gw:ratelimit", "ratelimit", "gw", "direct", new double[] {5100, 4950, 5250}, new double[] {103, 101, 100}),
                 target("direct:4kb", "4kb", "direct:4kb", "direct:4kb", new double[] {20000, 22000, 21000}),
                 // half of its direct for 4 KB, where plain keeps about 49% of the book page's direct: no cost
                 target("gw:4kb", "4kb", "gw", "direct:4kb", new double[] {10000, 11000, 10500}));
@@ -44,6 +46,9 @@ class ScenarioMatrixTest {
         assertEquals("within the noise", gw.get(1).get("verdict"), gw.get(1).toString());
         assertEquals("within the noise", gw.get(2).get("verdict"), gw.get(2).toString());
         assertTrue(Math.abs((Double) gw.get(2).get("throughput_relative") - 1.0) < 0.05, gw.get(2).toString());
+        assertEquals(2.0, (Double) gw.get(0).get("cpu_per_request_relative"), 0.05, gw.get(0).toString());
+        assertEquals("more CPU per request", gw.get(0).get("cpu_verdict"), gw.get(0).toString());
+        assertEquals("within the noise", gw.get(1).get("cpu_verdict"), gw.get(1).toString());
 
         Map<String, List<Map<String, Object>>> byScenario = (Map<String, List<Map<String, Object>>>) scenarios.get("by_scenario");
         Map<String, Object> fourKb = byScenario.get("4kb").get(1);
@@ -55,24 +60,34 @@ class ScenarioMatrixTest {
         ScenarioMatrix.markdown(summary, md);
         assertTrue(md.toString().contains("| jwt | 3060 | 60.0% ("), md.toString());
         assertTrue(md.toString().contains("| less throughput |"), md.toString());
+        assertTrue(md.toString().contains("| 2.04x ("), md.toString());
+        assertTrue(md.toString().contains("| more CPU per request |"), md.toString());
         assertTrue(md.toString().contains("| other | not available: it has no JWT module |"), md.toString());
         assertTrue(md.toString().contains("- other under `jwt`: it has no JWT module"), md.toString());
     }
 
     private static Map<String, Object> target(String name, String scenario, String plain, String baseline, double[] throughput) {
+        double[] cpu = new double[throughput.length];
+        java.util.Arrays.fill(cpu, 100);
+        return target(name, scenario, plain, baseline, throughput, cpu);
+    }
+
+    private static Map<String, Object> target(String name, String scenario, String plain, String baseline, double[] throughput,
+                                              double[] cpuMsPer1000) {
         Map<String, Object> t = new LinkedHashMap<>();
         t.put("name", name);
         t.put("scenario", scenario);
         t.put("plain", plain);
         t.put("baseline", baseline);
         List<Map<String, Object>> rounds = new ArrayList<>();
-        for (double tp : throughput) {
+        for (int i = 0; i < throughput.length; i++) {
+            double tp = throughput[i];
             Map<String, Object> r = new LinkedHashMap<>();
             r.put("requests", (long) (tp * 10));
             r.put("errors", 0L);
             r.put("throughput_rps", tp);
             r.put("latency_ms", Map.of("mean", 1.0, "p50", 1.0, "p90", 1.0, "p99", 2.0, "p99_9", 3.0, "p99_99", 4.0, "max", 5.0));
-            r.put("resources", Map.of("gateway", Map.of("cpu_ms_per_1000_requests", 100.0)));
+            r.put("resources", Map.of("gateway", Map.of("cpu_ms_per_1000_requests", cpuMsPer1000[i])));
             rounds.add(r);
         }
         t.put("rounds", rounds);

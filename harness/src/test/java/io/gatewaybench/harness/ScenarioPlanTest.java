@@ -59,6 +59,9 @@ class ScenarioPlanTest {
         assertEquals(0, plan.workers());
         assertEquals(1, plan.targets().get(5).sweptWorkers().orElseThrow());
         assertEquals("nginx-w1", plan.targets().get(5).underPlain());
+        assertEquals("nginx:jwt", plan.targets().get(6).sweepSeries().orElseThrow(), "the table's row groups the counts of one gateway");
+        assertEquals("zuul2", plan.targets().get(3).sweepSeries().orElseThrow());
+        assertTrue(plan.targets().get(0).sweepSeries().isEmpty(), "direct is not swept");
         assertEquals(3, RunPlan.parse(List.of("--workers=3")).workers(), "one count is no sweep");
         assertTrue(RunPlan.parse(List.of("--workers=3")).workerSweep().isEmpty());
     }
