@@ -69,8 +69,12 @@ public final class Main {
         // warnings about sun.misc.Unsafe). Zuul's own bind failure below remains the backstop. A client socket:
         // bound, never listening. A ServerSocket listens from its bind, so for a moment the port accepted
         // connections that its close then refused, and a harness polling for the port took that for ready.
+        // With SO_REUSEADDR, as Netty's server socket has it: a connection of the port's previous server in
+        // TIME_WAIT does not stop Zuul from listening, so it must not stop the probe (on a fixed port, as on
+        // real hosts, it did); a socket listening there still does.
         InetSocketAddress listenAddress = new InetSocketAddress(options.bind(), options.port());
         try (Socket probe = new Socket()) {
+            probe.setReuseAddress(true);
             probe.bind(listenAddress);
         } catch (IOException e) {
             exit(1, NAME + ": cannot listen on " + options.bindText() + ":" + options.port() + ": " + rootMessage(e));

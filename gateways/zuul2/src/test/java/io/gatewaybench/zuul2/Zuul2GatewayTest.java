@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpExchange;
@@ -194,6 +195,37 @@ class Zuul2GatewayTest {
             assertEquals(1, exit.stderr.size(), String.join("\n", exit.stderr));
             assertTrue(exit.stderr.get(0).startsWith("zuul2: cannot listen on 127.0.0.1:" + port + ": "),
                     exit.stderr.get(0));
+        }
+    }
+
+    /**
+     * A fixed port whose last server has just stopped still has that server's side of a connection in TIME_WAIT (the
+     * server closed first). Zuul can listen there, so its check of the address must let it; on real hosts, where every
+     * gateway takes port 8000 in turn, it did not.
+     */
+    @Test
+    void aPortWithAConnectionInTimeWaitIsFree() throws Exception {
+        int port;
+        try (ServerSocket previous = new ServerSocket()) {
+            previous.setReuseAddress(true);
+            previous.bind(new InetSocketAddress("127.0.0.1", 0));
+            port = previous.getLocalPort();
+            try (Socket client = new Socket("127.0.0.1", port); Socket accepted = previous.accept()) {
+                accepted.close(); // the server side closes first: its end goes to TIME_WAIT once the client closes too
+                assertEquals(-1, client.getInputStream().read());
+            }
+        }
+        try (Socket plain = new Socket()) { // the condition itself: a bind without SO_REUSEADDR is refused
+            IOException refused = assertThrows(IOException.class,
+                    () -> plain.bind(new InetSocketAddress("127.0.0.1", port)));
+            assertTrue(refused.getMessage().contains("in use"), refused.getMessage());
+        }
+        Gateway next = Gateway.start("--bind=127.0.0.1", "--port=" + port,
+                "--upstream=http://127.0.0.1:" + origin.getAddress().getPort(), "--event-loops=1");
+        try (Connection connection = new Connection(next.port)) {
+            assertEquals(200, connection.exchange("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n").status);
+        } finally {
+            next.stop();
         }
     }
 
