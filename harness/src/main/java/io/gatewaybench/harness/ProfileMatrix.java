@@ -84,7 +84,7 @@ final class ProfileMatrix {
             r.put("throughput_relative", 1.0);
             r.put("verdict", "reference");
         }
-        r.put("gateway_cpu_ms_per_1000_requests", median(perRound(v, round -> gatewayCost(round, "cpu_ms_per_1000_requests"))));
+        r.put("gateway_cpu_ms_per_1000_requests", median(cpuPerRound(v)));
         double[] memory = perRound(v, round -> gatewayCost(round, "peak_pss_mb"));
         r.put("gateway_peak_pss_mb", memory.length == 0 ? null : RunSummary.round(java.util.Arrays.stream(memory).max().orElseThrow()));
         r.put("first_answer_ms", median(perRound(v, round -> runtime(round, "first_answer_ms"))));
@@ -196,6 +196,11 @@ final class ProfileMatrix {
     static double[] perRound(Map<String, Object> t, Function<Map<String, Object>, Object> figure) {
         return ((List<Map<String, Object>>) t.get("rounds")).stream().map(figure).filter(o -> o instanceof Number)
                 .mapToDouble(o -> ((Number) o).doubleValue()).toArray();
+    }
+
+    /** The gateway's CPU per 1,000 requests of each round that measured it. */
+    static double[] cpuPerRound(Map<String, Object> t) {
+        return perRound(t, round -> gatewayCost(round, "cpu_ms_per_1000_requests"));
     }
 
     static Object median(double[] values) {

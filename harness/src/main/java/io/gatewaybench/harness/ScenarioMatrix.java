@@ -102,8 +102,7 @@ final class ScenarioMatrix {
             r.put("max_sustainable_rps", best.get("rate_rps"));
             r.put("max_sustainable_objective", best.get("objective"));
         }
-        r.put("gateway_cpu_ms_per_1000_requests", ProfileMatrix.median(ProfileMatrix.perRound(t,
-                round -> ProfileMatrix.gatewayCost(round, "cpu_ms_per_1000_requests"))));
+        r.put("gateway_cpu_ms_per_1000_requests", ProfileMatrix.median(ProfileMatrix.cpuPerRound(t)));
         return r;
     }
 
@@ -141,10 +140,8 @@ final class ScenarioMatrix {
         Map<String, Object> tp = relativeToPlain(t, plain, targets);
         r.put("throughput_relative", tp.get("median"));
         r.put("throughput_relative_spread", tp);
-        Map<String, Object> cpu = ProfileMatrix.paired(t, plain, x -> ProfileMatrix.perRound(x,
-                round -> ProfileMatrix.gatewayCost(round, "cpu_ms_per_1000_requests")));
-        r.put("gateway_cpu_ms_per_1000_requests", ProfileMatrix.median(ProfileMatrix.perRound(t,
-                round -> ProfileMatrix.gatewayCost(round, "cpu_ms_per_1000_requests"))));
+        Map<String, Object> cpu = ProfileMatrix.paired(t, plain, ProfileMatrix::cpuPerRound);
+        r.put("gateway_cpu_ms_per_1000_requests", ProfileMatrix.median(ProfileMatrix.cpuPerRound(t)));
         r.put("cpu_per_request_relative", cpu.get("median"));
         r.put("cpu_per_request_relative_spread", cpu);
         return r;

@@ -75,8 +75,7 @@ final class WorkersMatrix {
             }
         }
         r.put("p99_ms_at_rate", ScenarioMatrix.p99AtRates(t, rates));
-        r.put("gateway_cpu_ms_per_1000_requests", ProfileMatrix.median(ProfileMatrix.perRound(t,
-                round -> ProfileMatrix.gatewayCost(round, "cpu_ms_per_1000_requests"))));
+        r.put("gateway_cpu_ms_per_1000_requests", ProfileMatrix.median(ProfileMatrix.cpuPerRound(t)));
         return r;
     }
 
