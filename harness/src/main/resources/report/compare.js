@@ -53,7 +53,8 @@
       main.append(line);
       main.append(el('p', { class: 'caption' }, ['Per figure, Welch\'s t on the per-round values; equivalence margin ±'
         + (data.margin * 100).toFixed(0) + '% of A\'s mean (latency: at least 1 ms, Gatling\'s resolution). Equivalent: the 90% '
-        + 'interval of B-A lies inside the margin; different: the 95% interval excludes 0 and the difference exceeds the margin; '
+        + 'interval of B-A lies inside the margin; different: the interval that holds over all ' + data.rows.length
+        + ' figures together at ' + (100 - data.alpha * 100) + '% (Bonferroni) excludes 0 and the difference exceeds the margin; '
         + 'inconclusive: neither (detectable: the smallest difference these rounds find with 80% power).']));
       const runs = el('table', { id: 'runs' });
       runs.append(el('thead', {}, [el('tr', {}, ['run', 'id', 'started', 'commit', 'load', 'rounds'].map(h => el('th', {}, [h])))]));

@@ -121,10 +121,10 @@ public final class Bench {
         }
     }
 
-    private static final String COMPARE_USAGE = "usage: ./bench compare <run folder> <run folder> [--margin=0.10] [--html=compare.html]";
+    private static final String COMPARE_USAGE = "usage: ./bench compare <run folder> <run folder> [--margin=0.10] [--alpha=0.05] [--html=compare.html]";
 
     /**
-     * {@code ./bench compare <run> <run> [--margin=0.10] [--html=compare.html]}: prints the comparison,
+     * {@code ./bench compare <run> <run> [--margin=0.10] [--alpha=0.05] [--html=compare.html]}: prints the comparison,
      * writes it as a page (a relative path is from the suite's folder, where ./bench runs; stdout keeps
      * only the table), and exits 0 when every figure is equivalent, 1 when some differs or is
      * inconclusive, 2 when the runs cannot be compared (with a one-line reason on stderr, and no page).
@@ -133,10 +133,13 @@ public final class Bench {
         List<String> runs = args.stream().filter(a -> !a.startsWith("--")).toList();
         try {
             double margin = RunComparison.MARGIN;
+            double alpha = RunComparison.ALPHA;
             Path html = Path.of(CompareHtml.FILE);
             for (String a : args) {
                 if (a.startsWith("--margin=")) {
                     margin = RunComparison.margin(a.substring("--margin=".length()));
+                } else if (a.startsWith("--alpha=")) {
+                    alpha = RunComparison.alpha(a.substring("--alpha=".length()));
                 } else if (a.startsWith("--html=") && a.length() > "--html=".length()) {
                     html = Path.of(a.substring("--html=".length()));
                 } else if (a.startsWith("--")) {
@@ -148,7 +151,7 @@ public final class Bench {
             }
             Map<String, Object> a = RunSummary.read(Path.of(runs.get(0)));
             Map<String, Object> b = RunSummary.read(Path.of(runs.get(1)));
-            RunComparison.Result result = RunComparison.compare(a, b, margin);
+            RunComparison.Result result = RunComparison.compare(a, b, margin, alpha);
             if (result.exit() == 2) {
                 System.err.println("bench: cannot compare " + runs.get(0) + " and " + runs.get(1) + ": " + result.reason());
             } else {

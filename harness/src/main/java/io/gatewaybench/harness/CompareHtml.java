@@ -42,6 +42,7 @@ final class CompareHtml {
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("runs", List.of(run("A", a), run("B", b)));
         data.put("margin", margin);
+        data.put("alpha", result.alpha());
         data.put("exit", result.exit());
         data.put("exit_meaning", result.exit() == 0 ? "0: every figure is equivalent" : "1: some figure differs or is inconclusive");
         data.put("reason", result.reason());

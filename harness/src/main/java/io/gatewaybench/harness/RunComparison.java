@@ -7,12 +7,12 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import org.apache.commons.math3.distribution.TDistribution;
-import org.apache.commons.math3.stat.inference.TTest;
 
 /**
  * {@code ./bench compare <run> <run>}: do two runs give the same answer? Both are analysed under
  * the current rules first ({@link Analysis}). Compared per target, on the figures a review acts
- * on, each from its per-round values: the throughput relative to direct (paired round by round),
+ * on, each from its per-round values: the throughput (absolute: it shows where the machine itself
+ * changed, which every ratio to direct hides), the throughput relative to direct (paired round by round),
  * the maximum sustainable rate under each objective, and the P99 at each ladder level both runs
  * sustained. Each figure gets Welch's t (unequal variances) from Apache Commons Math and one of
  * three verdicts against an equivalence margin (default 10% of run A's mean; for latency at least
@@ -20,7 +20,9 @@ import org.apache.commons.math3.stat.inference.TTest;
  * <ul>
  *   <li><b>equivalent</b>: the 90% interval of the difference lies inside the margin (two one-sided
  *       tests at 5%);</li>
- *   <li><b>different</b>: the 95% interval excludes no difference and the estimate exceeds the margin;</li>
+ *   <li><b>different</b>: the interval at 1 - 5%/k excludes no difference and the estimate exceeds the
+ *       margin, for k figures compared (Bonferroni: a comparison of 10 figures at 95% each would call
+ *       one of two honest runs different about every fourth time);</li>
  *   <li><b>inconclusive</b>: neither; the smallest difference the rounds could detect with 80% power
  *       is shown, so the user knows how many more rounds it would take.</li>
  * </ul>
@@ -30,6 +32,8 @@ import org.apache.commons.math3.stat.inference.TTest;
 public final class RunComparison {
     /** The default equivalence margin, as a share of run A's figure. */
     public static final double MARGIN = 0.10;
+    /** The default chance that two runs alike are called different on some figure ({@code --alpha}). */
+    public static final double ALPHA = 0.05;
 
     public enum Verdict { EQUIVALENT, DIFFERENT, INCONCLUSIVE }
 
@@ -37,18 +41,38 @@ public final class RunComparison {
     public record Row(String target, String figure, double[] a, double[] b, double marginAbs, Test test) {
     }
 
+    /** A figure to compare, before its test: the test needs to know how many figures are compared. */
+    private record Figure(String target, String figure, double[] a, double[] b, double marginAbs, double resolution) {
+        Row test(int k, double alpha) {
+            return new Row(target, figure, a, b, marginAbs, Test.of(a, b, marginAbs, resolution, k, alpha));
+        }
+    }
+
     /**
      * Welch's test of one figure: the difference of the means (B - A), its 90% and 95% intervals,
      * the two-sided p-value, and the smallest difference detectable with 80% power.
      */
     public record Test(double difference, double[] ci90, double[] ci95, double p, double detectable, Verdict verdict) {
+        /** One figure compared alone, its values exact. */
         static Test of(double[] a, double[] b, double margin) {
+            return of(a, b, margin, 0, 1, ALPHA);
+        }
+
+        /**
+         * One of {@code k} figures compared, each value recorded in steps of {@code resolution} (0: exact). A
+         * value rounded to its step carries a rounding error of variance step^2/12 that equal rounds hide (4, 4, 4
+         * ms is anything from 3.5 to 4.5 each time): no run's variance is taken below it. "Different" holds the
+         * family of k figures to {@code alpha} (Bonferroni); "equivalent" is each figure's own two one-sided tests
+         * at 5%.
+         */
+        static Test of(double[] a, double[] b, double margin, double resolution, int k, double alpha) {
             double ma = mean(a);
             double diff = mean(b) - ma;
-            double va = variance(a) / a.length;
-            double vb = variance(b) / b.length;
+            double floor = resolution * resolution / 12;
+            double va = Math.max(variance(a), floor) / a.length;
+            double vb = Math.max(variance(b), floor) / b.length;
             double se = Math.sqrt(va + vb);
-            if (se == 0) { // both runs gave the same value every round: the difference is known exactly
+            if (se == 0) { // both runs gave the same exact value every round: the difference is known exactly
                 return new Test(diff, new double[] {diff, diff}, new double[] {diff, diff}, diff == 0 ? 1 : 0, 0,
                         Math.abs(diff) <= margin ? Verdict.EQUIVALENT : Verdict.DIFFERENT);
             }
@@ -56,45 +80,55 @@ public final class RunComparison {
             TDistribution t = new TDistribution(df);
             double t95 = t.inverseCumulativeProbability(0.95);
             double t975 = t.inverseCumulativeProbability(0.975);
+            double tFamily = t.inverseCumulativeProbability(1 - alpha / 2 / k);
             double[] ci90 = {diff - t95 * se, diff + t95 * se};
             double[] ci95 = {diff - t975 * se, diff + t975 * se};
-            double p = va == 0 || vb == 0 ? 2 * t.cumulativeProbability(-Math.abs(diff) / se) : new TTest().tTest(a, b);
+            double p = 2 * t.cumulativeProbability(-Math.abs(diff) / se);
+            boolean excludesZero = Math.abs(diff) > tFamily * se;
             Verdict verdict = ci90[0] >= -margin && ci90[1] <= margin ? Verdict.EQUIVALENT
-                    : (ci95[0] > 0 || ci95[1] < 0) && Math.abs(diff) > margin ? Verdict.DIFFERENT : Verdict.INCONCLUSIVE;
+                    : excludesZero && Math.abs(diff) > margin ? Verdict.DIFFERENT : Verdict.INCONCLUSIVE;
             return new Test(diff, ci90, ci95, p, (t975 + t.inverseCumulativeProbability(0.80)) * se, verdict);
         }
     }
 
-    /** The outcome: the exit status, its one-line reason, and the figures compared. */
-    public record Result(int exit, String reason, List<Row> rows) {
+    /** The outcome: the exit status, its one-line reason, the figures compared, and the family error they were held to. */
+    public record Result(int exit, String reason, List<Row> rows, double alpha) {
     }
 
     private RunComparison() {
     }
 
     /** Compares two runs' summaries, each as {@link RunSummary#read} gives it (analysed under the current rules). */
-    @SuppressWarnings("unchecked")
     static Result compare(Map<String, Object> a, Map<String, Object> b, double margin) {
+        return compare(a, b, margin, ALPHA);
+    }
+
+    /** The same, with {@code alpha} the chance that two runs alike are called different on some figure. */
+    @SuppressWarnings("unchecked")
+    static Result compare(Map<String, Object> a, Map<String, Object> b, double margin, double alpha) {
         String unfit = incomparable(a, b);
         if (unfit != null) {
-            return new Result(2, unfit, List.of());
+            return new Result(2, unfit, List.of(), alpha);
         }
-        List<Row> rows = new ArrayList<>();
+        List<Figure> figures = new ArrayList<>();
         for (Map<String, Object> ta : targets(a)) {
             String name = (String) ta.get("name");
             Map<String, Object> tb = targets(b).stream().filter(t -> name.equals(t.get("name"))).findFirst().orElseThrow();
+            figures.add(figure(name, "throughput req/s (closed load)", Analysis.roundValues(ta, "throughput_rps"),
+                    Analysis.roundValues(tb, "throughput_rps"), margin, 0));
             if (!"direct".equals(name)) {
-                rows.add(row(name, "throughput / direct (paired per round)", paired(a, ta), paired(b, tb), margin, 0));
+                figures.add(figure(name, "throughput / direct (paired per round)", paired(a, ta), paired(b, tb), margin, 0));
             }
             Map<String, Map<String, Object>> foundA = (Map<String, Map<String, Object>>) ta.get("max_sustainable");
             Map<String, Map<String, Object>> foundB = (Map<String, Map<String, Object>>) tb.get("max_sustainable");
             if (foundA == null || foundB == null) {
                 continue;
             }
-            foundA.forEach((objective, fa) -> rows.add(row(name, "max sustainable rate req/s, " + objective,
+            foundA.forEach((objective, fa) -> figures.add(figure(name, "max sustainable rate req/s, " + objective,
                     perRound(fa), perRound(foundB.get(objective)), margin, 0)));
-            rows.addAll(p99AtEqualLevels(a, b, ta, tb, margin));
+            figures.addAll(p99AtEqualLevels(a, b, ta, tb, margin));
         }
+        List<Row> rows = figures.stream().map(f -> f.test(figures.size(), alpha)).toList();
         long different = rows.stream().filter(r -> r.test().verdict() == Verdict.DIFFERENT).count();
         long inconclusive = rows.stream().filter(r -> r.test().verdict() == Verdict.INCONCLUSIVE).count();
         String reason;
@@ -109,7 +143,7 @@ public final class RunComparison {
         } else {
             reason = String.format(Locale.ROOT, "equivalent: all %d figures agree within ±%.0f%%", rows.size(), margin * 100);
         }
-        return new Result(different + inconclusive == 0 ? 0 : 1, reason, rows);
+        return new Result(different + inconclusive == 0 ? 0 : 1, reason, rows, alpha);
     }
 
     /** Why two runs cannot be compared, or null when they can. */
@@ -167,8 +201,8 @@ public final class RunComparison {
      * measure the level (overloaded, injector late) are left out; at least 2 per run are needed.
      */
     @SuppressWarnings("unchecked")
-    private static List<Row> p99AtEqualLevels(Map<String, Object> a, Map<String, Object> b, Map<String, Object> ta,
-                                             Map<String, Object> tb, double margin) {
+    private static List<Figure> p99AtEqualLevels(Map<String, Object> a, Map<String, Object> b, Map<String, Object> ta,
+                                                Map<String, Object> tb, double margin) {
         List<Integer> ratesA = rates(a);
         List<Integer> ratesB = rates(b);
         boolean sameRates = ratesA.equals(ratesB);
@@ -177,7 +211,7 @@ public final class RunComparison {
         }
         double sustainedA = firstMax(ta);
         double sustainedB = firstMax(tb);
-        List<Row> rows = new ArrayList<>();
+        List<Figure> rows = new ArrayList<>();
         List<List<Ladder.Level>> laddersA = Analysis.ladders(ta);
         List<List<Ladder.Level>> laddersB = Analysis.ladders(tb);
         for (int i = 0; i < Math.min(ratesA.size(), ratesB.size()); i++) {
@@ -192,7 +226,7 @@ public final class RunComparison {
                 continue;
             }
             String level = sameRates ? ra + " req/s" : "level " + (i + 1) + " (" + ra + " vs " + rb + " req/s, the same % of each run's direct)";
-            rows.add(row((String) ta.get("name"), "P99 ms at " + level, pa, pb, margin, 1));
+            rows.add(figure((String) ta.get("name"), "P99 ms at " + level, pa, pb, margin, 1));
         }
         return rows;
     }
@@ -216,19 +250,20 @@ public final class RunComparison {
                 .mapToDouble(l -> l.allLatency().p99()).toArray();
     }
 
-    private static Row row(String target, String figure, double[] a, double[] b, double margin, double floor) {
-        double marginAbs = Math.max(margin * Math.abs(mean(a)), floor);
-        return new Row(target, figure, a, b, marginAbs, Test.of(a, b, marginAbs));
+    /** A figure with its margin: a share of A's mean, at least {@code resolution} (the step its values are recorded in; 0: exact). */
+    private static Figure figure(String target, String figure, double[] a, double[] b, double margin, double resolution) {
+        return new Figure(target, figure, a, b, Math.max(margin * Math.abs(mean(a)), resolution), resolution);
     }
 
     /** The comparison as a Markdown table, with the method first and the verdict last. */
     public static String markdown(String nameA, String nameB, Result result, double margin) {
         StringBuilder md = new StringBuilder();
         md.append(String.format(Locale.ROOT, "Comparing %s (A) with %s (B). Per figure, Welch's t on the per-round values; equivalence "
-                + "margin ±%.0f%% of A's mean (latency: at least 1 ms, Gatling's resolution). *equivalent*: the 90%% interval of B-A "
-                + "lies inside the margin; *different*: the 95%% interval excludes 0 and the difference exceeds the margin; "
+                + "margin ±%.0f%% of A's mean (latency: at least 1 ms, Gatling's resolution, and no run's variance below a whole "
+                + "millisecond's rounding). *equivalent*: the 90%% interval of B-A lies inside the margin; *different*: the %s%% "
+                + "interval excludes 0 (%s%% over the %d figures together, Bonferroni) and the difference exceeds the margin; "
                 + "*inconclusive*: neither (*detectable*: the smallest difference these rounds find with 80%% power).%n%n", nameA, nameB,
-                margin * 100));
+                margin * 100, level(result.alpha() / Math.max(result.rows().size(), 1)), level(result.alpha()), result.rows().size()));
         md.append("| target | figure | ").append(nameA).append(": mean (per round) | ").append(nameB)
                 .append(": mean (per round) | difference B-A (90% interval; detectable) | verdict |\n|---|---|---:|---:|---:|---|\n");
         for (Row r : result.rows()) {
@@ -244,6 +279,11 @@ public final class RunComparison {
         }
         md.append("\nVerdict: ").append(result.reason()).append('\n');
         return md.toString();
+    }
+
+    /** The confidence level of an interval that misses with probability {@code alpha}, in percent, to four digits. */
+    private static String level(double alpha) {
+        return new java.math.BigDecimal(100 * (1 - alpha)).round(new java.math.MathContext(4)).stripTrailingZeros().toPlainString();
     }
 
     private static String sample(double[] v) {
@@ -276,15 +316,27 @@ public final class RunComparison {
         return Arrays.stream(v).map(x -> (x - m) * (x - m)).sum() / (v.length - 1);
     }
 
+    /** Parses {@code --alpha=0.01} or {@code --alpha=1%}: the chance that two runs alike are called different on some figure. */
+    static double alpha(String value) {
+        double a = share(value);
+        if (!(a > 0 && a <= 0.5)) {
+            throw new IllegalArgumentException("--alpha must be a share above 0 and at most 0.5 (0.05) or a percentage (5%), got '" + value + "'");
+        }
+        return a;
+    }
+
+    private static double share(String value) {
+        String v = value.trim();
+        try {
+            return v.endsWith("%") ? Double.parseDouble(v.substring(0, v.length() - 1)) / 100 : Double.parseDouble(v);
+        } catch (NumberFormatException e) {
+            return Double.NaN;
+        }
+    }
+
     /** Parses {@code --margin=0.10} or {@code --margin=10%}. */
     static double margin(String value) {
-        String v = value.trim();
-        double m;
-        try {
-            m = v.endsWith("%") ? Double.parseDouble(v.substring(0, v.length() - 1)) / 100 : Double.parseDouble(v);
-        } catch (NumberFormatException e) {
-            m = Double.NaN;
-        }
+        double m = share(value);
         if (!(m > 0 && m < 1)) {
             throw new IllegalArgumentException("--margin must be a share between 0 and 1 (0.10) or a percentage (10%), got '" + value + "'");
         }

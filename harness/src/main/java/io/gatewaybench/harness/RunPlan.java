@@ -69,9 +69,10 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
     static final String USAGE = """
             usage: ./bench run [options]
                    ./bench report <run folder>   (renders summary.md again from its summary.json)
-                   ./bench compare <run folder> <run folder> [--margin=0.10] [--html=compare.html]
+                   ./bench compare <run folder> <run folder> [--margin=0.10] [--alpha=0.05] [--html=compare.html]
                                                    (equivalent within the margin? exit 0 if every figure is, 1 if some
-                                                   differs or is inconclusive, 2 if not comparable; writes the page too)
+                                                   differs or is inconclusive, 2 if not comparable; writes the page too;
+                                                   --alpha: the chance that two runs alike are called different anywhere)
               --targets=a,b,...    targets to measure, in order (default: %s; direct is always added first);
                                    a name from targets/ or the path to a descriptor of your own (targets/README.md)
               --model=closed|open  closed: a fixed number of concurrent users (default); open: a fixed arrival rate

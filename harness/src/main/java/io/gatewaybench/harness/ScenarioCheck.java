@@ -86,7 +86,10 @@ public final class ScenarioCheck {
      * With the target started with a rate limit of {@code limit} per second ({@link Target#withRateLimit}), requests
      * at twice that for {@value #LIMIT_SECONDS} s must be answered 200 or 429, about the limit's share of them
      * 200: between 60% of limit x seconds (a limit that counts refused requests too lets fewer through) and 125%
-     * of limit x (seconds + 1) (a token bucket lets a second's burst through first). Returns what it saw.
+     * of limit x (seconds + 1) (a token bucket lets a second's burst through first), the upper bound over the
+     * seconds the requests actually took: a slow target stretches the loop and earns its tokens for it. Where it
+     * stretched so far that twice the limit was never offered, the check cannot judge and says so. Returns what
+     * it saw.
      */
     public static Map<String, Object> limitBites(String target, URI url, Scenario s, Credentials c, int limit) {
         int sent = 2 * limit * LIMIT_SECONDS;
@@ -112,7 +115,12 @@ public final class ScenarioCheck {
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         int low = (int) Math.floor(0.6 * limit * LIMIT_SECONDS);
-        int high = (int) Math.ceil(1.25 * limit * (LIMIT_SECONDS + 1));
+        int high = (int) Math.ceil(1.25 * limit * (Math.max(seconds, LIMIT_SECONDS) + 1));
+        if (high >= sent) {
+            throw new IllegalStateException(target + " took " + String.format(java.util.Locale.ROOT, "%.1f", seconds) + " s for " + sent
+                    + " requests one at a time, so its rate limit of " + limit + "/s was never offered twice its rate and cannot be "
+                    + "checked; refusing to measure it (a target this slow under one client is not fit to measure)");
+        }
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("limit_per_s", limit);
         m.put("sent", sent);

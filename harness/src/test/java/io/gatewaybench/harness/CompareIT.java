@@ -48,8 +48,16 @@ class CompareIT {
      * passes 20 ms within the level. The throughput relative to direct cannot carry the check alone:
      * direct's own throughput in these short runs moves by half between rounds (its first round cold).
      */
+    static final List<Integer> RATES = List.of(150, 215);
+    static final int P99_OBJECTIVE_MS = 20;
+    /**
+     * The chance, at most, that two runs alike are called different on some figure: not compare's default 5%,
+     * since an assertion that two honest runs are never different fails at just that rate by chance (the
+     * assertions' rates, simulated from a calibration run of this load: harness/src/test/README.md).
+     */
+    static final double ALPHA = 0.01;
     private static final List<String> LOAD = List.of("--quick", "--users=4", "--warmup=2", "--duration=4", "--levels=none",
-            "--rates=150,215", "--level-duration=2", "--cross-check=none", "--p99-objective=20");
+            "--rates=" + RATES.get(0) + "," + RATES.get(1), "--level-duration=2", "--cross-check=none", "--p99-objective=" + P99_OBJECTIVE_MS);
 
     private final Path results = Path.of("target", "compare-it").toAbsolutePath();
     private Path a;
@@ -131,7 +139,7 @@ class CompareIT {
         Path out = results.resolve("compare-" + label + ".md");
         Path err = results.resolve("compare-" + label + ".err");
         Process p = new ProcessBuilder(Repo.root().resolve("bench").toString(), "compare", runA.toString(), runB.toString(),
-                "--html=" + results.resolve("compare-" + label + ".html"))
+                "--alpha=" + ALPHA, "--html=" + results.resolve("compare-" + label + ".html"))
                 .directory(Repo.root().toFile()).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
         if (!p.waitFor(2, TimeUnit.MINUTES)) {
             p.destroy();

@@ -28,6 +28,11 @@ import org.junit.jupiter.api.TestInstance;
  * <p>{@code -Dplanted.summary=<run folder>} checks an existing run instead of making one: a run of
  * targets with the same names planted with other values must fail these checks (a check that passes
  * whatever was planted proves nothing).
+ *
+ * <p>Every tolerance on a measured figure is a constant here, and {@link NoiseBudgetTest} shows, by a
+ * seeded simulation from the noise of a calibration run of this same load with eight rounds
+ * ({@code src/test/resources/noise/planted/}), that chance fails each check at most 1% of the time; the
+ * rates are listed in {@code harness/src/test/README.md}.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PlantedTargetsIT {
@@ -37,9 +42,35 @@ class PlantedTargetsIT {
      * The ladder: 100 is the rate the delay is read at, 150 and 200 lie below the cap's 300 per second
      * minus the probe's 50, 350 above the cap itself; the stalls are read at every rate.
      */
-    private static final List<Integer> RATES = List.of(100, 150, 200, 350);
+    static final List<Integer> RATES = List.of(100, 150, 200, 350);
     /** Gatling records whole milliseconds. */
     private static final double MS = 1;
+    /**
+     * The P99 bound of the maximum-rate objective. Not the default 10 ms: the capped proxy's own P99 is
+     * 5-10 ms at 100-200 req/s in the calibration run (Gatling sends in bursts, the cap answers one every
+     * 3.3 ms), so one round in a few missed 10 ms well below the cap; over its cap, its queue grows by
+     * 100 requests a second and its P99 is hundreds of milliseconds (390 ms in every calibration round).
+     */
+    static final int P99_OBJECTIVE_MS = 20;
+    static final String P99 = "p99-" + P99_OBJECTIVE_MS + "ms";
+    static final String GIGAOM = "gigaom-high-performance";
+    /** planted-delay's P50 over direct's, above the planted delay: the proxy's cost, waking from the sleep, rounding. */
+    static final double DELAY_SLACK_MS = 2 * MS;
+    /** The probe's P50 over direct's, above the planted delay, one request at a time. */
+    static final long PROBE_SLACK_US = 1200;
+    /** planted-cap's served rate (Gatling's and the probe's) around its cap. */
+    static final double CAP_SHARE = 0.10;
+    /** How far above the planted stall the maximum may lie: the burst of answers it held. */
+    static final double STALL_OVER_MS = 30;
+    /**
+     * The error share of planted-fail under the closed load (35,000 requests), and over the whole ladder (3,200:
+     * a planted 3% or 7% fails there), around 1/20; at each level, {@link #levelShareTolerance}.
+     */
+    static final double CLOSED_SHARE = 0.005;
+    static final double LADDER_SHARE = 0.015;
+    static final double LEVEL_SHARE_SDS = 5;
+    /** How far below the stall less an arrival gap the maximum may lie: Gatling's arrivals come in bursts. */
+    static final double STALL_UNDER_MS = 20;
 
     private JsonNode summary;
 
@@ -68,7 +99,7 @@ class PlantedTargetsIT {
                 "--targets=" + PLANTED.stream().map(n -> FOLDER + n + ".properties").collect(Collectors.joining(",")),
                 "--rounds=2", "--users=4", "--warmup=3", "--duration=5", "--levels=none",
                 "--rates=" + RATES.stream().map(String::valueOf).collect(Collectors.joining(",")), "--level-duration=2",
-                "--cross-check=none", "--results=" + results);
+                "--cross-check=none", "--p99-objective=" + P99_OBJECTIVE_MS, "--results=" + results);
         return new ObjectMapper().readTree(QuickRun.newest(results).resolve("summary.json").toFile());
     }
 
@@ -77,7 +108,7 @@ class PlantedTargetsIT {
     void directHasNoErrorsAndMeetsTheObjectives() {
         JsonNode direct = target("direct");
         assertEquals(0, direct.get("errors").asLong(), "direct had errors");
-        for (String objective : List.of("p99-10ms", "gigaom-high-performance")) {
+        for (String objective : List.of(P99, GIGAOM)) {
             assertTrue(maxRate(direct, objective) >= RATES.get(0), "direct itself misses " + objective + " at "
                     + RATES.get(0) + " req/s: " + direct.get("max_sustainable").get(objective));
         }
@@ -105,11 +136,12 @@ class PlantedTargetsIT {
         int rate = RATES.get(0);
         double p50 = level(t, rate).get("latency_ms").get("p50").asDouble();
         double directP50 = level(target("direct"), rate).get("latency_ms").get("p50").asDouble();
-        // Gatling's time is the difference of two millisecond clock readings: a true time is recorded
-        // rounded down or up, and a shift of 5 ms shifts the recorded times by exactly 5 ms. The proxy's
-        // own cost (~0.25 ms here) only adds: so at least direct + 5. At most 2 ms more: the proxy's
-        // cost and waking from the sleep (under 1 ms, below) plus 1 ms of rounding.
-        assertTrue(p50 >= directP50 + delayMs && p50 <= directP50 + delayMs + 2 * MS,
+        // Gatling's time is the difference of two millisecond clock readings, so no request that slept
+        // 5 ms is recorded below 5 ms: P50 at least the delay, exactly. Not "direct's + 5": direct's
+        // P50 is 0 or 1 ms from round to round (its true time lies near half a millisecond) and so is
+        // no floor. At most direct's + 5 + 2: the proxy's cost and waking from the sleep (under 1 ms,
+        // below) plus 1 ms of rounding. A planted 3 ms (P50 4) or 8 ms (P50 9) fails.
+        assertTrue(p50 >= delayMs && p50 <= directP50 + delayMs + DELAY_SLACK_MS,
                 "planted-delay P50 at " + rate + " req/s is " + p50 + " ms, direct's " + directP50 + " ms; planted " + delayMs + " ms");
         // The microsecond probe, one request at a time on an idle target: the proxy alone adds ~250 us
         // at P50 here (measured with a cap too high to bind), and waking from a 5 ms sleep on an idle
@@ -117,7 +149,7 @@ class PlantedTargetsIT {
         // and a planted 4 or 6 ms still fails.
         long added = t.get("probe_added_us_over_direct").get("unloaded").get("p50").asLong();
         long planted = (long) (delayMs * 1000);
-        assertTrue(added >= planted && added <= planted + 1200,
+        assertTrue(added >= planted && added <= planted + PROBE_SLACK_US,
                 "planted-delay adds " + added + " us at P50 one request at a time; planted " + planted + " us");
     }
 
@@ -138,15 +170,15 @@ class PlantedTargetsIT {
         // The cap spaces answers evenly and 4 users keep a request always waiting, so the closed load
         // gets the cap almost exactly (measured 299.3 of 300); 10% leaves room for a window's edges and
         // for the probe's count, which is cut to the window by intended send times.
-        assertTrue(Math.abs(served - cap) <= 0.10 * cap, String.format(java.util.Locale.ROOT,
+        assertTrue(Math.abs(served - cap) <= CAP_SHARE * cap, String.format(java.util.Locale.ROOT,
                 "planted-cap served %.1f req/s (Gatling %.1f + probe %.1f); planted %.0f", served, t.get("throughput_rps").asDouble(), probeRps, cap));
         // The ladder: beside each level the probe takes its 50 req/s too, so Gatling's share of the
         // cap is cap - probe. No round may meet the P99 objective at a rate above that, and the rates
-        // clearly below it (the level and the probe at most 70% of the cap: evenly spaced arrivals and
-        // answers leave hardly a queue there) must be met: the search brackets the cap.
+        // clearly below it (the level and the probe at most 70% of the cap, where the calibration run's P99
+        // is 5-10 ms against the 20 ms bound) must be met: the search brackets the cap.
         double ladderCap = cap - probeRps;
         int clearlyBelow = RATES.stream().filter(r -> r + probeRps <= 0.7 * cap).max(Integer::compare).orElseThrow();
-        JsonNode found = t.get("max_sustainable").get("p99-10ms");
+        JsonNode found = t.get("max_sustainable").get(P99);
         for (JsonNode round : found.get("rounds")) {
             assertTrue(round.get("rate_rps").asDouble() < ladderCap, "planted-cap met the P99 objective above its cap of "
                     + ladderCap + " req/s left to Gatling: " + found);
@@ -165,27 +197,25 @@ class PlantedTargetsIT {
         // point (under 0.1 at 5,000 requests), as do the blocks cut at the windows' edges. Half a point
         // is ample, and a planted 4% or 6% fails.
         double closed = t.has("error_share") ? t.get("error_share").asDouble() : t.get("errors").asDouble() / t.get("requests").asDouble();
-        assertTrue(Math.abs(closed - share) <= 0.005, "planted-fail's error share under the closed load is " + closed + ", planted " + share);
+        assertTrue(Math.abs(closed - share) <= CLOSED_SHARE, "planted-fail's error share under the closed load is " + closed + ", planted " + share);
         long sent = 0;
         long errors = 0;
         for (JsonNode level : t.get("fixed_rate")) {
             long n = level.get("sent").asLong();
             double levelShare = level.get("error_share").asDouble();
             // At a few hundred requests per level, how the failing one of each block falls between
-            // Gatling and the probe matters: a block of K with a share q of Gatling's requests fails one
-            // of them with probability q, so over B blocks Gatling's failures vary by sqrt(B q (1-q)).
-            // Allowed: 3 of those standard deviations, plus 1 point for the blocks cut at each round's
-            // ends of the level (about 3 points at 100 req/s, 1.5 at 350).
+            // Gatling and the probe matters (levelShareTolerance): about 4.2 points at 100 req/s, 2.2 at
+            // 350. Per level this tells 5% from 10% or 2.5%, not from 6%: the closed load and the
+            // ladder as a whole, below, tell those apart.
             double probe = level.get("probe_us").isNull() ? 0 : level.get("probe_us").get("requests").asDouble();
-            double q = n / (n + probe);
-            double sd = Math.sqrt((n + probe) * share * q * (1 - q)) / n;
-            assertTrue(Math.abs(levelShare - share) <= 0.01 + 3 * sd, "planted-fail's error share at " + level.get("rate_rps")
-                    + " req/s is " + levelShare + ", planted " + share + " (allowed +-" + (0.01 + 3 * sd) + ")");
+            double allowed = levelShareTolerance(n, probe, share);
+            assertTrue(Math.abs(levelShare - share) <= allowed, "planted-fail's error share at " + level.get("rate_rps")
+                    + " req/s is " + levelShare + ", planted " + share + " (allowed +-" + allowed + ")");
             sent += n;
             errors += level.get("errors").asLong();
         }
         // All levels together: ~3,200 requests, a standard deviation of ~0.2 point.
-        assertTrue(Math.abs((double) errors / sent - share) <= 0.01, "planted-fail's error share over the ladder is "
+        assertTrue(Math.abs((double) errors / sent - share) <= LADDER_SHARE, "planted-fail's error share over the ladder is "
                 + (double) errors / sent + ", planted " + share);
         // Alone, one request at a time, the probe sees the blocks whole: 1/K of its requests, give or take
         // the partial block at each end of each round's series.
@@ -217,13 +247,15 @@ class PlantedTargetsIT {
             JsonNode direct = level(target("direct"), rate).get("latency_ms");
             double max = latency.get("max").asDouble();
             // A level of 2 s holds at least one whole stall (one every 1,000 ms), and Gatling's next
-            // arrival after a stall begins comes at most 1000/rate ms later and waits out the rest: so
-            // the maximum is at least the stall less one arrival gap, less 1 ms of rounding. At most
-            // 30 ms above the stall: the requests it held are answered in a burst afterwards, on a
-            // shared 2-CPU machine (measured: at most 104 ms); a planted 150 ms stall fails.
-            double low = stall - 1000.0 / rate - MS;
-            assertTrue(max >= low && max <= stall + 30, "planted-stall's max at " + rate + " req/s is " + max
-                    + " ms; planted " + stall + " ms every " + every + " ms, expected " + low + "-" + (stall + 30));
+            // arrival after a stall begins comes about 1000/rate ms later and waits out the rest: so
+            // the maximum is about the stall less one arrival gap; Gatling sends in bursts, so 20 ms
+            // less again (the calibration's lowest: 93 ms at 100 req/s, against 89 for one gap and
+            // rounding). At most 30 ms above the stall: the requests it held are answered in a burst
+            // afterwards, on a shared 2-CPU machine (the calibration's highest: 106 ms). A planted 50 ms
+            // or 150 ms stall fails.
+            double low = stall - 1000.0 / rate - STALL_UNDER_MS;
+            assertTrue(max >= low && max <= stall + STALL_OVER_MS, "planted-stall's max at " + rate + " req/s is " + max
+                    + " ms; planted " + stall + " ms every " + every + " ms, expected " + low + "-" + (stall + STALL_OVER_MS));
             // A tenth of the arrivals (stall / every) fall in a stall and wait up to its end, so the slowest
             // 1% waited most of the stall (measured 87-93 ms); half of it is a safe floor.
             assertTrue(latency.get("p99").asDouble() >= direct.get("p99").asDouble() + stall / 2, "planted-stall's P99 at " + rate
@@ -233,11 +265,23 @@ class PlantedTargetsIT {
         // (the closed load's own P99 does not show them: its 4 users simply wait; coordinated omission).
         double probeP99 = t.get("probe_us").get("under_load").get("p99").asDouble() / 1000;
         assertTrue(probeP99 >= stall / 2, "the probe under load has a P99 of " + probeP99 + " ms; planted " + stall + " ms stalls");
-        // Max latency under 30 ms (GigaOm) holds at no rate; nor does P99 under 10 ms.
-        for (String objective : List.of("gigaom-high-performance", "p99-10ms")) {
+        // Max latency under 30 ms (GigaOm) holds at no rate; nor does P99 under 20 ms.
+        for (String objective : List.of(GIGAOM, P99)) {
             assertEquals(0, maxRate(t, objective), "planted-stall sustained a rate under " + objective + ": "
                     + t.get("max_sustainable").get(objective));
         }
+    }
+
+    /**
+     * How far a level's error share may lie from the planted one: with {@code sent} of Gatling's requests and
+     * {@code probe} of the probe's sharing blocks of K, one failing in each, Gatling's failures vary by
+     * sqrt(B q (1-q)) over B blocks with Gatling's share q (the calibration run's rounds vary by just that:
+     * 0.9 points at 100 req/s against 0.91 from this formula); {@link #LEVEL_SHARE_SDS} of those standard
+     * deviations, plus 1 point for the blocks cut at each round's ends of the level.
+     */
+    static double levelShareTolerance(double sent, double probe, double share) {
+        double q = sent / (sent + probe);
+        return 0.01 + LEVEL_SHARE_SDS * Math.sqrt((sent + probe) * share * q * (1 - q)) / sent;
     }
 
     private JsonNode target(String name) {

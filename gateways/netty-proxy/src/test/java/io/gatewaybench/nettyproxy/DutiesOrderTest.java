@@ -43,6 +43,7 @@ class DutiesOrderTest {
             for (int i = 0; i < 10; i++) {
                 burst.append("GET /r10/x HTTP/1.1\r\nHost: x\r\n").append(key).append(jwt).append("\r\n");
             }
+            long start = System.nanoTime();
             client.send(burst.toString());
             int notFound = 0;
             for (int i = 0; i < 10; i++) {
@@ -50,7 +51,10 @@ class DutiesOrderTest {
                 assertTrue(status == 404 || status == 429 && i > 0, "response " + i + ": " + status);
                 notFound += status == 404 ? 1 : 0;
             }
-            assertTrue(notFound >= 3 && notFound <= 8, notFound + " of 10 got past a limit of 5/s");
+            // The 4 tokens left, and 5 more for each second the ten took: a slow machine widens the bound.
+            double seconds = (System.nanoTime() - start) / 1e9;
+            int most = 4 + (int) Math.ceil(5 * seconds) + 1;
+            assertTrue(notFound >= 3 && notFound <= most, notFound + " of 10 got past a limit of 5/s in " + seconds + " s (at most " + most + ")");
 
             // Over the limit, the checks before it still come first, and refused requests take no token.
             assertEquals(401, exchange(client, "/r3/x", "").status());

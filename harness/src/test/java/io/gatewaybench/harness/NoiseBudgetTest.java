@@ -1,0 +1,398 @@
+package io.gatewaybench.harness;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Predicate;
+import java.util.random.RandomGenerator;
+import org.junit.jupiter.api.Test;
+
+/**
+ * How often chance alone fails each assertion of the integration tests that judges a measured figure: a seeded
+ * simulation ({@link Noise}) from the round-to-round noise of calibration runs that ran each test's own load with
+ * more rounds ({@code src/test/resources/noise/}), through each assertion's own rule and tolerance (the
+ * constants of {@link PlantedTargetsIT} and {@link CompareIT}, and {@link RunComparison}'s own test). Each must
+ * fail by chance at most 1% of the time; the rates are listed in {@code harness/src/test/README.md}, which must
+ * say what this test computes. A check of a planted difference is simulated too, with the plant's calibration:
+ * the rate at which it misses its plant.
+ */
+class NoiseBudgetTest {
+    /** The most an assertion may fail by chance alone. */
+    static final double BUDGET = 0.01;
+    private static final Path README = Repo.root().resolve("harness/src/test/README.md");
+    private static final String START = "<!-- noise budget: computed by NoiseBudgetTest -->";
+    private static final String END = "<!-- end of noise budget -->";
+
+    /** Simulated runs of CompareIT's comparisons: each builds and tests a dozen figures, so fewer (a 1% rate known to +-0.07 points). */
+    private static final int COMPARE_DRAWS = 20_000;
+    /** Each check's rate, computed once for both tests. */
+    private static final java.util.Map<Check, Double> RATES = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** One assertion, the noise it depends on, and when a simulated run of its test fails it, over {@code draws} simulated runs. */
+    record Check(String test, String assertion, List<Noise> noise, int draws, Predicate<RandomGenerator> fails) {
+        Check(String test, String assertion, List<Noise> noise, Predicate<RandomGenerator> fails) {
+            this(test, assertion, noise, Noise.DRAWS, fails);
+        }
+
+        double rate() {
+            return RATES.computeIfAbsent(this, c -> Noise.failureRate(fails, draws));
+        }
+    }
+
+    @Test
+    void everyAssertionOnAMeasuredFigureFailsByChanceAtMostOnePercent() {
+        List<String> over = new ArrayList<>();
+        for (Check c : checks()) {
+            double rate = c.rate();
+            if (rate > BUDGET) {
+                over.add(String.format(Locale.ROOT, "%s, %s: %.2f%%", c.test(), c.assertion(), rate * 100));
+            }
+        }
+        assertTrue(over.isEmpty(), "over the 1% budget: " + over);
+    }
+
+    @Test
+    void theReadmeListsWhatThisTestComputes() throws IOException {
+        String table = table(checks());
+        Path written = Files.createDirectories(Path.of("target")).resolve("noise-budget.md");
+        Files.writeString(written, table);
+        String readme = Files.readString(README);
+        int from = readme.indexOf(START);
+        int to = readme.indexOf(END);
+        assertTrue(from >= 0 && to > from, README + " lacks the markers " + START + " ... " + END);
+        assertEquals(table, readme.substring(from + START.length(), to).strip() + "\n",
+                README + " does not list what NoiseBudgetTest computes; the computed table is in " + written.toAbsolutePath());
+    }
+
+    /** The simulation can fail: PlantedTargetsIT's delay check with no slack over the planted delay fails by chance far over 1%. */
+    @Test
+    void aToleranceTooTightForTheNoiseIsCaught() {
+        Noise.Calibration planted = Noise.Calibration.of("planted");
+        Noise delayProbe = planted.probe("planted-delay", "probe-unloaded", 0.50);
+        Noise directProbe = planted.probe("direct", "probe-unloaded", 0.50);
+        double tight = Noise.failureRate(r -> {
+            double added = delayProbe.drawMean(r, 2) - directProbe.drawMean(r, 3);
+            return added < 5000 || added > 5000 + 400;
+        });
+        assertTrue(tight > BUDGET, "a 400 us slack over a noise of " + delayProbe.describe() + " should fail by chance: " + tight);
+    }
+
+    private static List<Check> checks;
+
+    static synchronized List<Check> checks() {
+        if (checks == null) {
+            checks = new ArrayList<>(planted());
+            checks.addAll(compare());
+        }
+        return checks;
+    }
+
+    /**
+     * One target's figures in one run of CompareIT's load, as {@code ./bench compare} reads them, drawn round by
+     * round: the closed load's throughput, and at each ladder rate the P99, the maximum and the injector's send
+     * lag, from which each round's maximum sustainable rate under both objectives follows.
+     */
+    private record Drawn(Noise throughput, Noise[] p99, Noise[] max, Noise[] lag) {
+        static Drawn of(Noise.Calibration c, String target) {
+            int n = CompareIT.RATES.size();
+            Noise[] p99 = new Noise[n];
+            Noise[] max = new Noise[n];
+            Noise[] lag = new Noise[n];
+            for (int i = 0; i < n; i++) {
+                p99[i] = c.level(target, CompareIT.RATES.get(i), "all_requests_latency_ms/p99", 1);
+                max[i] = c.level(target, CompareIT.RATES.get(i), "all_requests_latency_ms/max", 1);
+                lag[i] = c.level(target, CompareIT.RATES.get(i), "send_lag_ms/p99", 0);
+            }
+            return new Drawn(c.closed(target, "throughput_rps", 0), p99, max, lag);
+        }
+
+        List<Noise> all() {
+            List<Noise> all = new ArrayList<>(List.of(throughput));
+            for (int i = 0; i < p99.length; i++) {
+                all.addAll(List.of(p99[i], max[i], lag[i]));
+            }
+            return all;
+        }
+
+        /** {@code rounds} rounds: [round][0] throughput, [round][1 + level] P99 or NaN where the injector was late, then the two maximum rates. */
+        double[][] draw(RandomGenerator r, int rounds) {
+            int n = p99.length;
+            double[][] v = new double[rounds][];
+            for (int k = 0; k < rounds; k++) {
+                double[] round = new double[n + 3];
+                round[0] = throughput.draw(r);
+                double p99Rate = 0;
+                double gigaomRate = 0;
+                boolean p99Held = true;
+                boolean gigaomHeld = true;
+                for (int i = 0; i < n; i++) {
+                    boolean late = lag[i].draw(r) > Ladder.LATE_SEND_MS;
+                    double p = p99[i].draw(r);
+                    double m = max[i].draw(r);
+                    round[1 + i] = late ? Double.NaN : p;
+                    p99Held &= !late && p <= CompareIT.P99_OBJECTIVE_MS;
+                    gigaomHeld &= !late && m <= 29;
+                    p99Rate = p99Held ? CompareIT.RATES.get(i) : p99Rate;
+                    gigaomRate = gigaomHeld ? CompareIT.RATES.get(i) : gigaomRate;
+                }
+                round[n + 1] = p99Rate;
+                round[n + 2] = gigaomRate;
+                v[k] = round;
+            }
+            return v;
+        }
+    }
+
+    /** A figure of every round: column {@code i} of the drawn rounds, rounds where it is NaN left out. */
+    private static double[] column(double[][] rounds, int i) {
+        return java.util.Arrays.stream(rounds).mapToDouble(r -> r[i]).filter(v -> !Double.isNaN(v)).toArray();
+    }
+
+    /**
+     * The rows {@code ./bench compare} makes of one target in two runs (RunComparison.compare), each with its
+     * figures as drawn: throughput, throughput over direct's around each round (not for direct), the two maximum
+     * rates, and the P99 at each rate both runs sustained in their lower median, where each run measured it twice.
+     */
+    private static List<double[][]> rows(double[][] a, double[][] b, double[][] directA, double[][] directB, boolean isDirect) {
+        int n = CompareIT.RATES.size();
+        List<double[][]> rows = new ArrayList<>();
+        rows.add(new double[][] {column(a, 0), column(b, 0), {0}});
+        if (!isDirect) {
+            rows.add(new double[][] {Analysis.pairedRatios(column(a, 0), column(directA, 0)),
+                Analysis.pairedRatios(column(b, 0), column(directB, 0)), {0}});
+        }
+        rows.add(new double[][] {column(a, n + 1), column(b, n + 1), {0}});
+        rows.add(new double[][] {column(a, n + 2), column(b, n + 2), {0}});
+        double sustainedA = Analysis.Stats.lowerMedian(column(a, n + 1));
+        double sustainedB = Analysis.Stats.lowerMedian(column(b, n + 1));
+        for (int i = 0; i < n && CompareIT.RATES.get(i) <= Math.min(sustainedA, sustainedB); i++) {
+            double[] pa = column(a, 1 + i);
+            double[] pb = column(b, 1 + i);
+            if (pa.length >= 2 && pb.length >= 2) {
+                rows.add(new double[][] {pa, pb, {1}});
+            }
+        }
+        return rows;
+    }
+
+    /** The verdicts of every row of targets a and b (direct first), as RunComparison gives them with k = every row. */
+    private static List<RunComparison.Verdict> verdicts(List<double[][]> rows) {
+        List<RunComparison.Verdict> verdicts = new ArrayList<>();
+        for (double[][] row : rows) {
+            double resolution = row[2][0];
+            double margin = Math.max(RunComparison.MARGIN * Math.abs(java.util.Arrays.stream(row[0]).average().orElse(0)), resolution);
+            verdicts.add(RunComparison.Test.of(row[0], row[1], margin, resolution, rows.size(), CompareIT.ALPHA).verdict());
+        }
+        return verdicts;
+    }
+
+    /**
+     * CompareIT: three runs of three rounds each (direct four times: once more after the last round) of direct and
+     * planted-cap; in S, planted-cap answers at 255 instead of 300 a second. The calibration run has both, ten
+     * rounds each.
+     */
+    private static List<Check> compare() {
+        Noise.Calibration c = Noise.Calibration.of("compare");
+        String test = "CompareIT";
+        int rounds = 3;
+        Drawn direct = Drawn.of(c, "direct");
+        Drawn cap = Drawn.of(c, "planted-cap");
+        Drawn slower = Drawn.of(c, "planted-cap-255");
+        List<Noise> honest = new ArrayList<>(direct.all());
+        honest.addAll(cap.all());
+        List<Noise> planted = new ArrayList<>(honest);
+        planted.addAll(slower.all());
+        List<Check> checks = new ArrayList<>();
+        checks.add(new Check(test, "two runs of one commit: no figure is different (compare --alpha=" + CompareIT.ALPHA + ")", honest,
+                COMPARE_DRAWS, r -> {
+            double[][] da = direct.draw(r, rounds + 1);
+            double[][] db = direct.draw(r, rounds + 1);
+            List<double[][]> rows = rows(da, db, da, db, true);
+            rows.addAll(rows(cap.draw(r, rounds), cap.draw(r, rounds), da, db, false));
+            return verdicts(rows).contains(RunComparison.Verdict.DIFFERENT);
+        }));
+        // A against S: the planted target must come out different (in its throughput or a maximum rate: every row
+        // but its P99s), direct must not.
+        checks.add(new Check(test, "planted-cap made 15% slower: some throughput or maximum-rate figure of it is different (fails: none is)",
+                planted, COMPARE_DRAWS, r -> !slowerRun(r, direct, cap, slower, rounds)[0]));
+        checks.add(new Check(test, "planted-cap made 15% slower: no figure of direct is different", planted, COMPARE_DRAWS,
+                r -> slowerRun(r, direct, cap, slower, rounds)[1]));
+        return checks;
+    }
+
+    /** One comparison of A with S: {whether a throughput or maximum-rate row of planted-cap is different, whether a row of direct is}. */
+    private static boolean[] slowerRun(RandomGenerator r, Drawn direct, Drawn cap, Drawn slower, int rounds) {
+        double[][] da = direct.draw(r, rounds + 1);
+        double[][] ds = direct.draw(r, rounds + 1);
+        List<double[][]> directRows = rows(da, ds, da, ds, true);
+        List<double[][]> capRows = rows(cap.draw(r, rounds), slower.draw(r, rounds), da, ds, false);
+        List<double[][]> all = new ArrayList<>(directRows);
+        all.addAll(capRows);
+        List<RunComparison.Verdict> v = verdicts(all);
+        boolean directDifferent = v.subList(0, directRows.size()).contains(RunComparison.Verdict.DIFFERENT);
+        // planted-cap's rows: throughput, paired throughput, the two maximum rates, then P99s
+        boolean capDifferent = v.subList(directRows.size(), directRows.size() + 4).contains(RunComparison.Verdict.DIFFERENT);
+        return new boolean[] {capDifferent, directDifferent};
+    }
+
+    /** PlantedTargetsIT: two rounds of each planted target, three of direct, the calibration run had eight and nine. */
+    private static List<Check> planted() {
+        Noise.Calibration c = Noise.Calibration.of("planted");
+        String test = "PlantedTargetsIT";
+        int rounds = 2;
+        int directRounds = 3;
+        List<Check> checks = new ArrayList<>();
+
+        Noise directP99 = c.level("direct", 100, "all_requests_latency_ms/p99", 1);
+        Noise directMax = c.level("direct", 100, "all_requests_latency_ms/max", 1);
+        Noise directLag = c.level("direct", 100, "send_lag_ms/p99", 0);
+        checks.add(new Check(test, "direct meets P99 <= " + PlantedTargetsIT.P99_OBJECTIVE_MS + " ms and max <= 29 ms at 100 req/s "
+                + "(in 2 of its 3 rounds: the lower median)", List.of(directP99, directMax, directLag), r -> {
+                    int held = 0;
+                    for (int i = 0; i < directRounds; i++) {
+                        held += directP99.draw(r) <= PlantedTargetsIT.P99_OBJECTIVE_MS && directMax.draw(r) <= 29
+                                && directLag.draw(r) <= Ladder.LATE_SEND_MS ? 1 : 0;
+                    }
+                    return held < 2;
+                }));
+
+        Noise delayP50 = c.level("planted-delay", 100, "all_requests_latency_ms/p50", 1);
+        Noise directP50 = c.level("direct", 100, "all_requests_latency_ms/p50", 1);
+        checks.add(new Check(test, "planted-delay's P50 at 100 req/s is at least 5 ms, at most direct's + 5 + "
+                + Noise.num(PlantedTargetsIT.DELAY_SLACK_MS) + " ms", List.of(delayP50, directP50), r -> {
+                    double p50 = delayP50.drawMean(r, rounds);
+                    double direct = directP50.drawMedian(r, directRounds);
+                    return p50 < 5 || p50 > direct + 5 + PlantedTargetsIT.DELAY_SLACK_MS;
+                }));
+
+        Noise delayProbe = c.probe("planted-delay", "probe-unloaded", 0.50);
+        Noise directProbe = c.probe("direct", "probe-unloaded", 0.50);
+        checks.add(new Check(test, "the probe adds 5,000 us at P50 through planted-delay, at most " + PlantedTargetsIT.PROBE_SLACK_US + " us more",
+                List.of(delayProbe, directProbe), r -> {
+                    double added = delayProbe.drawMean(r, rounds) - directProbe.drawMean(r, directRounds);
+                    return added < 5000 || added > 5000 + PlantedTargetsIT.PROBE_SLACK_US;
+                }));
+
+        Noise capThroughput = c.closed("planted-cap", "throughput_rps", 0);
+        checks.add(new Check(test, "planted-cap serves its 300 req/s (Gatling's and the probe's 50) within "
+                + Math.round(PlantedTargetsIT.CAP_SHARE * 100) + "%", List.of(capThroughput),
+                r -> Math.abs(capThroughput.drawMean(r, rounds) + 50 - 300) > PlantedTargetsIT.CAP_SHARE * 300));
+
+        List<Noise> capBelow = new ArrayList<>();
+        for (int rate : List.of(100, 150)) {
+            capBelow.add(c.level("planted-cap", rate, "all_requests_latency_ms/p99", 1));
+            capBelow.add(c.level("planted-cap", rate, "send_lag_ms/p99", 0));
+        }
+        checks.add(new Check(test, "planted-cap meets P99 <= " + PlantedTargetsIT.P99_OBJECTIVE_MS + " ms at 100 and 150 req/s "
+                + "(in both rounds, the injector on time)", capBelow, r -> {
+                    for (int i = 0; i < rounds; i++) {
+                        for (int k = 0; k < capBelow.size(); k += 2) {
+                            if (capBelow.get(k).draw(r) > PlantedTargetsIT.P99_OBJECTIVE_MS || capBelow.get(k + 1).draw(r) > Ladder.LATE_SEND_MS) {
+                                return true;
+                            }
+                        }
+                    }
+                    return false;
+                }));
+        Noise capOver = c.level("planted-cap", 350, "all_requests_latency_ms/p99", 1);
+        checks.add(new Check(test, "planted-cap misses the P99 objective at 350 req/s, over its cap, in every round", List.of(capOver), r -> {
+            for (int i = 0; i < rounds; i++) {
+                if (capOver.draw(r) <= PlantedTargetsIT.P99_OBJECTIVE_MS) {
+                    return true;
+                }
+            }
+            return false;
+        }));
+
+        Noise closedShare = c.closedShare("planted-fail");
+        checks.add(new Check(test, "planted-fail's error share under the closed load is 5% within "
+                + Noise.num(PlantedTargetsIT.CLOSED_SHARE * 100) + " point", List.of(closedShare),
+                r -> Math.abs(closedShare.drawMean(r, rounds) - 0.05) > PlantedTargetsIT.CLOSED_SHARE));
+        List<Noise> shares = new ArrayList<>();
+        List<Double> allowed = new ArrayList<>();
+        List<Double> sent = new ArrayList<>();
+        for (int rate : PlantedTargetsIT.RATES) {
+            shares.add(c.level("planted-fail", rate, "error_share", 0));
+            double n = rounds * c.level("planted-fail", rate, "sent", 0).mean();
+            double probe = rounds * c.level("planted-fail", rate, "probe_us/requests", 0).mean();
+            allowed.add(PlantedTargetsIT.levelShareTolerance(n, probe, 0.05));
+            sent.add(n);
+        }
+        checks.add(new Check(test, "planted-fail's error share at each of the 4 levels is 5% within 1 point + "
+                + Noise.num(PlantedTargetsIT.LEVEL_SHARE_SDS) + " sd of the split with the probe",
+                shares, r -> {
+                    for (int k = 0; k < shares.size(); k++) {
+                        if (Math.abs(shares.get(k).drawMean(r, rounds) - 0.05) > allowed.get(k)) {
+                            return true;
+                        }
+                    }
+                    return false;
+                }));
+        checks.add(new Check(test, "planted-fail's error share over the ladder is 5% within " + Noise.num(PlantedTargetsIT.LADDER_SHARE * 100)
+                + " point", shares, r -> {
+                    double errors = 0;
+                    double total = 0;
+                    for (int k = 0; k < shares.size(); k++) {
+                        errors += shares.get(k).drawMean(r, rounds) * sent.get(k);
+                        total += sent.get(k);
+                    }
+                    return Math.abs(errors / total - 0.05) > PlantedTargetsIT.LADDER_SHARE;
+                }));
+
+        List<Noise> stallMax = new ArrayList<>();
+        List<Noise> stallP99 = new ArrayList<>();
+        List<Noise> directP99s = new ArrayList<>();
+        for (int rate : PlantedTargetsIT.RATES) {
+            stallMax.add(c.level("planted-stall", rate, "all_requests_latency_ms/max", 1));
+            stallP99.add(c.level("planted-stall", rate, "all_requests_latency_ms/p99", 1));
+            directP99s.add(c.level("direct", rate, "all_requests_latency_ms/p99", 1));
+        }
+        checks.add(new Check(test, "planted-stall's max at each level is the 100 ms stall less an arrival gap less "
+                + Noise.num(PlantedTargetsIT.STALL_UNDER_MS) + " ms, at most " + Noise.num(PlantedTargetsIT.STALL_OVER_MS) + " ms over it",
+                stallMax, r -> {
+                    for (int k = 0; k < stallMax.size(); k++) {
+                        double max = stallMax.get(k).drawMean(r, rounds);
+                        if (max < 100 - 1000.0 / PlantedTargetsIT.RATES.get(k) - PlantedTargetsIT.STALL_UNDER_MS
+                                || max > 100 + PlantedTargetsIT.STALL_OVER_MS) {
+                            return true;
+                        }
+                    }
+                    return false;
+                }));
+        List<Noise> p99s = new ArrayList<>(stallP99);
+        p99s.addAll(directP99s);
+        checks.add(new Check(test, "planted-stall's P99 at each level is at least direct's + 50 ms", p99s, r -> {
+            for (int k = 0; k < stallP99.size(); k++) {
+                if (stallP99.get(k).drawMean(r, rounds) < directP99s.get(k).drawMedian(r, directRounds) + 50) {
+                    return true;
+                }
+            }
+            return false;
+        }));
+        Noise stallProbe = c.probe("planted-stall", "probe-under-load", 0.99);
+        checks.add(new Check(test, "the probe under load sees planted-stall's stalls: its P99 at least 50 ms", List.of(stallProbe),
+                r -> stallProbe.drawMean(r, rounds) < 50_000));
+        return checks;
+    }
+
+    /** The table README.md carries: one row per check, its noise and its rate. */
+    static String table(List<Check> checks) {
+        StringBuilder md = new StringBuilder();
+        md.append("| test | assertion | noise it depends on (calibration run) | fails by chance |\n|---|---|---|---:|\n");
+        for (Check c : checks) {
+            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s |%n", c.test(), c.assertion(),
+                    String.join("; ", c.noise().stream().map(Noise::describe).toList()), percent(c)));
+        }
+        return md.toString();
+    }
+
+    private static String percent(Check c) {
+        return c.rate() == 0 ? "0 of " + String.format(Locale.ROOT, "%,d", c.draws()) : String.format(Locale.ROOT, "%.3f%%", c.rate() * 100);
+    }
+}
