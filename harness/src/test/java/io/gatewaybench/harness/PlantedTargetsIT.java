@@ -27,7 +27,10 @@ import org.junit.jupiter.api.TestInstance;
  *
  * <p>{@code -Dplanted.summary=<run folder>} checks an existing run instead of making one: a run of
  * targets with the same names planted with other values must fail these checks (a check that passes
- * whatever was planted proves nothing).
+ * whatever was planted proves nothing). {@code -Dplanted.targets=planted-other} makes that run: the
+ * same targets planted with values outside every tolerance ({@code src/test/resources/planted-other/}:
+ * a 3 ms delay, a cap of 200, 10% failures, 50 ms stalls), judged against the values of
+ * {@code planted/}; every test but the two on direct and on counts must then fail.
  *
  * <p>Every tolerance on a measured figure is a constant here, and {@link NoiseBudgetTest} shows, by a
  * seeded simulation from the noise of a calibration run of this same load with eight rounds
@@ -37,6 +40,8 @@ import org.junit.jupiter.api.TestInstance;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PlantedTargetsIT {
     private static final String FOLDER = "harness/src/test/resources/planted/";
+    /** The descriptors the run starts: {@link #FOLDER}'s, unless {@code -Dplanted.targets} names other plants under the same names. */
+    private static final String RUN_FOLDER = "harness/src/test/resources/" + System.getProperty("planted.targets", "planted") + "/";
     private static final List<String> PLANTED = List.of("planted-delay", "planted-cap", "planted-fail", "planted-stall");
     /**
      * The ladder: 100 is the rate the delay is read at, 150 and 200 lie below the cap's 300 per second
@@ -96,7 +101,7 @@ class PlantedTargetsIT {
         // --quick only shortens the single-request probe (300 requests per target and round instead of
         // 3,000); every other setting is given. Two rounds, so every figure is a median of two.
         QuickRun.bench(results, 1, "run", "--quick",
-                "--targets=" + PLANTED.stream().map(n -> FOLDER + n + ".properties").collect(Collectors.joining(",")),
+                "--targets=" + PLANTED.stream().map(n -> RUN_FOLDER + n + ".properties").collect(Collectors.joining(",")),
                 "--rounds=2", "--users=4", "--warmup=3", "--duration=5", "--levels=none",
                 "--rates=" + RATES.stream().map(String::valueOf).collect(Collectors.joining(",")), "--level-duration=2",
                 "--cross-check=none", "--p99-objective=" + P99_OBJECTIVE_MS, "--results=" + results);
