@@ -70,17 +70,24 @@ public final class Bench {
         this.runDir = runDir;
     }
 
+    /**
+     * {@code ./bench report}: renders a run folder again from what it measured (summary.json; a JMH run's jmh.json and
+     * environment) under the current rules; returns the files it wrote.
+     */
+    static List<String> report(Path run) throws IOException {
+        if (JmhReport.isJmhRun(run)) {
+            JmhReport.write(run);
+            return List.of("summary.md", "summary.json", HtmlReport.FILE);
+        }
+        RunSummary.rerender(run);
+        return List.of("summary.json", "summary.md", RunSummary.DETAILS, HtmlReport.FILE);
+    }
+
     public static void main(String[] args) {
         if (args.length == 2 && args[0].equals("report")) {
             try {
                 Path run = Path.of(args[1]);
-                if (JmhReport.isJmhRun(run)) {
-                    JmhReport.write(run);
-                    System.out.println("bench: wrote " + run.resolve("summary.md") + ", summary.json and " + HtmlReport.FILE);
-                    System.exit(0);
-                }
-                RunSummary.rerender(run);
-                System.out.println("bench: wrote " + run.resolve("summary.md") + ", " + RunSummary.DETAILS + " and " + HtmlReport.FILE);
+                System.out.println("bench: wrote " + String.join(", ", report(run).stream().map(f -> run.resolve(f).toString()).toList()));
                 System.exit(0);
             } catch (IOException | RuntimeException e) {
                 System.err.println("bench: cannot render " + args[1] + "/summary.md: " + e.getMessage());
