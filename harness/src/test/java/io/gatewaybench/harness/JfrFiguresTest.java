@@ -20,7 +20,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import jdk.jfr.Recording;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -58,7 +57,8 @@ class JfrFiguresTest {
     @ParameterizedTest(name = "{0} -XX:+Use{1}GC")
     @MethodSource("jdksAndCollectors")
     void figuresFindThePlantedWork(Path jdk, String gc, @TempDir Path dir) throws Exception {
-        Assumptions.assumeTrue(Files.isExecutable(jdk.resolve("bin/java")), "no JDK at " + jdk);
+        assertTrue(Files.isExecutable(jdk.resolve("bin/java")), "no JDK at " + jdk + ": JFR's figures are checked on both JDKs "
+                + "the JVM profiles use (-Djfr.test.jdk17=<path>, -Djfr.test.jdk25=<path> where they lie elsewhere)");
         Planted heavy = Planted.start(jdk, gc, false, 256, 0, dir.resolve("heavy.jfr"));
         Planted light = Planted.start(jdk, gc, true, 8, 1000, dir.resolve("light.jfr"));
         JfrFigures a = heavy.figures();

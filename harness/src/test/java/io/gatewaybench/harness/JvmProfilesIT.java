@@ -26,6 +26,7 @@ class JvmProfilesIT {
         QuickRun.bench(results, 1, "run", "--quick", "--targets=netty-proxy,harness/src/test/resources/planted-transport/zuul2-lying.properties",
                 "--jvm=default,parallel,nio", "--jfr", "--levels=none", "--cross-check=none", "--results=" + results);
         Path run = QuickRun.newest(results);
+        SummarySchemaTest.assertMatchesSchema(run);
         JsonNode summary = new ObjectMapper().readTree(run.resolve("summary.json").toFile());
         List<String> names = new ArrayList<>();
         summary.get("targets").forEach(t -> names.add(t.get("name").asText()));

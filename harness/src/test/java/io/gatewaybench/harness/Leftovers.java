@@ -8,17 +8,19 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 
 /** What a run on emulated hosts must not leave behind: namespaces (and with them veth pairs), cgroups, processes. */
 final class Leftovers {
     private Leftovers() {
     }
 
-    /** Network namespaces and cgroups need root; CI runs as root. */
+    /**
+     * Network namespaces and cgroups need root: the test command runs as root (README), and a test that needs it fails,
+     * saying so, rather than skipping without a word.
+     */
     static void requireRoot() {
-        Assumptions.assumeTrue("root".equals(System.getProperty("user.name")),
-                "needs root (network namespaces, cgroups); CI runs as root");
+        assertEquals("root", System.getProperty("user.name"),
+                "this test needs root (network namespaces, cgroups): run the test command as root, as CI does (README.md, Tests)");
     }
 
     /** No gb-* namespace, no state file, no gateway-bench cgroup, no process whose command line names {@code workDir}. */

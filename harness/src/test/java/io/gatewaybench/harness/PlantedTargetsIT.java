@@ -105,6 +105,7 @@ class PlantedTargetsIT {
                 "--rounds=2", "--users=4", "--warmup=3", "--duration=5", "--levels=none",
                 "--rates=" + RATES.stream().map(String::valueOf).collect(Collectors.joining(",")), "--level-duration=2",
                 "--cross-check=none", "--p99-objective=" + P99_OBJECTIVE_MS, "--results=" + results);
+        SummarySchemaTest.assertMatchesSchema(QuickRun.newest(results));
         return new ObjectMapper().readTree(QuickRun.newest(results).resolve("summary.json").toFile());
     }
 

@@ -56,15 +56,26 @@ final class QuickRun {
         return output;
     }
 
-    /** Checks a quick run's folder: summary.json, summary.md and details.md with all six targets, the ladder and the placement, and report.html. */
+    /** The default run's targets, in order. */
+    static final List<String> ALL_SIX = List.of("direct", "nginx", "haproxy", "netty-proxy", "scg", "zuul2");
+
+    /**
+     * Checks a quick run's folder: summary.json (against docs/summary.schema.json too), summary.md and details.md with all
+     * six targets, the ladder and the placement, and report.html.
+     */
     static JsonNode checkSummary(Path run) throws IOException {
+        return checkSummary(run, ALL_SIX);
+    }
+
+    /** The same, for a run of {@code names}, in order. */
+    static JsonNode checkSummary(Path run, List<String> names) throws IOException {
         JsonNode summary = new ObjectMapper().readTree(run.resolve("summary.json").toFile());
+        SummarySchemaTest.assertMatchesSchema(run);
         for (String key : List.of("run_id", "started", "git_commit", "machine", "components", "jvm_flags", "placement", "load", "ladder")) {
             assertNotNull(summary.get(key), "summary.json lacks " + key);
         }
         JsonNode targets = summary.get("targets");
-        assertEquals(List.of("direct", "nginx", "haproxy", "netty-proxy", "scg", "zuul2"),
-                Stream.iterate(0, i -> i + 1).limit(targets.size()).map(i -> targets.get(i).get("name").asText()).toList());
+        assertEquals(names, Stream.iterate(0, i -> i + 1).limit(targets.size()).map(i -> targets.get(i).get("name").asText()).toList());
         for (JsonNode t : targets) {
             String name = t.get("name").asText();
             FIELDS.forEach(f -> assertTrue(t.hasNonNull(f), name + " lacks " + f + ": " + t));

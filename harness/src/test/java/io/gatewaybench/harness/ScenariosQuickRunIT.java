@@ -14,11 +14,13 @@ import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code ./bench run --quick --scenarios=all} end to end on loopback: NGINX and Zuul2 under every scenario, with
- * planted-no-duties beside them, which claims every duty and does none. Every cell of NGINX and Zuul2 is measured
- * without an error, each against its own direct baseline; planted-no-duties is refused under each scenario with a
- * duty (the run goes on, and exits 1 for it) and measured under plain and the response sizes, where it has no duty
- * to skip. The summary has a table per scenario and the cost of each scenario per gateway.
+ * {@code ./bench run --quick --scenarios=all} end to end on loopback: NGINX under every scenario, with
+ * planted-no-duties beside it, which claims every duty and does none. Every cell of NGINX is measured without an
+ * error, each against its own direct baseline; planted-no-duties is refused under each scenario with a duty (the run
+ * goes on, and exits 1 for it) and measured under plain and the response sizes, where it has no duty to skip. The
+ * summary has a table per scenario and the cost of each scenario per gateway. Each JVM gateway does each scenario's
+ * duties in its own tests ({@code *ScenarioTest}), and the fixed-rate ladder runs end to end in BenchNetnsRunIT, so
+ * this run has no ladder.
  */
 class ScenariosQuickRunIT {
     private static final String PLANTED = "harness/src/test/resources/planted/planted-no-duties.properties";
@@ -28,18 +30,19 @@ class ScenariosQuickRunIT {
     @Test
     void everyScenarioIsMeasuredAgainstItsBaselineAndAGatewayThatSkipsADutyIsRefused() throws Exception {
         Path results = Path.of("target", "scenarios-it").toAbsolutePath();
-        String output = QuickRun.bench(results, 1, "run", "--quick", "--scenarios=all", "--targets=nginx,zuul2," + PLANTED,
-                "--cross-check=none", "--results=" + results);
+        String output = QuickRun.bench(results, 1, "run", "--quick", "--scenarios=all", "--targets=nginx," + PLANTED,
+                "--levels=none", "--cross-check=none", "--results=" + results);
         Path run = QuickRun.newest(results);
         JsonNode summary = new com.fasterxml.jackson.databind.ObjectMapper().readTree(run.resolve("summary.json").toFile());
+        SummarySchemaTest.assertMatchesSchema(run);
         assertEquals(Scenario.ALL, names(summary.get("scenarios").get("list"), "name"));
 
-        List<String> measured = new ArrayList<>(List.of("direct", "nginx", "zuul2", "planted-no-duties"));
+        List<String> measured = new ArrayList<>(List.of("direct", "nginx", "planted-no-duties"));
         for (String s : DUTIES) {
-            measured.addAll(List.of("nginx:" + s, "zuul2:" + s));
+            measured.add("nginx:" + s);
         }
         for (String s : SIZES) {
-            measured.addAll(List.of("direct:" + s, "nginx:" + s, "zuul2:" + s, "planted-no-duties:" + s));
+            measured.addAll(List.of("direct:" + s, "nginx:" + s, "planted-no-duties:" + s));
         }
         for (String name : measured) {
             JsonNode t = target(summary, name);
@@ -48,10 +51,10 @@ class ScenariosQuickRunIT {
             assertEquals(0, t.get("errors").asLong(), name + " had errors");
             assertTrue(t.get("relative_to_direct").hasNonNull("throughput"), name + " has no ratio to its direct");
         }
-        assertEquals("direct:4kb", target(summary, "zuul2:4kb").get("baseline").asText());
-        assertEquals("direct", target(summary, "zuul2:jwt").get("baseline").asText());
+        assertEquals("direct:4kb", target(summary, "nginx:4kb").get("baseline").asText());
+        assertEquals("direct", target(summary, "nginx:jwt").get("baseline").asText());
         assertEquals(Scenario.LOW_LIMIT, target(summary, "nginx:ratelimit").get("rate_limit_check").get("limit_per_s").asInt());
-        assertTrue(target(summary, "zuul2:keyauth+ratelimit").get("rate_limit_check").get("answered_429").asInt() > 0);
+        assertTrue(target(summary, "nginx:keyauth+ratelimit").get("rate_limit_check").get("answered_429").asInt() > 0);
         for (String s : DUTIES) {
             JsonNode refused = target(summary, "planted-no-duties:" + s);
             String why = refused.path("failure").asText();
@@ -65,15 +68,15 @@ class ScenariosQuickRunIT {
         JsonNode cost = summary.get("scenarios").get("cost_vs_plain");
         List<String> gateways = new ArrayList<>();
         cost.fieldNames().forEachRemaining(gateways::add);
-        assertEquals(List.of("nginx", "zuul2", "planted-no-duties"), gateways, "a gateway refused under a scenario is still one gateway");
+        assertEquals(List.of("nginx", "planted-no-duties"), gateways, "a gateway refused under a scenario is still one gateway");
         assertTrue(cost.get("planted-no-duties").get(0).get("failure").asText().contains("refusing to measure it"));
-        for (String gateway : List.of("nginx", "zuul2")) {
+        for (String gateway : List.of("nginx")) {
             List<String> scenarios = names(cost.get(gateway), "scenario");
             assertEquals(Scenario.ALL.subList(1, Scenario.ALL.size()), scenarios, gateway);
             cost.get(gateway).forEach(r -> assertTrue(r.get("throughput_relative").isNumber(), gateway + ": " + r));
         }
         String md = Files.readString(run.resolve("summary.md"));
-        assertTrue(md.contains("## Scenarios") && md.contains("### routes-5000") && md.contains("#### zuul2"), md);
+        assertTrue(md.contains("## Scenarios") && md.contains("### routes-5000") && md.contains("#### nginx"), md);
         assertTrue(Files.size(run.resolve(HtmlReport.FILE)) > 0);
     }
 

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -228,7 +227,8 @@ class NettyProxyTest {
     @ParameterizedTest
     @ValueSource(strings = {"io_uring", "epoll", "nio"})
     void everyTransportProxies(String transport) throws IOException {
-        assumeTrue(Transport.valueOf(transport.toUpperCase()).isAvailable(), transport + " is not available here");
+        assertTrue(Transport.valueOf(transport.toUpperCase()).isAvailable(), transport + " is not available on this kernel, and the "
+                + "JVM profiles measure each transport: run the tests on a Linux kernel with io_uring enabled");
         try (NettyProxy other = startProxy("--transport=" + transport, "--event-loops=1");
              RawHttp client = new RawHttp(other.port())) {
             assertEquals(transport, other.transport.label);
