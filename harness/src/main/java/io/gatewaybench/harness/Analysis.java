@@ -83,7 +83,7 @@ public final class Analysis {
         ScenarioMatrix.apply(summary);
         WorkersMatrix.apply(summary);
         if (!FORMAT.equals(summary.get("format"))) {
-            summary.put("reanalysed", Map.of(
+            summary.put("reanalysed", OrderedMap.of(
                     "from_format", String.valueOf(summary.get("format")),
                     "redone", "counts summed over rounds, throughput relative to direct paired round by round, intervals on a log "
                             + "scale, the strict maximum-rate search (injector-late levels are not passes)",

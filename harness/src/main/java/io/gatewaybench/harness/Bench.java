@@ -711,7 +711,7 @@ public final class Bench {
                     + plan.ladder().maxInFlight() + " the level counts as overloaded and the target's ladder stops.");
             List<Map<String, Object>> objectives = new ArrayList<>();
             for (Objective o : plan.ladder().objectives()) {
-                objectives.add(Map.of("name", o.name(), "description", o.description()));
+                objectives.add(OrderedMap.of("name", o.name(), "description", o.description()));
             }
             ladder.put("objectives", objectives);
             run.put("ladder", ladder);

@@ -65,7 +65,7 @@ public final class Ladder {
             m.put("latency_ms", stats == null ? null : stats.latency().asMap());
             m.put("all_requests_latency_ms", allLatency == null ? null : allLatency.asMap());
             m.put("throughput_rps", stats == null ? null : RunSummary.round(stats.throughputRps()));
-            m.put("send_lag_ms", Map.of("p99", RunSummary.round(sendLagP99Ms), "max", RunSummary.round(sendLagMaxMs)));
+            m.put("send_lag_ms", OrderedMap.of("p99", RunSummary.round(sendLagP99Ms), "max", RunSummary.round(sendLagMaxMs)));
             m.put("probe_us", probe == null ? null : probe.asMap());
             return m;
         }

@@ -229,7 +229,7 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
                 }
                 java.util.Optional<String> why = p.unavailable(t);
                 if (why.isPresent()) {
-                    unavailable.add(Map.of("gateway", t.name(), "profile", p.name(), "reason", why.get()));
+                    unavailable.add(OrderedMap.of("gateway", t.name(), "profile", p.name(), "reason", why.get()));
                     continue;
                 }
                 p.check(t, Launch.currentJava());
@@ -263,7 +263,7 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
                 }
                 java.util.Optional<String> why = s.unavailableTo(t);
                 if (why.isPresent()) {
-                    notAvailable.add(Map.of("target", t.name(), "scenario", s.name(), "reason", why.get()));
+                    notAvailable.add(OrderedMap.of("target", t.name(), "scenario", s.name(), "reason", why.get()));
                 } else {
                     expanded.add(t.underScenario(s, credentials));
                 }

@@ -137,7 +137,7 @@ public record Topology(String name, Host injector, Host gateway, Host backend, M
 
     public static Topology loopback() {
         int cpus = Runtime.getRuntime().availableProcessors();
-        Map<String, Object> all = Map.of("address", "127.0.0.1", "cpus", "all " + cpus + " (unpinned)", "cpu_count", cpus,
+        Map<String, Object> all = OrderedMap.of("address", "127.0.0.1", "cpus", "all " + cpus + " (unpinned)", "cpu_count", cpus,
                 "memory", "unlimited");
         Map<String, Object> notes = new LinkedHashMap<>();
         notes.put("summary", "injector, gateway and backend share all " + cpus + " CPUs of one machine over loopback, unpinned");
