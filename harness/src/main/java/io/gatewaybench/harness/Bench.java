@@ -203,7 +203,7 @@ public final class Bench {
         Runtime.getRuntime().addShutdownHook(new Thread(this::writeOnSignal, "write-what-was-measured"));
 
         try (TargetProcess origin = Origin.start(runDir.resolve("targets/tomcat"), topology.backend())) {
-            byte[] reference = Verification.referencePage(origin.launch().url());
+            byte[] reference = ScenarioCheck.referencePage(origin.launch().url());
             calibrate(origin, reference);
             for (int n = 0; n < steps; n++) {
                 boolean closing = n == schedule.size();
@@ -352,7 +352,7 @@ public final class Bench {
         System.out.printf("bench: calibration: direct's capacity under %d closed users (warm-up %d s, measure %d s) fixes the ladder's rates%n",
                 load.users(), load.warmupSeconds(), load.durationSeconds());
         URI url = origin.launch().url();
-        Verification.check("direct", url, reference);
+        ScenarioCheck.check("direct", url, reference);
         try (ResourceSampler sampler = new ResourceSampler()) {
             RequestStats direct = GatlingRun.measure(url, load, List.of(), ladder, runDir.resolve("raw/calibration"), sampler, null).stats();
             rates = Ladder.rates(ladder.percents(), direct.throughputRps(), ladder.absolute());
@@ -409,7 +409,7 @@ public final class Bench {
                     rates.isEmpty() ? "" : ", then " + rates.size() + " fixed-rate levels of " + plan.ladder().levelSeconds() + " s",
                     probed ? ", with a " + PROBE_RATE + " req/s microsecond probe beside it" : "");
             Path raw = Files.createDirectories(runDir.resolve("raw").resolve(t.name() + "-round" + round));
-            String cookie = Verification.sessionCookie(origin.launch().url());
+            String cookie = ScenarioCheck.sessionCookie(origin.launch().url());
             GatlingRun.Request request = GatlingRun.Request.of(scenario, plan.credentials(), page, cookie);
             GatlingRun.Measurement m;
             LatencyProbe.Result underLoad;
@@ -507,7 +507,7 @@ public final class Bench {
      */
     private void verify(Target t, Scenario scenario, URI url, byte[] page, int round, String step) {
         if (scenario.isPlain()) {
-            Verification.check(t.name(), url, page);
+            ScenarioCheck.check(t.name(), url, page);
             return;
         }
         if (round == 1 && scenario.routes() > 0) {

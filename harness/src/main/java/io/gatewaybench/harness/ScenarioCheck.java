@@ -11,7 +11,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Conformance to a scenario, before any load: a target must do its scenario's duties, or its figures would be
+ * Verify before you measure, with one HTTP/1.1 client (the load's protocol) for every check. Under plain, a target
+ * must serve the book page exactly as the origin does (status 200, the page's marker, the same body bytes). Under any
+ * other scenario, conformance to it, before any load: a target must do its scenario's duties, or its figures would be
  * those of a gateway that skips work. The request the load sends gets the origin's page byte for byte; a request
  * without its API key, or with an unknown one, gets 401; a token that is missing, badly signed, unsigned, expired
  * or malformed gets 401; every route reaches the origin with its prefix stripped, and a path of no route gets 404;
@@ -23,6 +25,49 @@ public final class ScenarioCheck {
     static final int LIMIT_SECONDS = 3;
 
     private ScenarioCheck() {
+    }
+
+    /** The book page as the origin serves it, to compare every target against. */
+    public static byte[] referencePage(URI origin) {
+        byte[] body = page(origin, "the origin");
+        if (!new String(body, java.nio.charset.StandardCharsets.ISO_8859_1).contains(Origin.BOOK_MARKER)) {
+            throw new IllegalStateException("the origin's book page at " + origin + Origin.BOOK_PATH + " lacks '" + Origin.BOOK_MARKER
+                    + "': is tomcat10-examples installed (infra/packages.sh)?");
+        }
+        return body;
+    }
+
+    /** Verify before you measure: fails, saying what differs, unless the target serves the reference book page byte for byte. */
+    public static void check(String target, URI url, byte[] reference) {
+        byte[] body = page(url, target);
+        if (!Arrays.equals(body, reference)) {
+            throw new IllegalStateException(target + " serves a different book page (" + body.length + " bytes, origin "
+                    + reference.length + "); refusing to measure it");
+        }
+    }
+
+    /**
+     * A fresh session cookie ({@code JSESSIONID=...}) from the origin, for a client that must not
+     * make the origin create a session per request (infra/tomcat/README.md, "A steady baseline").
+     */
+    public static String sessionCookie(URI origin) {
+        HttpResponse<byte[]> r = send(origin, Origin.BOOK_PATH, Map.of());
+        return r.headers().allValues("Set-Cookie").stream().filter(c -> c.startsWith("JSESSIONID=")).map(c -> c.split(";", 2)[0])
+                .findFirst().orElseThrow(() -> new IllegalStateException("the origin set no JSESSIONID cookie at " + r.uri()));
+    }
+
+    /** The book page from {@code base}, which must answer 200. */
+    private static byte[] page(URI base, String who) {
+        HttpResponse<byte[]> r;
+        try {
+            r = send(base, Origin.BOOK_PATH, Map.of());
+        } catch (IllegalStateException e) {
+            throw new IllegalStateException(who + ": " + e.getMessage(), e);
+        }
+        if (r.statusCode() != 200) {
+            throw new IllegalStateException(who + " answered " + r.statusCode() + " for " + r.uri() + "; refusing to measure it");
+        }
+        return r.body();
     }
 
     /** The page the origin serves for the scenario's path: what every target must deliver. */

@@ -32,7 +32,7 @@ class LatencyProbeTest {
 
     @Test
     void unloadedProbeTimesEveryCorrectResponse(Origins origins, @TempDir Path dir) throws Exception {
-        String cookie = Verification.sessionCookie(origins.tomcatUrl());
+        String cookie = ScenarioCheck.sessionCookie(origins.tomcatUrl());
         LatencyProbe.Result r = LatencyProbe.unloaded(origins.tomcatUrl(), cookie, 20, 200);
         assertEquals(200, r.micros().getTotalCount());
         assertEquals(0, r.errors());
@@ -52,7 +52,7 @@ class LatencyProbeTest {
 
     @Test
     void pacedProbeKeepsOnlyTheWindowsRequests(Origins origins) throws Exception {
-        String cookie = Verification.sessionCookie(origins.tomcatUrl());
+        String cookie = ScenarioCheck.sessionCookie(origins.tomcatUrl());
         long before = System.currentTimeMillis();
         try (LatencyProbe.Paced p = new LatencyProbe.Paced(origins.tomcatUrl(), cookie, 100, 60)) {
             Thread.sleep(1_500);
