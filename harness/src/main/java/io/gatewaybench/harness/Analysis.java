@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
  */
 public final class Analysis {
     /** The summary layout this class writes; 1 was written before these rules. */
-    static final String FORMAT = "gateway-bench summary 2";
+    static final String FORMAT = io.gatewaybench.harness.model.Summary.FORMAT;
     private static final Pattern P99_OBJECTIVE = Pattern.compile("p99-(\\d+)ms");
 
     private Analysis() {

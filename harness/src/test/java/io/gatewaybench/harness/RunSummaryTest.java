@@ -74,6 +74,21 @@ class RunSummaryTest {
         assertEquals(1.0, ((Map<String, Double>) ((Map<String, Object>) targets.get(2).get("relative_to_direct")).get("latency")).get("p50"));
     }
 
+    /** A summary that is not what the harness writes (a figure hand-edited into text) is refused, naming where, before analysis. */
+    @Test
+    void aSummaryEditedOutOfShapeIsRefusedNamingWhere(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        com.fasterxml.jackson.databind.node.ObjectNode summary = (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(
+                Repo.root().resolve("results/20261124-035143/summary.json").toFile());
+        com.fasterxml.jackson.databind.node.ObjectNode nginx = (com.fasterxml.jackson.databind.node.ObjectNode) summary.get("targets").get(1);
+        nginx.put("throughput_rps", nginx.get("throughput_rps").asText() + " req/s");
+        json.writeValue(dir.resolve("summary.json").toFile(), summary);
+        io.gatewaybench.harness.model.InvalidSummaryException e = org.junit.jupiter.api.Assertions.assertThrows(
+                io.gatewaybench.harness.model.InvalidSummaryException.class, () -> RunSummary.read(dir));
+        assertEquals("/targets/1/throughput_rps", e.pointer(), e.getMessage());
+        assertTrue(e.getMessage().startsWith(dir.resolve("summary.json") + " is not a summary of format"), e.getMessage());
+    }
+
     @Test
     void summaryMarkdownRendersAgainFromItsJson(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         Map<String, Object> run = minimalRun();
@@ -99,7 +114,11 @@ class RunSummaryTest {
         assertTrue(java.nio.file.Files.readString(dir.resolve(RunSummary.DETAILS)).contains(row), java.nio.file.Files.readString(dir.resolve(RunSummary.DETAILS)));
 
         java.nio.file.Path json = dir.resolve("summary.json");
-        java.nio.file.Files.writeString(json, java.nio.file.Files.readString(json).replaceAll("\"send_lag_us\" : \\{[^}]*\\}", "\"x\" : 0"));
+        // as a summary from before the send lag was recorded: no send_lag_us beside the probe's figures
+        com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        com.fasterxml.jackson.databind.JsonNode older = mapper.readTree(json.toFile());
+        older.findParents("send_lag_us").forEach(p -> ((com.fasterxml.jackson.databind.node.ObjectNode) p).remove("send_lag_us"));
+        mapper.writeValue(json.toFile(), older);
         RunSummary.rerender(dir);
         assertTrue(java.nio.file.Files.readString(dir.resolve(RunSummary.DETAILS)).contains("| direct | 70 | 90 | 0 | 0 | 70 | 90 | 90 | 0 | - |"),
                 "a summary from before the send lag was recorded: " + java.nio.file.Files.readString(dir.resolve(RunSummary.DETAILS)));
@@ -127,18 +146,21 @@ class RunSummaryTest {
         return s.withProbes(Map.of("unloaded", new LatencyProbe.Result(h, 0), "under_load", new LatencyProbe.Result(h, 0, lag)));
     }
 
+    /**
+     * The run's description as a run writes it (machine, components, flags, placement, load), taken from a committed run's
+     * summary without its targets and ladder, with one round: summary.json is read back strictly, key for key.
+     */
+    @SuppressWarnings("unchecked")
     private static Map<String, Object> minimalRun() {
-        Map<String, Object> run = new java.util.LinkedHashMap<>();
-        run.put("run_id", "test");
-        run.put("started", "2026-11-22T00:00:00Z");
-        run.put("git_commit", "abc");
-        run.put("machine", Map.of("cpus", 2, "cpu_model", "x", "memory_bytes", 1L << 30, "os", "Debian", "kernel", "6"));
-        run.put("components", Map.of("jdk", "17"));
-        run.put("jvm_flags", Map.of("tomcat", "-Xmx1g"));
-        run.put("placement", Map.of("summary", "shared"));
-        run.put("load", Map.of("model", "closed", "users", 16, "warmup_s", 30, "duration_s", 60, "sessions", "shared"));
-        run.put("rounds", 1);
-        return run;
+        try {
+            Map<String, Object> run = new java.util.LinkedHashMap<>(new com.fasterxml.jackson.databind.ObjectMapper().readValue(
+                    Repo.root().resolve("results/20261124-035143/summary.json").toFile(), Map.class));
+            List.of("format", "targets", "ladder").forEach(run::remove);
+            run.put("rounds", 1);
+            return run;
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     @Test

@@ -1,0 +1,37 @@
+package io.gatewaybench.harness.model;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One fixed-rate level over the rounds that reached it ({@code fixed_rate[]}, LadderSummary.fixedRate), with how many rounds met each
+ * objective.
+ *
+ * @param rateRps offered arrival rate, req/s
+ * @param roundsReached rounds that reached the level, count
+ * @param roundsOverloaded rounds overloaded at the level, count
+ * @param sent requests sent over those rounds, count
+ * @param errors failed requests over those rounds, count
+ * @param errorShare errors / sent, share 0-1; null where nothing was sent
+ * @param latencyMs median over the rounds with successful requests, ms; absent where none had one
+ * @param latencyMsSpread each percentile over those rounds (two or more), ms; absent with fewer
+ * @param sendLagP99MsMax the worst round's P99 send lag, ms
+ * @param probeUs the probe's requests of all rounds at this level pooled, us; null: no probe
+ * @param rounds each round's measurement of the level
+ * @param roundsMeeting per objective name, the rounds whose level met it, count
+ */
+public record FixedRateLevel(
+        @JsonProperty(value = "rate_rps", required = true) int rateRps,
+        @JsonProperty(value = "rounds_reached", required = true) int roundsReached,
+        @JsonProperty(value = "rounds_overloaded", required = true) int roundsOverloaded,
+        @JsonProperty(value = "sent", required = true) long sent,
+        @JsonProperty(value = "errors", required = true) long errors,
+        @JsonProperty(value = "error_share", required = true) @NullableKey Double errorShare,
+        @JsonProperty("latency_ms") LatencyMs latencyMs,
+        @JsonProperty("latency_ms_spread") LatencySpread latencyMsSpread,
+        @JsonProperty(value = "send_lag_p99_ms_max", required = true) double sendLagP99MsMax,
+        @JsonProperty(value = "probe_us", required = true) @NullableKey ProbeResult probeUs,
+        @JsonProperty(value = "rounds", required = true) List<LevelRound> rounds,
+        @JsonProperty(value = "rounds_meeting", required = true) Map<String, Integer> roundsMeeting) {
+}

@@ -1,0 +1,46 @@
+package io.gatewaybench.harness.model;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.Optional;
+
+/**
+ * One fixed-rate level as one round measured it ({@code fixed_rate[].rounds[]}, Ladder.Level with its round).
+ *
+ * @param round the round that measured it (1-based), count; absent in summaries re-analysed from format 1
+ * @param rateRps offered arrival rate, req/s
+ * @param planned requests the level planned to send, count
+ * @param sent requests sent, count (below planned: the run stopped, or the injector could not send them)
+ * @param errors failed requests, count
+ * @param errorShare errors / sent, share 0-1
+ * @param overloaded whether the simulation's in-flight guard stopped the ladder at this level
+ * @param latencyMs latency of the successful requests, ms; null where none succeeded
+ * @param allRequestsLatencyMs latency over every request, failed ones at their full time, ms; null where not recorded; absent in summaries
+ *        re-analysed from format 1
+ * @param throughputRps successful requests' throughput during the level, req/s; null where none succeeded
+ * @param sendLagMs the injector's lateness against its schedule during the level, ms
+ * @param probeUs the microsecond probe during the level, us; null where no probe ran
+ */
+public record LevelRound(
+        @JsonProperty("round") Integer round,
+        @JsonProperty(value = "rate_rps", required = true) int rateRps,
+        @JsonProperty(value = "planned", required = true) long planned,
+        @JsonProperty(value = "sent", required = true) long sent,
+        @JsonProperty(value = "errors", required = true) long errors,
+        @JsonProperty(value = "error_share", required = true) double errorShare,
+        @JsonProperty(value = "overloaded", required = true) boolean overloaded,
+        @JsonProperty(value = "latency_ms", required = true) @NullableKey LatencyMs latencyMs,
+        @JsonProperty("all_requests_latency_ms") Optional<LatencyMs> allRequestsLatencyMs,
+        @JsonProperty(value = "throughput_rps", required = true) @NullableKey Double throughputRps,
+        @JsonProperty(value = "send_lag_ms", required = true) LevelRound.SendLagMs sendLagMs,
+        @JsonProperty(value = "probe_us", required = true) @NullableKey ProbeResult probeUs) {
+    /**
+     * The injector's lateness against its schedule during the level, ms.
+     *
+     * @param p99 99th percentile send lag, ms
+     * @param max largest send lag, ms
+     */
+    public record SendLagMs(
+            @JsonProperty(value = "p99", required = true) double p99,
+            @JsonProperty(value = "max", required = true) double max) {
+    }
+}

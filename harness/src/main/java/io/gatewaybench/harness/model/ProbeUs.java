@@ -1,0 +1,14 @@
+package io.gatewaybench.harness.model;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+/**
+ * The microsecond probe's requests of all rounds pooled ({@code probe_us}, plain scenario only), us.
+ *
+ * @param unloaded single requests back to back on the warm, idle target, us
+ * @param underLoad 50 req/s beside Gatling's measured window, us
+ */
+public record ProbeUs(
+        @JsonProperty("unloaded") ProbeResult unloaded,
+        @JsonProperty("under_load") ProbeResult underLoad) {
+}
