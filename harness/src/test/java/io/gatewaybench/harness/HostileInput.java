@@ -33,6 +33,15 @@ import org.junit.jupiter.api.TestInstance;
 abstract class HostileInput {
     /** Every target's stated header-read timeout (targets/README.md): a client must send its whole head within it. */
     static final int HEADER_TIMEOUT_S = 10;
+    /** Every target's stated body-read timeout (targets/README.md): the longest a request body may go without a byte. */
+    static final int BODY_TIMEOUT_S = 10;
+    /**
+     * How late after its timeout a target may cut a stalled client: a functional window (the cut comes from the stated
+     * timeout, not before it and not long after), not a speed goal; the slack covers a timer's tick and a loaded machine.
+     */
+    static final int CUT_SLACK_S = 2;
+    /** This project's gateways, which must each answer the methods not proxied alike (targets/README.md). */
+    private static final List<String> JVM_GATEWAYS = List.of("netty-proxy", "scg", "zuul2");
     /** How long a silent peer is waited for: a guard against a hang, not a speed goal. */
     private static final int HANG_MS = 8_000;
     private static final String SMUGGLED = "GET /smuggled HTTP/1.1\r\nHost: gw.test\r\n\r\n";
@@ -261,6 +270,38 @@ abstract class HostileInput {
             }
         });
 
+        // Methods a reverse proxy here does not carry: CONNECT would open a tunnel (RFC 9110 9.3.6), TRACE would echo the
+        // request with what the gateway added to it (9.3.8). The JVM gateways refuse both alike: 405 with Allow (15.5.6),
+        // the connection closed, nothing at the origin. NGINX and HAProxy as configured: never a tunnel.
+        String methods = "methods not proxied";
+        boolean jvm = JVM_GATEWAYS.contains(target.name());
+        String methodRule = jvm ? "405 with Allow, closed; nothing at the origin" : "as configured: no 2xx to CONNECT, never the named host";
+        add(c, methods, "connect-not-proxied", methodRule, () -> notProxied(
+                "CONNECT 127.0.0.1:" + decoy.port() + " HTTP/1.1\r\nHost: 127.0.0.1:" + decoy.port() + "\r\n\r\n", jvm));
+        add(c, methods, "trace-not-proxied", methodRule, () -> notProxied(
+                "TRACE /trace HTTP/1.1\r\nHost: gw.test\r\nX-Secret: not-for-echo\r\n\r\n", jvm));
+
+        // Request bodies that stall (RFC 9112 9.5: a server may close a connection whose request takes too long).
+        String bodies = "slow request bodies";
+        add(c, bodies, "body-stops-mid-way", "408 or a close " + BODY_TIMEOUT_S + "-" + (BODY_TIMEOUT_S + CUT_SLACK_S)
+                + " s after the last byte; the origin connection released", this::bodyStops);
+        add(c, bodies, "body-trickled-a-byte-a-second", "200: a body that keeps coming is carried, slowly; the origin gets it whole",
+                () -> {
+                    try (RawConnection conn = new RawConnection(port, HANG_MS)) {
+                        conn.send("POST /trickle HTTP/1.1\r\nHost: gw.test\r\nContent-Length: 5\r\n\r\n");
+                        for (char b : "hello".toCharArray()) {
+                            Thread.sleep(1_000);
+                            conn.send(String.valueOf(b));
+                        }
+                        RawConnection.Reply reply = conn.read(false);
+                        Seen s = seen();
+                        assertEquals(200, reply.status(), reply.summary());
+                        assertEquals(1, s.to("/trickle"), "the origin received " + s.requests());
+                        assertEquals("hello", new String(s.requests().get(0).body(), StandardCharsets.US_ASCII), "the body at the origin");
+                        return reply.summary() + "; " + s;
+                    }
+                });
+
         // Oversized and unusual but valid clients.
         String big = "oversized/slow clients";
         add(c, big, "chunked-upload-8MiB", "200; the origin receives all 8 MiB", () -> {
@@ -287,6 +328,11 @@ abstract class HostileInput {
         for (String script : List.of("dup-cl", "cl-list", "cl-negative", "long-header", "bad-status", "not-http", "truncated-head",
                 "empty", "truncated-cl", "truncated-chunked", "bad-chunk")) {
             add(c, malformed, "response-" + script, badGateway, () -> badGateway(script, false));
+        }
+        // Chunked answers malformed before their body is under way (RFC 9112 7.1): 502 like every malformed answer.
+        String chunked = "malformed chunked response";
+        for (String script : List.of("bad-first-chunk", "chunk-size-overflow", "chunk-without-crlf", "chunked-no-last-chunk")) {
+            add(c, chunked, "response-" + script, badGateway, () -> badGateway(script, false));
         }
         for (String script : List.of("te-space-colon", "nul-header", "space-in-name")) {
             add(c, malformed, "response-" + script, "502, or a complete response without the bad field; sent once",
@@ -553,6 +599,58 @@ abstract class HostileInput {
             }
             Seen s = seen();
             return reply.summary() + after + "; " + s;
+        }
+    }
+
+    /** A method not proxied: for the JVM gateways 405 with Allow and a close; for NGINX and HAProxy no 2xx. Never the decoy. */
+    private String notProxied(String request, boolean jvm) throws IOException {
+        try (RawConnection conn = new RawConnection(port, HANG_MS)) {
+            RawConnection.Reply reply = conn.sendQuietly(request).read(false);
+            boolean closed = reply.closedSilently() || conn.closesWithinTimeout();
+            Seen s = seen();
+            String what = reply.summary() + (reply.header("allow") != null ? " Allow: " + reply.header("allow") : "")
+                    + (closed ? ", closed" : ", kept open") + "; " + s;
+            if (jvm) {
+                assertEquals(405, reply.status(), what);
+                assertTrue(reply.header("allow") != null && reply.header("allow").contains("GET"), "405 without Allow: " + what);
+                assertTrue(closed, "the connection stayed open: " + what);
+                assertEquals(0, s.requests().size(), "the origin received " + s.requests());
+                assertEquals(0, s.bytes(), "the origin received bytes");
+            } else {
+                assertTrue(reply.closedSilently() || reply.status() / 100 != 2 || !request.startsWith("CONNECT"), "a tunnel: " + what);
+            }
+            return what;
+        }
+    }
+
+    /**
+     * POST of a declared 10 MiB body of which 1 MiB is sent, then nothing: the target must cut the client (408 or a close)
+     * once its body-read timeout has passed since the last byte, within {@link #CUT_SLACK_S}, and release the origin
+     * connection that carried the partial body.
+     */
+    private String bodyStops() throws Exception {
+        int limitMs = (BODY_TIMEOUT_S + CUT_SLACK_S) * 1000 + HANG_MS;
+        try (RawConnection conn = new RawConnection(port, limitMs)) {
+            conn.send("POST /stalled HTTP/1.1\r\nHost: gw.test\r\nContent-Length: " + (10 << 20) + "\r\n\r\n");
+            conn.send(new byte[1 << 20]);
+            long last = System.nanoTime();
+            RawConnection.Reply reply = conn.read(false);
+            boolean closed = reply.closedSilently() || conn.closesWithinTimeout();
+            double cutS = (System.nanoTime() - last) / 1e9;
+            String what = String.format(java.util.Locale.ROOT, "%s after %.1f s%s", reply.summary(), cutS, closed ? ", closed" : ", kept open");
+            assertTrue(reply.closedSilently() || reply.status() == 408, "neither 408 nor a close: " + what);
+            assertTrue(closed, "the connection stayed open: " + what);
+            assertTrue(cutS >= BODY_TIMEOUT_S - 0.5 && cutS <= BODY_TIMEOUT_S + CUT_SLACK_S,
+                    "cut outside " + BODY_TIMEOUT_S + "-" + (BODY_TIMEOUT_S + CUT_SLACK_S) + " s after the last byte: " + what);
+            long deadline = System.nanoTime() + CUT_SLACK_S * 1_000_000_000L;
+            while (origin.readingBodies() > 0 && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+            }
+            assertEquals(0, origin.readingBodies(), "the origin connection with the partial body was not released within "
+                    + CUT_SLACK_S + " s of the cut: " + what);
+            Seen s = seen();
+            assertTrue(s.requests().size() <= 1 && s.to("/stalled") == s.requests().size(), "the origin received " + s.requests());
+            return what + "; origin connection released; " + s;
         }
     }
 

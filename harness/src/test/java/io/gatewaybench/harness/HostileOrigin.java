@@ -58,6 +58,11 @@ final class HostileOrigin implements AutoCloseable {
             Map.entry("truncated-cl", "HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\nonly-this"),
             Map.entry("truncated-chunked", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n9\r\nonly-this\r\n"),
             Map.entry("bad-chunk", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n9\r\nonly-this\r\nzz\r\nmore\r\n0\r\n\r\n"),
+            // Malformed from the first chunk on (RFC 9112 7.1): nothing of the body is valid.
+            Map.entry("bad-first-chunk", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n"),
+            Map.entry("chunk-size-overflow", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nfffffffffffffffff1\r\nabc\r\n0\r\n\r\n"),
+            Map.entry("chunk-without-crlf", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabcXY0\r\n\r\n"),
+            Map.entry("chunked-no-last-chunk", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n"),
             Map.entry("truncated-head", "HTTP/1.1 200 OK\r\nContent-Le"),
             Map.entry("empty", ""),
             Map.entry("100-then-200", "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\norigin-ok\n"),
@@ -78,6 +83,7 @@ final class HostileOrigin implements AutoCloseable {
     private final List<Request> requests = new CopyOnWriteArrayList<>();
     private final AtomicInteger connections = new AtomicInteger();
     private final AtomicLong bytes = new AtomicLong();
+    private final AtomicInteger readingBodies = new AtomicInteger();
     private final Set<Socket> open = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
 
@@ -128,6 +134,14 @@ final class HostileOrigin implements AutoCloseable {
 
     long bytes() {
         return bytes.get();
+    }
+
+    /**
+     * Connections on which a request body is being read: the head has arrived and the body has neither ended nor been
+     * cut by a close. A gateway that gave up a client mid-body must bring this back to 0 (its origin connection released).
+     */
+    int readingBodies() {
+        return readingBodies.get();
     }
 
     private void acceptLoop() {
@@ -217,18 +231,23 @@ final class HostileOrigin implements AutoCloseable {
             out.flush();
         }
         byte[] body;
-        if (head.all("transfer-encoding").stream().anyMatch(v -> v.toLowerCase(Locale.ROOT).contains("chunked"))) {
-            body = chunked(in);
-        } else if (!head.all("content-length").isEmpty()) {
-            long n;
-            try {
-                n = Long.parseLong(head.all("content-length").get(0).split(",")[0].trim());
-            } catch (NumberFormatException e) {
-                n = 0;
+        readingBodies.incrementAndGet();
+        try {
+            if (head.all("transfer-encoding").stream().anyMatch(v -> v.toLowerCase(Locale.ROOT).contains("chunked"))) {
+                body = chunked(in);
+            } else if (!head.all("content-length").isEmpty()) {
+                long n;
+                try {
+                    n = Long.parseLong(head.all("content-length").get(0).split(",")[0].trim());
+                } catch (NumberFormatException e) {
+                    n = 0;
+                }
+                body = in.readNBytes((int) Math.max(0, Math.min(n, 64L << 20)));
+            } else {
+                body = new byte[0];
             }
-            body = in.readNBytes((int) Math.max(0, Math.min(n, 64L << 20)));
-        } else {
-            body = new byte[0];
+        } finally {
+            readingBodies.decrementAndGet();
         }
         Request whole = new Request(parts[0], parts[1], headers, body);
         requests.replaceAll(r -> r == head ? whole : r);

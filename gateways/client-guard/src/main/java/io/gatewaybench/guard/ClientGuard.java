@@ -10,6 +10,7 @@ import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
@@ -26,9 +27,13 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The client side's guard, right after the server codec: a request head must arrive whole within the header-read
- * timeout (else 408 and close: slow-header clients cannot hold connections), an idle kept-alive connection closes after
- * the idle timeout, and a request whose Host is missing, doubled or malformed (RFC 9112 3.2) is refused with 400 and
- * the connection closed. With {@code checkFraming}, also what a lenient codec lets through: header names that are not
+ * timeout (else 408 and close: slow-header clients cannot hold connections), a request body must not stall longer than
+ * the body-read timeout between two reads (else 408 and close, which releases the gateway's origin connection: a client
+ * that stops mid-body cannot hold one), an idle kept-alive connection closes after the idle timeout, a request whose
+ * Host is missing, doubled or malformed (RFC 9112 3.2) is refused with 400, and a method a reverse proxy here does not
+ * carry (CONNECT, which would open a tunnel, and TRACE, which would echo the request with what the gateways add to it;
+ * RFC 9110 9.3.6, 9.3.8) with 405 and the methods it carries in Allow; every refusal closes the connection, and nothing of
+ * a refused request goes on to the gateway. With {@code checkFraming}, also what a lenient codec lets through: header names that are not
  * tokens (whitespace before the colon), control characters in values, and ambiguous body framing (RFC 9112 6.1, 6.3).
  * <p>
  * One class for the three JVM gateways (netty-proxy, scg, zuul2), each of which puts it into its own jar; it is
@@ -38,7 +43,11 @@ import java.util.concurrent.TimeUnit;
  */
 public final class ClientGuard extends ChannelDuplexHandler {
 
+    /** What a refused method is told it may use instead (RFC 9110 15.5.6: a 405 carries Allow). */
+    public static final String ALLOW = "GET, HEAD, POST, PUT, DELETE, PATCH, OPTIONS";
+
     private final long headerTimeoutNanos;
+    private final long bodyTimeoutNanos;
     private final long idleTimeoutNanos;
     private final boolean checkFraming;
     private final Runnable onTick = this::tick;
@@ -47,15 +56,23 @@ public final class ClientGuard extends ChannelDuplexHandler {
     private int busy;             // requests read whose final response is not yet written (more than one: pipelined)
     private boolean readingHead;  // bytes of a head have arrived (or the connection is new) and it is not complete
     private boolean interim;      // a 1xx response is being written: its end is not the exchange's
-    private boolean refused;      // a 400 or 408 is on its way; everything read after it is dropped
+    private boolean refused;      // a 400, 405 or 408 is on its way; everything read after it is dropped
+    private boolean readingBody;  // a request head has arrived and the last piece of its body has not
     private long since;           // when the head being read started, or when the connection went idle
+    private long bodySince;       // when the body being read last made progress (or its head arrived, or a 100 went out)
     private ScheduledFuture<?> timer;
 
     /**
+     * @param bodyTimeoutMs the longest a request body may go without a byte (NGINX's client_body_timeout)
      * @param idleTimeoutMs 0: no idle timeout here (the gateway has its own)
      */
-    public ClientGuard(long headerTimeoutMs, long idleTimeoutMs, boolean checkFraming) {
+    public ClientGuard(long headerTimeoutMs, long bodyTimeoutMs, long idleTimeoutMs, boolean checkFraming) {
+        if (headerTimeoutMs <= 0 || bodyTimeoutMs <= 0) {
+            throw new IllegalArgumentException("the header and body read timeouts must be positive: " + headerTimeoutMs + " ms, "
+                    + bodyTimeoutMs + " ms");
+        }
         this.headerTimeoutNanos = TimeUnit.MILLISECONDS.toNanos(headerTimeoutMs);
+        this.bodyTimeoutNanos = TimeUnit.MILLISECONDS.toNanos(bodyTimeoutMs);
         this.idleTimeoutNanos = TimeUnit.MILLISECONDS.toNanos(idleTimeoutMs);
         this.checkFraming = checkFraming;
     }
@@ -99,13 +116,25 @@ public final class ClientGuard extends ChannelDuplexHandler {
         if (msg instanceof HttpRequest) {
             busy++;
             readingHead = false;
-            String problem = problem((HttpRequest) msg);
+            HttpRequest request = (HttpRequest) msg;
+            String problem = problem(request);
             if (problem != null) {
                 ReferenceCountUtil.release(msg);
                 refuse(HttpResponseStatus.BAD_REQUEST, problem);
                 return;
             }
-        } else if (checkFraming && msg instanceof HttpContent && ((HttpContent) msg).decoderResult().isFailure()) {
+            if (HttpMethod.CONNECT.equals(request.method()) || HttpMethod.TRACE.equals(request.method())) {
+                ReferenceCountUtil.release(msg);
+                refuse(HttpResponseStatus.METHOD_NOT_ALLOWED, request.method() + " is not proxied");
+                return;
+            }
+            readingBody = !(msg instanceof LastHttpContent);
+            bodySince = System.nanoTime();
+        } else if (msg instanceof HttpContent && readingBody) {
+            readingBody = !(msg instanceof LastHttpContent);
+            bodySince = System.nanoTime();
+        }
+        if (checkFraming && msg instanceof HttpContent && ((HttpContent) msg).decoderResult().isFailure()) {
             // A broken chunk: the body's end is unknown, so is whatever follows it. Nothing more goes anywhere.
             ReferenceCountUtil.release(msg);
             refused = true;
@@ -129,6 +158,9 @@ public final class ClientGuard extends ChannelDuplexHandler {
         if (msg instanceof HttpResponse) {
             interim = ((HttpResponse) msg).status().codeClass() == HttpStatusClass.INFORMATIONAL
                     && ((HttpResponse) msg).status().code() != 101;
+            if (((HttpResponse) msg).status().code() == 100) {
+                bodySince = System.nanoTime(); // a client that asked Expect: 100-continue sends its body only now
+            }
         }
         if (msg instanceof LastHttpContent) {
             if (interim) {
@@ -149,7 +181,15 @@ public final class ClientGuard extends ChannelDuplexHandler {
             return;
         }
         long now = System.nanoTime();
-        if (busy == 0 && readingHead) {
+        if (readingBody) { // also after the gateway answered early (a 401 before the body was read): the body must still end
+            long left = bodySince + bodyTimeoutNanos - now;
+            if (left <= 0) {
+                refuse(HttpResponseStatus.REQUEST_TIMEOUT, "the request body stalled for "
+                        + TimeUnit.NANOSECONDS.toMillis(bodyTimeoutNanos) + " ms");
+                return;
+            }
+            arm(left);
+        } else if (busy == 0 && readingHead) {
             long left = since + headerTimeoutNanos - now;
             if (left <= 0) {
                 refuse(HttpResponseStatus.REQUEST_TIMEOUT, "the request head did not arrive within "
@@ -173,6 +213,9 @@ public final class ClientGuard extends ChannelDuplexHandler {
         refused = true;
         FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status,
                 ctx.alloc().buffer().writeBytes((status + ": " + why + "\n").getBytes(StandardCharsets.UTF_8)));
+        if (status.equals(HttpResponseStatus.METHOD_NOT_ALLOWED)) {
+            response.headers().set(HttpHeaderNames.ALLOW, ALLOW);
+        }
         response.headers()
                 .set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.TEXT_PLAIN)
                 .setInt(HttpHeaderNames.CONTENT_LENGTH, response.content().readableBytes())

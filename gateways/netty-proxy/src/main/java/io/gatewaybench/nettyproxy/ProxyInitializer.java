@@ -32,7 +32,7 @@ final class ProxyInitializer extends ChannelInitializer<Channel> {
     @Override
     protected void initChannel(Channel ch) {
         ch.pipeline().addLast(new HttpServerCodec(decoderConfig),
-                new ClientGuard(settings.headerTimeoutMs, settings.clientIdleTimeoutMs, false), // the codec checks framing
+                new ClientGuard(settings.headerTimeoutMs, settings.bodyTimeoutMs, settings.clientIdleTimeoutMs, false), // the codec checks framing
                 new FrontendHandler(routes, poolsByLoop.get(ch.eventLoop()), checks, settings));
     }
 }

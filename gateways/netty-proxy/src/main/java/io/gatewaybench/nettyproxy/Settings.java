@@ -39,6 +39,7 @@ final class Settings {
     final int connectTimeoutMs;
     final int responseTimeoutMs;
     final int headerTimeoutMs;
+    final int bodyTimeoutMs;
     final int clientIdleTimeoutMs;
     final int maxIdlePerLoop;
     final int idleTimeoutMs;
@@ -66,6 +67,7 @@ final class Settings {
         connectTimeoutMs = positive(p, "connect-timeout-ms");
         responseTimeoutMs = positive(p, "response-timeout-ms");
         headerTimeoutMs = positive(p, "header-timeout-ms");
+        bodyTimeoutMs = positive(p, "body-timeout-ms");
         clientIdleTimeoutMs = positive(p, "client-idle-timeout-ms");
         maxIdlePerLoop = positive(p, "max-idle-per-loop");
         idleTimeoutMs = positive(p, "idle-timeout-ms");

@@ -100,15 +100,18 @@ public class ScgGateway {
 	}
 
 	/**
-	 * The header-read timeout Reactor Netty does not have (its idle timeout restarts with every byte, so a client
-	 * sending one byte a second is never cut): ClientGuard, between its HTTP codec and its traffic handler.
+	 * The header-read and body-read timeouts Reactor Netty does not have (its idle timeout restarts with every byte, so a
+	 * client sending one byte a second is never cut, and none applies while a request is in progress), and the methods not
+	 * proxied: ClientGuard, between its HTTP codec and its traffic handler.
 	 */
 	@Bean
-	NettyServerCustomizer clientGuard(@Value("${scg.client.header-timeout}") Duration headerTimeout) {
-		long millis = headerTimeout.toMillis();
+	NettyServerCustomizer clientGuard(@Value("${scg.client.header-timeout}") Duration headerTimeout,
+			@Value("${scg.client.body-timeout}") Duration bodyTimeout) {
+		long header = headerTimeout.toMillis();
+		long body = bodyTimeout.toMillis();
 		return server -> server.doOnChannelInit((observer, channel, remote) -> {
 			if (channel.pipeline().get(NettyPipeline.HttpCodec) != null) {
-				channel.pipeline().addAfter(NettyPipeline.HttpCodec, "clientGuard", new ClientGuard(millis, 0, false));
+				channel.pipeline().addAfter(NettyPipeline.HttpCodec, "clientGuard", new ClientGuard(header, body, 0, false));
 			}
 		});
 	}
@@ -126,6 +129,11 @@ public class ScgGateway {
 	@Bean
 	UpstreamFailureStatus upstreamFailureStatus() {
 		return new UpstreamFailureStatus();
+	}
+
+	@Bean
+	UpstreamBodyFailureStatus upstreamBodyFailureStatus() {
+		return new UpstreamBodyFailureStatus();
 	}
 
 }

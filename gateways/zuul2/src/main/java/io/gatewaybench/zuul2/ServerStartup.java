@@ -56,6 +56,8 @@ final class ServerStartup extends BaseServerStartup {
 
     /** The route VIP, and so the Ribbon client name: the origin's settings are {@code origin.ribbon.*}. */
     static final String ORIGIN = "origin";
+    /** The body-read timeout, ms (application-benchmark.properties): Zuul has none of its own, ClientGuard applies it. */
+    static final String BODY_READ_TIMEOUT = "gatewaybench.request.body.read.timeout";
 
     /** The plain scenario's filters: the routing filter and the outbound one. */
     static final Set<Class<? extends ZuulFilter<?, ?>>> FILTERS =
@@ -221,7 +223,8 @@ final class ServerStartup extends BaseServerStartup {
             // Zuul's own header timeout handler (server.http.request.headers.read.timeout.enabled) times only the
             // first head of a connection; this one times every head, with the same setting's value.
             pipeline.addAfter(BaseZuulChannelInitializer.HTTP_CODEC_HANDLER_NAME, "clientGuard", new ClientGuard(
-                    BaseZuulChannelInitializer.HTTP_REQUEST_HEADERS_READ_TIMEOUT.get(), 0, true));
+                    BaseZuulChannelInitializer.HTTP_REQUEST_HEADERS_READ_TIMEOUT.get(),
+                    com.netflix.config.ConfigurationManager.getConfigInstance().getInt(BODY_READ_TIMEOUT), 0, true));
         }
 
         @Override
