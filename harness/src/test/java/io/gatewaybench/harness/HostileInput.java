@@ -275,7 +275,8 @@ abstract class HostileInput {
         // the connection closed, nothing at the origin. NGINX and HAProxy as configured: never a tunnel.
         String methods = "methods not proxied";
         boolean jvm = JVM_GATEWAYS.contains(target.name());
-        String methodRule = jvm ? "405 with Allow, closed; nothing at the origin" : "as configured: no 2xx to CONNECT, never the named host";
+        String methodRule = jvm ? "405 with Allow, closed; nothing at the origin"
+                : "as configured: no 2xx to CONNECT, never the named host";
         add(c, methods, "connect-not-proxied", methodRule, () -> notProxied(
                 "CONNECT 127.0.0.1:" + decoy.port() + " HTTP/1.1\r\nHost: 127.0.0.1:" + decoy.port() + "\r\n\r\n", jvm));
         add(c, methods, "trace-not-proxied", methodRule, () -> notProxied(
@@ -637,7 +638,8 @@ abstract class HostileInput {
             RawConnection.Reply reply = conn.read(false);
             boolean closed = reply.closedSilently() || conn.closesWithinTimeout();
             double cutS = (System.nanoTime() - last) / 1e9;
-            String what = String.format(java.util.Locale.ROOT, "%s after %.1f s%s", reply.summary(), cutS, closed ? ", closed" : ", kept open");
+            String what = String.format(java.util.Locale.ROOT, "%s after %.1f s%s", reply.summary(), cutS,
+                    closed ? ", closed" : ", kept open");
             assertTrue(reply.closedSilently() || reply.status() == 408, "neither 408 nor a close: " + what);
             assertTrue(closed, "the connection stayed open: " + what);
             assertTrue(cutS >= BODY_TIMEOUT_S - 0.5 && cutS <= BODY_TIMEOUT_S + CUT_SLACK_S,

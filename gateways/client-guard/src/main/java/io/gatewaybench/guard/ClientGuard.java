@@ -38,8 +38,8 @@ import java.util.concurrent.TimeUnit;
  * <p>
  * One class for the three JVM gateways (netty-proxy, scg, zuul2), each of which puts it into its own jar; it is
  * compiled against the parent's Netty and uses only API that Netty 4.1 (Zuul2's) has as well. Per request it
- * costs a few field writes, one clock read and a look at Host; the timer is one task per connection, re-armed at most
- * every header-read timeout.
+ * costs a few field writes, two clock reads (one more per piece of a request body), a look at Host and one at the
+ * method; the timer is one task per connection, re-armed at most every header-read timeout.
  */
 public final class ClientGuard extends ChannelDuplexHandler {
 
@@ -132,7 +132,9 @@ public final class ClientGuard extends ChannelDuplexHandler {
             bodySince = System.nanoTime();
         } else if (msg instanceof HttpContent && readingBody) {
             readingBody = !(msg instanceof LastHttpContent);
-            bodySince = System.nanoTime();
+            if (readingBody) {
+                bodySince = System.nanoTime();
+            }
         }
         if (checkFraming && msg instanceof HttpContent && ((HttpContent) msg).decoderResult().isFailure()) {
             // A broken chunk: the body's end is unknown, so is whatever follows it. Nothing more goes anywhere.
