@@ -174,6 +174,14 @@ final class HostileOrigin implements AutoCloseable {
                 }
                 String script = r.target().startsWith("/s/") ? r.target().substring(3).replaceFirst("[?#].*", "") : "";
                 String answer = SCRIPTS.get(script);
+                if (r.target().startsWith("/echo/")) { // the path it was asked, so that a crossed or replayed answer shows
+                    byte[] echo = ("echo " + r.target() + "\n").getBytes(StandardCharsets.US_ASCII);
+                    out.write(("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: " + echo.length + "\r\n\r\n")
+                            .getBytes(StandardCharsets.US_ASCII));
+                    out.write(echo);
+                    out.flush();
+                    continue;
+                }
                 if (answer == null) {
                     out.write(("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: " + OK_BODY.length + "\r\n\r\n")
                             .getBytes(StandardCharsets.US_ASCII));
