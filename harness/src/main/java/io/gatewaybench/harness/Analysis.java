@@ -1,5 +1,12 @@
 package io.gatewaybench.harness;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.gatewaybench.harness.model.Precision;
+import io.gatewaybench.harness.model.Summaries;
+import io.gatewaybench.harness.model.Summary;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.DoubleSummaryStatistics;
@@ -18,10 +25,32 @@ import java.util.regex.Pattern;
  */
 public final class Analysis {
     /** The summary layout this class writes; 1 was written before these rules. */
-    static final String FORMAT = io.gatewaybench.harness.model.Summary.FORMAT;
+    static final String FORMAT = Summary.FORMAT;
     private static final Pattern P99_OBJECTIVE = Pattern.compile("p99-(\\d+)ms");
 
+    private static final ObjectMapper JSON = new ObjectMapper();
+
     private Analysis() {
+    }
+
+    /**
+     * A run's summary.json, analysed under the current rules ({@link #apply}). A summary of the current format is first
+     * read strictly as the model describes it ({@link Summaries#read}): a hand edit or a cut copy is refused, naming where
+     * it breaks, before any figure is derived from it.
+     */
+    @SuppressWarnings("unchecked")
+    public static Map<String, Object> read(Path runDir) throws IOException {
+        Path file = runDir.resolve("summary.json");
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException(runDir + " is not a run folder: it has no summary.json");
+        }
+        Map<String, Object> summary = JSON.readValue(file.toFile(), Map.class);
+        if (FORMAT.equals(summary.get("format"))) {
+            // what the harness writes, key for key and type for type: a hand edit or a cut copy is named where it breaks
+            Summaries.read(file);
+        }
+        apply(summary);
+        return summary;
     }
 
     /**
@@ -47,13 +76,13 @@ public final class Analysis {
             long errors = (long) Arrays.stream(roundValues(t, "errors")).sum();
             judged.put("requests", requests);
             judged.put("errors", errors);
-            judged.put("error_share", requests == 0 ? null : RunSummary.round((double) errors / requests));
+            judged.put("error_share", requests == 0 ? null : Precision.round((double) errors / requests));
             // The baseline: direct, or direct under the target's scenario where that asks the origin for another page.
             Map<String, Object> direct = baseline(targets, String.valueOf(t.getOrDefault("baseline", "direct")));
             double[] directThroughput = direct == null ? new double[0] : roundValues(direct, "throughput_rps");
             Map<String, Double> directLatency = direct == null ? null : medianLatency(direct);
             double[] throughput = roundValues(t, "throughput_rps");
-            judged.put("throughput_rps", RunSummary.round(Stats.median(throughput)));
+            judged.put("throughput_rps", Precision.round(Stats.median(throughput)));
             Map<String, Double> latency = medianLatency(t);
             judged.put("latency_ms", latency);
             double[] paired = t == direct ? ones(throughput.length) : pairedRatios(throughput, directThroughput);
@@ -72,7 +101,7 @@ public final class Analysis {
                     int rate = ((Number) level.get("rate_rps")).intValue();
                     Map<String, Long> held = new LinkedHashMap<>();
                     objectives.forEach(o -> held.put(o.name(), ladders.stream().flatMap(List::stream)
-                            .filter(l -> l.rate() == rate && o.holds(l)).count()));
+                            .filter(l -> l.rate() == rate && ObjectiveJudge.holds(o, l)).count()));
                     level.put("rounds_meeting", held);
                 }
             }
@@ -124,7 +153,7 @@ public final class Analysis {
     private static Map<String, Double> medianLatency(Map<String, Object> target) {
         Map<String, Double> m = new LinkedHashMap<>();
         for (String name : RequestStats.Latency.NAMES) {
-            m.put(name, RunSummary.round(Stats.median(roundLatency(target, name))));
+            m.put(name, Precision.round(Stats.median(roundLatency(target, name))));
         }
         return m;
     }
@@ -159,12 +188,12 @@ public final class Analysis {
      */
     static Map<String, Object> relative(double[] paired, Map<String, Double> latency, Map<String, Double> directLatency) {
         Map<String, Object> r = new LinkedHashMap<>();
-        r.put("throughput", paired.length == 0 ? null : RunSummary.round(Stats.median(paired)));
+        r.put("throughput", paired.length == 0 ? null : Precision.round(Stats.median(paired)));
         Map<String, Double> multiples = new LinkedHashMap<>();
         for (String name : RequestStats.Latency.NAMES) {
             double mine = latency.get(name);
             double base = directLatency.get(name);
-            multiples.put(name, base > 0 ? Double.valueOf(RunSummary.round(mine / base)) : mine == base ? Double.valueOf(1.0) : null);
+            multiples.put(name, base > 0 ? Double.valueOf(Precision.round(mine / base)) : mine == base ? Double.valueOf(1.0) : null);
         }
         r.put("latency", multiples);
         return r;
@@ -257,7 +286,7 @@ public final class Analysis {
     static Map<String, Object> maxSustainable(List<List<Ladder.Level>> ladders, List<Integer> rates, List<Objective> objectives) {
         Map<String, Object> all = new LinkedHashMap<>();
         for (Objective o : objectives) {
-            List<Map<String, Object>> found = ladders.stream().map(l -> o.maxSustainable(l, rates)).toList();
+            List<Map<String, Object>> found = ladders.stream().map(l -> ObjectiveJudge.maxSustainable(o, l, rates)).toList();
             double[] values = found.stream().mapToDouble(f -> ((Number) f.get("rate_rps")).doubleValue()).toArray();
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("objective", o.description());
@@ -273,53 +302,24 @@ public final class Analysis {
         return all;
     }
 
-    /** Small statistics over rounds. */
-    static final class Stats {
-        private Stats() {
-        }
+    /** The target's maximum sustainable rate under the ladder's first objective, or null where it has none. */
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> firstObjective(Map<String, Object> target) {
+        Map<String, Object> found = (Map<String, Object>) target.get("max_sustainable");
+        return found == null || found.isEmpty() ? null : (Map<String, Object>) found.values().iterator().next();
+    }
 
-        /**
-         * Median, min, max, the values themselves, and a 95% confidence interval of their geometric
-         * mean: Student's t on the logarithms, so it stays above zero and is as wide on either side
-         * in ratio terms. Where a value is 0 (a latency Gatling rounded to 0 ms) there is no interval.
-         */
-        static Map<String, Object> range(double[] values) {
-            Map<String, Object> r = new LinkedHashMap<>();
-            r.put("median", RunSummary.round(median(values)));
-            r.put("min", RunSummary.round(Arrays.stream(values).min().orElse(Double.NaN)));
-            r.put("max", RunSummary.round(Arrays.stream(values).max().orElse(Double.NaN)));
-            r.put("values", Arrays.stream(values).map(RunSummary::round).boxed().toList());
-            int n = values.length;
-            if (n > 1 && Arrays.stream(values).allMatch(v -> v > 0)) {
-                double[] logs = Arrays.stream(values).map(Math::log).toArray();
-                double mean = Arrays.stream(logs).average().orElseThrow();
-                double sd = Math.sqrt(Arrays.stream(logs).map(v -> (v - mean) * (v - mean)).sum() / (n - 1));
-                double half = new org.apache.commons.math3.distribution.TDistribution(n - 1).inverseCumulativeProbability(0.975)
-                        * sd / Math.sqrt(n);
-                r.put("ci95_low", RunSummary.round(Math.exp(mean - half)));
-                r.put("ci95_high", RunSummary.round(Math.exp(mean + half)));
-            }
-            return r;
+    /**
+     * Each rate of the ladder as a percentage of direct's capacity in the calibration that fixed them, or none where the
+     * ladder's rates were not set from a calibration.
+     */
+    @SuppressWarnings("unchecked")
+    public static List<Double> percentOfCapacity(Map<String, Object> ladder) {
+        Map<String, Object> calibration = (Map<String, Object>) ladder.get("calibration");
+        double capacity = calibration == null ? 0 : ((Number) calibration.get("capacity_rps")).doubleValue();
+        if (capacity <= 0) {
+            return List.of();
         }
-
-        static double median(double[] values) {
-            if (values.length == 0) {
-                return Double.NaN;
-            }
-            double[] v = values.clone();
-            Arrays.sort(v);
-            int n = v.length;
-            return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-        }
-
-        /** The middle value, or the lower of the middle two: always one of the values. */
-        static double lowerMedian(double[] values) {
-            if (values.length == 0) {
-                return 0;
-            }
-            double[] v = values.clone();
-            Arrays.sort(v);
-            return v[(v.length - 1) / 2];
-        }
+        return ((List<Number>) ladder.get("rates_rps")).stream().map(rate -> rate.intValue() * 100 / capacity).toList();
     }
 }

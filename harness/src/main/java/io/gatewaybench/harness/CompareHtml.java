@@ -46,11 +46,7 @@ final class CompareHtml {
         data.put("exit", result.exit());
         data.put("exit_meaning", result.exit() == 0 ? "0: every figure is equivalent" : "1: some figure differs or is inconclusive");
         data.put("reason", result.reason());
-        Map<String, Long> counts = new LinkedHashMap<>();
-        for (RunComparison.Verdict v : RunComparison.Verdict.values()) {
-            counts.put(v.name(), result.rows().stream().filter(r -> r.test().verdict() == v).count());
-        }
-        data.put("counts", counts);
+        data.put("counts", result.counts());
         List<Map<String, Object>> rows = new ArrayList<>();
         for (RunComparison.Row r : result.rows()) {
             RunComparison.Test t = r.test();

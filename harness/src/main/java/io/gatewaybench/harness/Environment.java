@@ -17,6 +17,12 @@ public final class Environment {
     private Environment() {
     }
 
+    /** The JVM running the harness, unless {@code -Dbench.java} names another: the JDK of every JVM it starts by default. */
+    public static String currentJava() {
+        return System.getProperty("bench.java",
+                ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+    }
+
     public static Map<String, Object> machine() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("cpu_model", firstMatch(read("/proc/cpuinfo"), "(?m)^model name\\s*:\\s*(.+)$"));

@@ -59,14 +59,15 @@ public final class GatlingRun {
      * the session cookie it sends (empty: the simulation fetches one).
      */
     public record Request(String path, String marker, int length, int routes, String apiKey, String bearer, String sessionCookie) {
-        public static final Request BOOK = new Request(Origin.BOOK_PATH, Origin.BOOK_MARKER, -1, 0, "", "", "");
+        public static final Request BOOK = new Request(Scenario.BOOK_PATH, Scenario.BOOK_MARKER, -1, 0, "", "", "");
 
         /** The load's request under {@code s}: the book page is checked by its marker, any other page by its exact length. */
         public static Request of(Scenario s, Credentials c, byte[] page, String sessionCookie) {
             boolean book = !s.changesThePage();
             Map<String, String> h = s.headers(c);
             String bearer = h.getOrDefault("Authorization", "");
-            return new Request(s.path(), book ? Origin.BOOK_MARKER : "", book ? -1 : page.length, s.routes(), h.getOrDefault("apikey", ""),
+            return new Request(s.path(), book ? Scenario.BOOK_MARKER : "", book ? -1 : page.length, s.routes(),
+                    h.getOrDefault("apikey", ""),
                     bearer.startsWith("Bearer ") ? bearer.substring("Bearer ".length()) : bearer, sessionCookie);
         }
 

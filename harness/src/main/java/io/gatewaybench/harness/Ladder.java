@@ -1,5 +1,6 @@
 package io.gatewaybench.harness;
 
+import io.gatewaybench.harness.model.Precision;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -60,12 +61,12 @@ public final class Ladder {
             m.put("planned", planned);
             m.put("sent", sent);
             m.put("errors", errors);
-            m.put("error_share", RunSummary.round(errorShare()));
+            m.put("error_share", Precision.round(errorShare()));
             m.put("overloaded", overloaded);
             m.put("latency_ms", stats == null ? null : stats.latency().asMap());
             m.put("all_requests_latency_ms", allLatency == null ? null : allLatency.asMap());
-            m.put("throughput_rps", stats == null ? null : RunSummary.round(stats.throughputRps()));
-            m.put("send_lag_ms", OrderedMap.of("p99", RunSummary.round(sendLagP99Ms), "max", RunSummary.round(sendLagMaxMs)));
+            m.put("throughput_rps", stats == null ? null : Precision.round(stats.throughputRps()));
+            m.put("send_lag_ms", OrderedMap.of("p99", Precision.round(sendLagP99Ms), "max", Precision.round(sendLagMaxMs)));
             m.put("probe_us", probe == null ? null : probe.asMap());
             return m;
         }

@@ -135,8 +135,8 @@ public final class LatencyProbe {
                 if (client == null) {
                     client = new Http1Client(target, 10_000);
                 }
-                Http1Client.Response r = client.get(Origin.BOOK_PATH, "Cookie: " + cookie);
-                if (r.status() == 200 && r.text().contains(Origin.BOOK_MARKER)) {
+                Http1Client.Response r = client.get(Scenario.BOOK_PATH, "Cookie: " + cookie);
+                if (r.status() == 200 && r.text().contains(Scenario.BOOK_MARKER)) {
                     return true;
                 }
             } catch (IOException | RuntimeException e) {

@@ -30,18 +30,12 @@ public record Launch(Path dir, String bind, int port, URI upstream, int workers,
 
     /** A launch on {@code host}: its address, a port it offers, its JDK. */
     public static Launch on(Topology.Host host, Path dir, URI upstream, int workers, String jvmFlags) {
-        return new Launch(dir, host.address(), host.listenPort(), upstream, workers, host.java() != null ? host.java() : currentJava(),
-                jvmFlags, "", host);
-    }
-
-    /** The JVM running the harness, unless {@code -Dbench.java} names another. */
-    public static String currentJava() {
-        return System.getProperty("bench.java",
-                ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        return new Launch(dir, host.address(), host.listenPort(), upstream, workers,
+                host.java() != null ? host.java() : Environment.currentJava(), jvmFlags, "", host);
     }
 
     public static Launch onLoopback(Path dir, int port, URI upstream, int workers, String jvmFlags) {
-        return new Launch(dir, "127.0.0.1", port, upstream, workers, currentJava(), jvmFlags);
+        return new Launch(dir, "127.0.0.1", port, upstream, workers, Environment.currentJava(), jvmFlags);
     }
 
     /** The address a client on this machine connects to. */

@@ -2,13 +2,8 @@ package io.gatewaybench.harness;
 
 import java.nio.file.Path;
 
-/** The origin every target fronts: Tomcat from infra/tomcat/tomcat.properties, serving the book page. */
+/** The origin every target fronts: Tomcat from infra/tomcat/tomcat.properties, serving the book page ({@link Scenario#BOOK_PATH}). */
 public final class Origin {
-    /** The page the 2019 study measured, from Tomcat's examples. */
-    public static final String BOOK_PATH = "/examples/jsp/jsp2/simpletag/book.jsp";
-    /** A string only the correct book page contains (its rendered title, upper-cased by a custom tag). */
-    public static final String BOOK_MARKER = "THE LORD OF THE RINGS";
-
     private Origin() {
     }
 
@@ -17,7 +12,7 @@ public final class Origin {
     }
 
     public static TargetProcess start(Path dir, String bind, int port) {
-        return TargetProcess.start(descriptor(), new Launch(dir, bind, port, null, 0, Launch.currentJava(), ""));
+        return TargetProcess.start(descriptor(), new Launch(dir, bind, port, null, 0, Environment.currentJava(), ""));
     }
 
     /** Tomcat on the backend host of a topology. */

@@ -1,10 +1,10 @@
 package io.gatewaybench.harness;
 
+import io.gatewaybench.harness.model.Precision;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 
@@ -86,7 +86,7 @@ final class ProfileMatrix {
         }
         r.put("gateway_cpu_ms_per_1000_requests", median(cpuPerRound(v)));
         double[] memory = perRound(v, round -> gatewayCost(round, "peak_pss_mb"));
-        r.put("gateway_peak_pss_mb", memory.length == 0 ? null : RunSummary.round(java.util.Arrays.stream(memory).max().orElseThrow()));
+        r.put("gateway_peak_pss_mb", memory.length == 0 ? null : Precision.round(java.util.Arrays.stream(memory).max().orElseThrow()));
         r.put("first_answer_ms", median(perRound(v, round -> runtime(round, "first_answer_ms"))));
         r.put("steady_after_s", median(perRound(v, round -> runtime(round, "steady_after_s"))));
         r.put("gc_pauses", median(perRound(v, round -> jfr(round, "pauses", "count"))));
@@ -112,7 +112,7 @@ final class ProfileMatrix {
         if (n == 0 || java.util.Arrays.stream(ratio).anyMatch(Double::isNaN)) {
             return Map.of("median", "n/a");
         }
-        return Analysis.Stats.range(ratio);
+        return Stats.range(ratio);
     }
 
     /**
@@ -165,9 +165,9 @@ final class ProfileMatrix {
                 double mean = java.util.Arrays.stream(logs).average().orElseThrow();
                 double half = new org.apache.commons.math3.distribution.TDistribution(freedom).inverseCumulativeProbability(1 - (1 - level) / 2)
                         * Math.sqrt(squares / freedom / logs.length);
-                s.put("ci_low", RunSummary.round(Math.exp(mean - half)));
-                s.put("ci_high", RunSummary.round(Math.exp(mean + half)));
-                s.put("ci_level", RunSummary.round(level));
+                s.put("ci_low", Precision.round(Math.exp(mean - half)));
+                s.put("ci_high", Precision.round(Math.exp(mean + half)));
+                s.put("ci_level", Precision.round(level));
                 s.put("ci_method", "Student's t on log ratios, spread pooled over the gateway's " + spreads.size()
                         + " compared " + variants + " (" + freedom + " degrees of freedom), Bonferroni over them");
             }
@@ -204,7 +204,7 @@ final class ProfileMatrix {
     }
 
     static Object median(double[] values) {
-        return values.length == 0 ? null : RunSummary.round(Analysis.Stats.median(values));
+        return values.length == 0 ? null : Precision.round(Stats.median(values));
     }
 
     @SuppressWarnings("unchecked")
@@ -222,131 +222,8 @@ final class ProfileMatrix {
         return runtime(round, "jfr") instanceof Map<?, ?> jfr && jfr.get(group) instanceof Map<?, ?> g ? ((Map<String, Object>) g).get(key) : null;
     }
 
-    /** The ranked table per gateway, and the profiles that could not run. */
-    @SuppressWarnings("unchecked")
-    static void markdown(Map<String, Object> summary, StringBuilder md) {
-        if (!(summary.get("jvm_profiles") instanceof Map<?, ?> raw) || !(raw.get("by_gateway") instanceof Map<?, ?> byGateway)) {
-            return;
-        }
-        Map<String, Object> profiles = (Map<String, Object>) raw;
-        md.append("\n## JVM profiles\n\n");
-        md.append("Each JVM gateway ran under each profile as a target of its own, in the same rounds. Per gateway, ranked by throughput ")
-                .append("relative to the reference profile `").append(profiles.get("reference")).append("`: the median of the per-round ")
-                .append("ratios (each round's run over the reference's run of the same round) with its interval, *within the noise* ")
-                .append("where it holds 1. The intervals of one gateway's k profiles hold together at 95% (each at 1 - 0.05/k, Bonferroni): ")
-                .append("k comparisons at 95% each would show one difference in twenty that is not there. The round-to-round spread ")
-                .append("behind them is pooled over the k profiles: two rounds alone give one degree of freedom. ")
-                .append("P99 is the closed loop's (it mirrors throughput). CPU per 1,000 requests and peak ")
-                .append("memory (PSS) of the gateway over the measured window; GC pauses and allocation from a JDK Flight Recorder ")
-                .append("recording of the same window; first answer: from the process's start to its first correct page; steady: seconds of ")
-                .append("warm-up load until it served 90% of its measured rate for 3 s in a row (- : not within the warm-up). ")
-                .append("Profiles: `infra/jvm/` (`jvm_profiles.profiles` in summary.json).\n");
-        ((Map<String, List<Map<String, Object>>>) byGateway).forEach((gateway, rows) -> {
-            md.append("\n### ").append(gateway).append("\n\n");
-            md.append("| profile | req/s | throughput vs reference (interval) | verdict | P99 ms | P99 vs reference | CPU ms / 1000 req | peak MB | GC pauses | pause total ms | pause max ms | pause P99 ms | alloc KB / req | first answer ms | steady after s |\n");
-            md.append("|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-            for (Map<String, Object> r : rows) {
-                md.append("| ").append(r.get("profile"));
-                if (r.containsKey("failure")) {
-                    md.append(" | not measured: ").append(r.get("failure")).append(" ||||||||||||||\n");
-                    continue;
-                }
-                md.append(" | ").append(num(r.get("throughput_rps"), "%.0f"))
-                        .append(" | ").append(relative(r.get("throughput_relative"), (Map<String, Object>) r.get("throughput_relative_spread")))
-                        .append(" | ").append(r.getOrDefault("verdict", "-"))
-                        .append(" | ").append(num(r.get("p99_ms"), "%.1f"))
-                        .append(" | ").append(r.get("p99_relative_spread") instanceof Map<?, ?> p ? num(p.get("median"), "%.2fx") : "-")
-                        .append(" | ").append(num(r.get("gateway_cpu_ms_per_1000_requests"), "%.0f"))
-                        .append(" | ").append(num(r.get("gateway_peak_pss_mb"), "%.0f"))
-                        .append(" | ").append(num(r.get("gc_pauses"), "%.0f"))
-                        .append(" | ").append(num(r.get("gc_pause_total_ms"), "%.1f"))
-                        .append(" | ").append(num(r.get("gc_pause_max_ms"), "%.2f"))
-                        .append(" | ").append(num(r.get("gc_pause_p99_ms"), "%.2f"))
-                        .append(" | ").append(r.get("allocated_bytes_per_request") instanceof Number b ? String.format(Locale.ROOT, "%.1f", b.doubleValue() / 1024) : "-")
-                        .append(" | ").append(num(r.get("first_answer_ms"), "%.0f"))
-                        .append(" | ").append(num(r.get("steady_after_s"), "%.0f")).append(" |\n");
-            }
-        });
-        ((Map<String, List<Map<String, Object>>>) byGateway).forEach((gateway, rows) -> rows.stream().filter(r -> r.get("jfr_error") != null)
-                .forEach(r -> md.append("\n**").append(r.get("target")).append(": no GC figures**, its recording could not be read: ")
-                        .append(r.get("jfr_error")).append("\n")));
-        List<Map<String, Object>> unavailable = (List<Map<String, Object>>) profiles.getOrDefault("not_available", List.of());
-        if (!unavailable.isEmpty()) {
-            md.append("\nNot available:\n\n");
-            unavailable.forEach(u -> md.append("- ").append(u.get("gateway")).append(" under `").append(u.get("profile")).append("`: ")
-                    .append(u.get("reason")).append("\n"));
-        }
-    }
-
-    /**
-     * With {@code --jfr}: each JVM gateway's hottest methods (share of CPU samples) and where it
-     * allocates most (share of sampled allocation weight) over round 1's measured window.
-     */
-    @SuppressWarnings("unchecked")
-    static void topFrames(Map<String, Object> summary, StringBuilder md) {
-        List<Map<String, Object>> targets = (List<Map<String, Object>>) summary.get("targets");
-        List<Map<String, Object>> recorded = targets.stream().filter(t -> t.get("rounds") instanceof List<?> r && !r.isEmpty()
-                && jfrOf(t).get("top_cpu_frames") instanceof List<?> f && !f.isEmpty()).toList();
-        if (recorded.isEmpty()) {
-            return;
-        }
-        md.append("\n## Top frames (JDK Flight Recorder)\n\n");
-        md.append("`--jfr`: each JVM gateway ran with a profiling recording (`targets/<target>-round<k>/gateway.jfr`). The top-of-stack ")
-                .append("methods of the CPU samples and of the sampled allocations in round 1's measured window, with their shares. ")
-                .append("Open the file in JDK Mission Control, or `jfr print`, for whole stacks.\n");
-        for (Map<String, Object> t : recorded) {
-            Map<String, Object> jfr = jfrOf(t);
-            md.append("\n### ").append(t.get("name")).append("\n\n| CPU samples | share | allocation | share |\n|---|---:|---|---:|\n");
-            List<Map<String, Object>> cpu = (List<Map<String, Object>>) jfr.get("top_cpu_frames");
-            List<Map<String, Object>> alloc = (List<Map<String, Object>>) jfr.getOrDefault("top_allocation_frames", List.of());
-            for (int i = 0; i < Math.min(5, Math.max(cpu.size(), alloc.size())); i++) {
-                md.append("| ").append(frameCell(cpu, i)).append(" | ").append(frameCell(alloc, i)).append(" |\n");
-            }
-        }
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> jfrOf(Map<String, Object> t) {
-        Object first = ((List<Map<String, Object>>) t.get("rounds")).get(0).get("runtime");
-        return first instanceof Map<?, ?> rt && rt.get("jfr") instanceof Map<?, ?> jfr ? (Map<String, Object>) jfr : Map.of();
-    }
-
-    private static String frameCell(List<Map<String, Object>> frames, int i) {
-        if (i >= frames.size()) {
-            return " | ";
-        }
-        return "`" + frames.get(i).get("frame") + "` | " + num(frames.get(i).get("share") instanceof Number n ? n.doubleValue() * 100 : null, "%.1f%%");
-    }
-
-    static String relative(Object median, Map<String, Object> spread) {
-        if (!(median instanceof Number m)) {
-            return "-";
-        }
-        String s = String.format(Locale.ROOT, "%.1f%%", m.doubleValue() * 100);
-        if (spread != null && interval(spread, "low") instanceof Number lo && interval(spread, "high") instanceof Number hi) {
-            s += String.format(Locale.ROOT, " (%.1f-%.1f)", lo.doubleValue() * 100, hi.doubleValue() * 100);
-        }
-        return s;
-    }
-
-    /** A ratio as a factor, {@code 1.57x (1.20-2.05)}, with its interval where it has one. */
-    static String factor(Object median, Map<String, Object> spread) {
-        if (!(median instanceof Number m)) {
-            return "-";
-        }
-        String s = String.format(Locale.ROOT, "%.2fx", m.doubleValue());
-        if (spread != null && interval(spread, "low") instanceof Number lo && interval(spread, "high") instanceof Number hi) {
-            s += String.format(Locale.ROOT, " (%.2f-%.2f)", lo.doubleValue(), hi.doubleValue());
-        }
-        return s;
-    }
-
     /** An interval's end ({@link #judge}). */
     private static Object interval(Map<String, Object> spread, String end) {
         return spread.get("ci_" + end);
-    }
-
-    static String num(Object v, String format) {
-        return v instanceof Number n ? String.format(Locale.ROOT, format, n.doubleValue()) : "-";
     }
 }

@@ -1,5 +1,6 @@
 package io.gatewaybench.harness;
 
+import io.gatewaybench.harness.model.Precision;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,10 +29,10 @@ public final class ResourceSampler implements AutoCloseable {
     public record Cost(double cpuSeconds, double cpuMillisPer1000Requests, double cores, long peakMemoryBytes) {
         public Map<String, Object> asMap() {
             Map<String, Object> m = new LinkedHashMap<>();
-            m.put("cpu_s", RunSummary.round(cpuSeconds));
-            m.put("cpu_ms_per_1000_requests", RunSummary.round(cpuMillisPer1000Requests));
-            m.put("cores", RunSummary.round(cores));
-            m.put("peak_pss_mb", RunSummary.round(peakMemoryBytes / (1024.0 * 1024)));
+            m.put("cpu_s", Precision.round(cpuSeconds));
+            m.put("cpu_ms_per_1000_requests", Precision.round(cpuMillisPer1000Requests));
+            m.put("cores", Precision.round(cores));
+            m.put("peak_pss_mb", Precision.round(peakMemoryBytes / (1024.0 * 1024)));
             return m;
         }
     }

@@ -2,6 +2,7 @@ package io.gatewaybench.harness;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -93,12 +94,25 @@ public final class RunComparison {
 
     /** The outcome: the exit status, its one-line reason, the figures compared, and the family error they were held to. */
     public record Result(int exit, String reason, List<Row> rows, double alpha) {
+        /** The chance each figure's "different" is allowed to be wrong: the family's {@code alpha} shared over the figures (Bonferroni). */
+        public double figureAlpha() {
+            return alpha / Math.max(rows.size(), 1);
+        }
+
+        /** How many figures got each verdict, every verdict named (in {@link Verdict}'s order). */
+        public Map<String, Long> counts() {
+            Map<String, Long> counts = new LinkedHashMap<>();
+            for (Verdict v : Verdict.values()) {
+                counts.put(v.name(), rows.stream().filter(r -> r.test().verdict() == v).count());
+            }
+            return counts;
+        }
     }
 
     private RunComparison() {
     }
 
-    /** Compares two runs' summaries, each as {@link RunSummary#read} gives it (analysed under the current rules). */
+    /** Compares two runs' summaries, each as {@link Analysis#read} gives it (analysed under the current rules). */
     static Result compare(Map<String, Object> a, Map<String, Object> b, double margin) {
         return compare(a, b, margin, ALPHA);
     }
@@ -255,50 +269,6 @@ public final class RunComparison {
         return new Figure(target, figure, a, b, Math.max(margin * Math.abs(mean(a)), resolution), resolution);
     }
 
-    /** The comparison as a Markdown table, with the method first and the verdict last. */
-    public static String markdown(String nameA, String nameB, Result result, double margin) {
-        StringBuilder md = new StringBuilder();
-        md.append(String.format(Locale.ROOT, "Comparing %s (A) with %s (B). Per figure, Welch's t on the per-round values; equivalence "
-                + "margin ±%.0f%% of A's mean (latency: at least 1 ms, Gatling's resolution, and no run's variance below a whole "
-                + "millisecond's rounding). *equivalent*: the 90%% interval of B-A lies inside the margin; *different*: the %s%% "
-                + "interval excludes 0 (%s%% over the %d figures together, Bonferroni) and the difference exceeds the margin; "
-                + "*inconclusive*: neither (*detectable*: the smallest difference these rounds find with 80%% power).%n%n", nameA, nameB,
-                margin * 100, level(result.alpha() / Math.max(result.rows().size(), 1)), level(result.alpha()), result.rows().size()));
-        md.append("| target | figure | ").append(nameA).append(": mean (per round) | ").append(nameB)
-                .append(": mean (per round) | difference B-A (90% interval; detectable) | verdict |\n|---|---|---:|---:|---:|---|\n");
-        for (Row r : result.rows()) {
-            Test t = r.test();
-            double base = Math.abs(mean(r.a()));
-            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s (%s to %s; ±%s) | %s |%n", r.target(), r.figure(), sample(r.a()),
-                    sample(r.b()), relative(t.difference(), base), relative(t.ci90()[0], base), relative(t.ci90()[1], base),
-                    relative(t.detectable(), base).replace("+", ""), switch (t.verdict()) {
-                        case EQUIVALENT -> "equivalent";
-                        case DIFFERENT -> "**different**";
-                        case INCONCLUSIVE -> "inconclusive";
-                    }));
-        }
-        md.append("\nVerdict: ").append(result.reason()).append('\n');
-        return md.toString();
-    }
-
-    /** The confidence level of an interval that misses with probability {@code alpha}, in percent, to four digits. */
-    private static String level(double alpha) {
-        return new java.math.BigDecimal(100 * (1 - alpha)).round(new java.math.MathContext(4)).stripTrailingZeros().toPlainString();
-    }
-
-    private static String sample(double[] v) {
-        return num(mean(v)) + " (" + String.join(", ", Arrays.stream(v).mapToObj(RunComparison::num).toList()) + ")";
-    }
-
-    /** A difference as % of the base, or in the figure's units where the base is 0. */
-    private static String relative(double diff, double base) {
-        return base == 0 ? String.format(Locale.ROOT, "%+.3g", diff) : String.format(Locale.ROOT, "%+.1f%%", diff / base * 100);
-    }
-
-    private static String num(double v) {
-        return Math.abs(v) >= 100 ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.3g", v);
-    }
-
     /** One run's figure: its mean over rounds and the 95% t-interval of that mean, for compare.html's charts. */
     static double[] meanWithInterval95(double[] v) {
         double m = mean(v);
@@ -307,7 +277,8 @@ public final class RunComparison {
         return new double[] {m, m - half, m + half};
     }
 
-    private static double mean(double[] v) {
+    /** The mean of a figure's per-round values. */
+    public static double mean(double[] v) {
         return Arrays.stream(v).average().orElse(Double.NaN);
     }
 

@@ -232,7 +232,7 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
                     unavailable.add(OrderedMap.of("gateway", t.name(), "profile", p.name(), "reason", why.get()));
                     continue;
                 }
-                p.check(t, Launch.currentJava());
+                p.check(t, Environment.currentJava());
                 expanded.add(t.underProfile(p.name(), profiles.size() > 1, p.jarFor(t)));
             }
         }

@@ -34,6 +34,10 @@ public record Scenario(String name, String description, List<String> duties, int
     public static final List<String> ALL = List.of("plain", "ratelimit", "keyauth+ratelimit", "jwt", "routes-1000", "routes-5000",
             "0kb", "1kb", "4kb");
     public static final String PLAIN = "plain";
+    /** The page the 2019 study measured, from Tomcat's examples: what the origin serves under the plain scenario. */
+    public static final String BOOK_PATH = "/examples/jsp/jsp2/simpletag/book.jsp";
+    /** A string only the correct book page contains (its rendered title, upper-cased by a custom tag). */
+    public static final String BOOK_MARKER = "THE LORD OF THE RINGS";
     /** A target under a scenario other than plain is named {@code <target>:<scenario>}. */
     public static final String SEPARATOR = ":";
     /** The rate limit of the check that a target's limit does bite (requests per second per client). */
@@ -64,7 +68,7 @@ public record Scenario(String name, String description, List<String> duties, int
         if (duties.contains("rate-limit") != rateLimit > 0 || duties.contains("routes") != routes > 0) {
             throw new IllegalArgumentException(file + ": the duties rate-limit and routes need their number (rate-limit=N, routes=N), and only they");
         }
-        String path = p.getProperty("path", Origin.BOOK_PATH).trim();
+        String path = p.getProperty("path", Scenario.BOOK_PATH).trim();
         if (!path.startsWith("/")) {
             throw new IllegalArgumentException(file + ": path must start with /, got '" + path + "'");
         }
@@ -117,7 +121,7 @@ public record Scenario(String name, String description, List<String> duties, int
 
     /** Whether the origin is asked for another page than the book page: then direct is measured under it too, as its baseline. */
     public boolean changesThePage() {
-        return !path.equals(Origin.BOOK_PATH);
+        return !path.equals(Scenario.BOOK_PATH);
     }
 
     /** Why {@code t} cannot run this scenario, or empty: direct does no duty, and a gateway only the duties its descriptor declares. */

@@ -1,5 +1,6 @@
 package io.gatewaybench.harness;
 
+import io.gatewaybench.harness.model.Precision;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -30,8 +31,8 @@ public final class ScenarioCheck {
     /** The book page as the origin serves it, to compare every target against. */
     public static byte[] referencePage(URI origin) {
         byte[] body = page(origin, "the origin");
-        if (!new String(body, java.nio.charset.StandardCharsets.ISO_8859_1).contains(Origin.BOOK_MARKER)) {
-            throw new IllegalStateException("the origin's book page at " + origin + Origin.BOOK_PATH + " lacks '" + Origin.BOOK_MARKER
+        if (!new String(body, java.nio.charset.StandardCharsets.ISO_8859_1).contains(Scenario.BOOK_MARKER)) {
+            throw new IllegalStateException("the origin's book page at " + origin + Scenario.BOOK_PATH + " lacks '" + Scenario.BOOK_MARKER
                     + "': is tomcat10-examples installed (infra/packages.sh)?");
         }
         return body;
@@ -51,7 +52,7 @@ public final class ScenarioCheck {
      * make the origin create a session per request (infra/tomcat/README.md, "A steady baseline").
      */
     public static String sessionCookie(URI origin) {
-        HttpResponse<byte[]> r = send(origin, Origin.BOOK_PATH, Map.of());
+        HttpResponse<byte[]> r = send(origin, Scenario.BOOK_PATH, Map.of());
         return r.headers().allValues("Set-Cookie").stream().filter(c -> c.startsWith("JSESSIONID=")).map(c -> c.split(";", 2)[0])
                 .findFirst().orElseThrow(() -> new IllegalStateException("the origin set no JSESSIONID cookie at " + r.uri()));
     }
@@ -60,7 +61,7 @@ public final class ScenarioCheck {
     private static byte[] page(URI base, String who) {
         HttpResponse<byte[]> r;
         try {
-            r = send(base, Origin.BOOK_PATH, Map.of());
+            r = send(base, Scenario.BOOK_PATH, Map.of());
         } catch (IllegalStateException e) {
             throw new IllegalStateException(who + ": " + e.getMessage(), e);
         }
@@ -169,7 +170,7 @@ public final class ScenarioCheck {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("limit_per_s", limit);
         m.put("sent", sent);
-        m.put("seconds", RunSummary.round(seconds));
+        m.put("seconds", Precision.round(seconds));
         m.put("answered_200", ok);
         m.put("answered_429", refused);
         m.put("expected_200", low + ".." + high);

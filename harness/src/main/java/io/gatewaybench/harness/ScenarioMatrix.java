@@ -3,7 +3,6 @@ package io.gatewaybench.harness;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -97,7 +96,7 @@ final class ScenarioMatrix {
             r.put("throughput_relative_to_direct_spread", tp);
         }
         r.put("p99_ms_at_rate", p99AtRates(t, rates));
-        Map<String, Object> best = LadderSummary.firstObjective(t);
+        Map<String, Object> best = Analysis.firstObjective(t);
         if (best != null) {
             r.put("max_sustainable_rps", best.get("rate_rps"));
             r.put("max_sustainable_objective", best.get("objective"));
@@ -164,7 +163,7 @@ final class ScenarioMatrix {
         for (int i = 0; i < n; i++) {
             ratio[i] = mine[i] / theirs[i];
         }
-        return Analysis.Stats.range(ratio);
+        return Stats.range(ratio);
     }
 
     /** Each round's throughput over its baseline's ({@link Analysis#pairedRatios}: bracketed where direct ran once more). */
@@ -177,80 +176,5 @@ final class ScenarioMatrix {
         double[] throughput = Analysis.roundValues(t, "throughput_rps");
         double[] direct = Analysis.roundValues(base, "throughput_rps");
         return direct.length < throughput.length ? new double[0] : Analysis.pairedRatios(throughput, direct);
-    }
-
-    /** The table per scenario, then the cost of each scenario per target. */
-    @SuppressWarnings("unchecked")
-    static void markdown(Map<String, Object> summary, StringBuilder md) {
-        if (!(summary.get("scenarios") instanceof Map<?, ?> raw) || !(raw.get("by_scenario") instanceof Map<?, ?> byScenario)) {
-            return;
-        }
-        Map<String, Object> scenarios = (Map<String, Object>) raw;
-        List<Integer> rates = rates(summary);
-        md.append("\n## Scenarios\n\n");
-        md.append("What each gateway does on every request besides forwarding it (`scenarios/`; scenarios/README.md). Each ran as a ")
-                .append("target of its own, in the same rounds. Every target was checked before it was measured: ")
-                .append(scenarios.get("conformance")).append(".\n\n");
-        md.append("Per scenario: throughput relative to direct (for the response-size scenarios, direct fetching the same file), ")
-                .append("≈ where it is within the noise of direct; P99 at each fixed offered rate (median over rounds; - : overloaded ")
-                .append("or not reached); the maximum sustainable rate under the first objective; the gateway's CPU per 1,000 requests.\n");
-        if (summary.get("ladder") instanceof Map<?, ?> ladder && ladder.get("absolute_rps") instanceof List<?> absolute && !absolute.isEmpty()) {
-            md.append("\nThe offered rates ").append(absolute).append(" req/s are absolute (`--rates`), as GigaOm's 10,000 and 20,000 req/s ")
-                    .append("are, scaled down: here one machine's CPUs carry the injector, the gateway and the origin together, and ")
-                    .append("the slowest gateways are overloaded well below 10,000 req/s.\n");
-        }
-        ((Map<String, List<Map<String, Object>>>) byScenario).forEach((name, rows) -> {
-            md.append("\n### ").append(name).append("\n\n| target | req/s | % of direct |");
-            rates.forEach(rate -> md.append(" P99 ms at ").append(rate).append(" req/s |"));
-            md.append(" max sustainable req/s | CPU ms / 1000 req |\n|---|---:|---:|");
-            rates.forEach(rate -> md.append("---:|"));
-            md.append("---:|---:|\n");
-            for (Map<String, Object> r : rows) {
-                md.append("| ").append(r.get("target"));
-                if (r.containsKey("not_available") || r.containsKey("failure")) {
-                    md.append(" | ").append(r.containsKey("not_available") ? "not available: " + r.get("not_available")
-                            : "not measured: " + r.get("failure")).append(" |".repeat(rates.size() + 3)).append("\n");
-                    continue;
-                }
-                md.append(" | ").append(ProfileMatrix.num(r.get("throughput_rps"), "%.0f"))
-                        .append(" | ").append(ProfileMatrix.num(r.get("throughput_relative_to_direct") instanceof Number n ? n.doubleValue() * 100 : null, "%.1f%%"))
-                        .append(r.get("within_noise_of_direct") != null ? " ≈" : "");
-                Map<String, Object> p99 = (Map<String, Object>) r.getOrDefault("p99_ms_at_rate", Map.of());
-                rates.forEach(rate -> md.append(" | ").append(ProfileMatrix.num(p99.get(String.valueOf(rate)), "%.0f")));
-                md.append(" | ").append(ProfileMatrix.num(r.get("max_sustainable_rps"), "%.0f"))
-                        .append(" | ").append(ProfileMatrix.num(r.get("gateway_cpu_ms_per_1000_requests"), "%.0f")).append(" |\n");
-            }
-        });
-        md.append("\n### What each scenario costs each gateway\n\n");
-        md.append("Throughput under the scenario relative to the same gateway's under plain, the median of the per-round ratios (both ")
-                .append("ran in the same round) with its interval; for a response size, the share of direct's throughput the gateway keeps ")
-                .append("for that file (direct fetching it too) over its share for the book page; the intervals of one gateway's scenarios hold together at 95% ")
-                .append("(Bonferroni, the spread pooled over them, as for JVM profiles). The gateway's CPU per request relative to plain's, ")
-                .append("paired and judged the same way: it does not depend on how many requests the load could send. ")
-                .append("A drop of x% is the published studies' \"drops by x%\".\n");
-        ((Map<String, List<Map<String, Object>>>) scenarios.getOrDefault("cost_vs_plain", Map.of())).forEach((gateway, rows) -> {
-            md.append("\n#### ").append(gateway).append("\n\n| scenario | req/s | throughput vs plain (interval) | verdict | CPU ms / 1000 req | CPU per request vs plain (interval) | CPU verdict |\n")
-                    .append("|---|---:|---:|---|---:|---:|---|\n");
-            for (Map<String, Object> r : rows) {
-                md.append("| ").append(r.get("scenario"));
-                if (r.containsKey("failure")) {
-                    md.append(" | not measured: ").append(r.get("failure")).append(" ||||||\n");
-                    continue;
-                }
-                md.append(" | ").append(ProfileMatrix.num(r.get("throughput_rps"), "%.0f"))
-                        .append(" | ").append(ProfileMatrix.relative(r.get("throughput_relative"), (Map<String, Object>) r.get("throughput_relative_spread")))
-                        .append(" | ").append(r.getOrDefault("verdict", "-"))
-                        .append(" | ").append(ProfileMatrix.num(r.get("gateway_cpu_ms_per_1000_requests"), "%.0f"))
-                        .append(" | ").append(ProfileMatrix.factor(r.get("cpu_per_request_relative"), (Map<String, Object>) r.get("cpu_per_request_relative_spread")))
-                        .append(" | ").append(r.getOrDefault("cpu_verdict", "-")).append(" |\n");
-            }
-        });
-        List<Map<String, String>> unavailable = (List<Map<String, String>>) scenarios.getOrDefault("not_available", List.of());
-        List<Map<String, String>> gateways = unavailable.stream().filter(u -> !"direct".equals(u.get("target"))).toList();
-        if (!gateways.isEmpty()) {
-            md.append("\nNot available:\n\n");
-            gateways.forEach(u -> md.append("- ").append(u.get("target")).append(" under `").append(u.get("scenario")).append("`: ")
-                    .append(u.get("reason")).append("\n"));
-        }
     }
 }

@@ -1,5 +1,6 @@
 package io.gatewaybench.harness;
 
+import io.gatewaybench.harness.model.Precision;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -71,51 +72,11 @@ final class WorkersMatrix {
             r.put("throughput_relative", tp.get("median"));
             r.put("throughput_relative_spread", tp);
             if (tp.get("median") instanceof Number m) {
-                r.put("per_worker_relative", RunSummary.round(m.doubleValue() * count(fewest) / count(t)));
+                r.put("per_worker_relative", Precision.round(m.doubleValue() * count(fewest) / count(t)));
             }
         }
         r.put("p99_ms_at_rate", ScenarioMatrix.p99AtRates(t, rates));
         r.put("gateway_cpu_ms_per_1000_requests", ProfileMatrix.median(ProfileMatrix.cpuPerRound(t)));
         return r;
-    }
-
-    /** One table per swept gateway. */
-    @SuppressWarnings("unchecked")
-    static void markdown(Map<String, Object> summary, StringBuilder md) {
-        if (!(summary.get("workers_sweep") instanceof Map<?, ?> raw) || !(raw.get("by_gateway") instanceof Map<?, ?> byGateway)) {
-            return;
-        }
-        List<Integer> rates = ScenarioMatrix.rates(summary);
-        md.append("\n## Workers sweep\n\n");
-        md.append("Each gateway ran once per count of workers ").append(raw.get("counts"))
-                .append(" (NGINX worker processes, HAProxy threads, event loops of the JVM gateways), as a target of its own in the same ")
-                .append("rounds. Throughput over the same gateway's with the fewest workers: the median of the per-round ratios with its ")
-                .append("interval (Bonferroni over the gateway's counts, the spread pooled over them, as for JVM profiles); per worker: ")
-                .append("that gain divided by the added workers (1.0: every worker carries as much as the first; the APISIX vs Envoy study ")
-                .append("found 0.94 for APISIX and 0.91-0.93 for Envoy at 2-3 workers). P99 at each fixed offered rate (median over rounds; ")
-                .append("- : overloaded or not reached); the gateway's CPU per 1,000 requests. Where the injector and the origin share the ")
-                .append("gateway's CPUs (`placement` in summary.json), a second worker competes with them and cannot double anything.\n");
-        ((Map<String, List<Map<String, Object>>>) byGateway).forEach((gateway, rows) -> {
-            md.append("\n### ").append(gateway).append("\n\n| workers | req/s | % of direct | vs fewest workers (interval) | verdict | per worker |");
-            rates.forEach(rate -> md.append(" P99 ms at ").append(rate).append(" req/s |"));
-            md.append(" CPU ms / 1000 req |\n|---:|---:|---:|---:|---|---:|");
-            rates.forEach(rate -> md.append("---:|"));
-            md.append("---:|\n");
-            for (Map<String, Object> r : rows) {
-                md.append("| ").append(r.get("workers"));
-                if (r.containsKey("failure")) {
-                    md.append(" | not measured: ").append(r.get("failure")).append(" |".repeat(rates.size() + 5)).append("\n");
-                    continue;
-                }
-                md.append(" | ").append(ProfileMatrix.num(r.get("throughput_rps"), "%.0f"))
-                        .append(" | ").append(ProfileMatrix.num(r.get("throughput_relative_to_direct") instanceof Number n ? n.doubleValue() * 100 : null, "%.1f%%"))
-                        .append(" | ").append(ProfileMatrix.relative(r.get("throughput_relative"), (Map<String, Object>) r.get("throughput_relative_spread")))
-                        .append(" | ").append(r.getOrDefault("verdict", "-"))
-                        .append(" | ").append(ProfileMatrix.num(r.get("per_worker_relative"), "%.2f"));
-                Map<String, Object> p99 = (Map<String, Object>) r.getOrDefault("p99_ms_at_rate", Map.of());
-                rates.forEach(rate -> md.append(" | ").append(ProfileMatrix.num(p99.get(String.valueOf(rate)), "%.0f")));
-                md.append(" | ").append(ProfileMatrix.num(r.get("gateway_cpu_ms_per_1000_requests"), "%.0f")).append(" |\n");
-            }
-        });
     }
 }

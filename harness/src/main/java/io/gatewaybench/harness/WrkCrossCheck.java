@@ -1,5 +1,6 @@
 package io.gatewaybench.harness;
 
+import io.gatewaybench.harness.model.Precision;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -35,7 +36,7 @@ public final class WrkCrossCheck {
     public static Map<String, Object> run(URI target, String cookie, int connections, int seconds, double gatlingRps, Path log)
             throws IOException {
         List<String> argv = List.of("wrk", "-t1", "-c" + connections, "-d" + seconds + "s", "--timeout", "10s",
-                "-H", "Cookie: " + cookie, target.resolve(Origin.BOOK_PATH).toString());
+                "-H", "Cookie: " + cookie, target.resolve(Scenario.BOOK_PATH).toString());
         Process p = new ProcessBuilder(argv).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         try {
             if (!p.waitFor(seconds + 60L, TimeUnit.SECONDS)) {
@@ -72,12 +73,12 @@ public final class WrkCrossCheck {
         boolean valid = non2xx == 0 && socketErrors == 0;
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("command", command);
-        m.put("duration_s", RunSummary.round(seconds(Double.parseDouble(requests.group(2)), requests.group(3))));
+        m.put("duration_s", Precision.round(seconds(Double.parseDouble(requests.group(2)), requests.group(3))));
         m.put("answers", answers);
-        m.put("wrk_rps", RunSummary.round(okRps));
-        m.put("wrk_all_answers_rps", RunSummary.round(allRps));
-        m.put("gatling_rps", RunSummary.round(gatlingRps));
-        m.put("wrk_over_gatling", RunSummary.round(okRps / gatlingRps));
+        m.put("wrk_rps", Precision.round(okRps));
+        m.put("wrk_all_answers_rps", Precision.round(allRps));
+        m.put("gatling_rps", Precision.round(gatlingRps));
+        m.put("wrk_over_gatling", Precision.round(okRps / gatlingRps));
         m.put("non_2xx", non2xx);
         m.put("socket_errors", socketErrors);
         m.put("valid", valid);

@@ -79,8 +79,8 @@ class CompareHtmlTest {
     @Test
     @SuppressWarnings("unchecked")
     void everyRowOfTwoCommittedRunsIsOnThePageAsRunComparisonSaysIt() throws IOException {
-        Map<String, Object> a = RunSummary.read(run(RUN_A));
-        Map<String, Object> b = RunSummary.read(run(RUN_B));
+        Map<String, Object> a = Analysis.read(run(RUN_A));
+        Map<String, Object> b = Analysis.read(run(RUN_B));
         RunComparison.Result result = RunComparison.compare(a, b, RunComparison.MARGIN);
         assertTrue(result.exit() < 2, result.reason());
         Map<String, Object> data = CompareHtml.data(a, b, result, RunComparison.MARGIN);
@@ -99,8 +99,8 @@ class CompareHtmlTest {
 
     @Test
     void aTargetPlantedAt60PercentIsDifferentOnThePage() throws IOException {
-        Map<String, Object> a = RunSummary.read(run(RUN_B));
-        Map<String, Object> b = RunSummary.read(slowedCopy(RUN_B, SLOWED, FACTOR, tmp.resolve("slowed")));
+        Map<String, Object> a = Analysis.read(run(RUN_B));
+        Map<String, Object> b = Analysis.read(slowedCopy(RUN_B, SLOWED, FACTOR, tmp.resolve("slowed")));
         RunComparison.Result result = RunComparison.compare(a, b, RunComparison.MARGIN);
         Map<String, Object> data = CompareHtml.data(a, b, result, RunComparison.MARGIN);
         assertSameRows(result, data);
@@ -112,8 +112,8 @@ class CompareHtmlTest {
 
     @Test
     void runsThatCannotBeComparedHaveNoPage() throws IOException {
-        Map<String, Object> a = RunSummary.read(run(RUN_B));
-        Map<String, Object> profiles = RunSummary.read(run("20261123-212433"));
+        Map<String, Object> a = Analysis.read(run(RUN_B));
+        Map<String, Object> profiles = Analysis.read(run("20261123-212433"));
         RunComparison.Result result = RunComparison.compare(a, profiles, RunComparison.MARGIN);
         assertEquals(2, result.exit(), result.reason());
         assertThrows(IllegalArgumentException.class, () -> CompareHtml.data(a, profiles, result, RunComparison.MARGIN));

@@ -76,7 +76,7 @@ class GatewayCommandLineTest {
 
     private static Exit run(String name, String... args) throws IOException, InterruptedException {
         Path jar = Repo.root().resolve(Target.named(name).key("jar").orElseThrow());
-        List<String> argv = new ArrayList<>(List.of(Launch.currentJava(), "-jar", jar.toString()));
+        List<String> argv = new ArrayList<>(List.of(Environment.currentJava(), "-jar", jar.toString()));
         argv.addAll(List.of(args));
         Process p = new ProcessBuilder(argv).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         String stderr = new String(p.getErrorStream().readAllBytes());

@@ -89,7 +89,8 @@ class GatlingOutputTest {
         assertTrue(spectrum.get(spectrum.size() - 1)[1] <= s.latency().max());
         // What a run's summary.json holds in each round: the same pairs, as JSON arrays.
         List<Map<String, Object>> targets = new com.fasterxml.jackson.databind.ObjectMapper().convertValue(
-                RunSummary.targets(List.of(new RunSummary.TargetOutcome(Target.named("direct"), List.of(s), Map.of(), null))), List.class);
+                MeasuredSummary.targets(List.of(new MeasuredSummary.TargetOutcome(Target.named("direct"), List.of(s), Map.of(), null))),
+                List.class);
         List<List<Number>> written = (List<List<Number>>) ((List<Map<String, Object>>) targets.get(0).get("rounds")).get(0).get("latency_spectrum_ms");
         assertEquals(spectrum.size(), written.size());
         for (int i = 0; i < spectrum.size(); i++) {
@@ -139,7 +140,7 @@ class GatlingOutputTest {
         assertTrue(levels.get(0).complete() && levels.get(1).complete(), "200 and 400 req/s: every planned request sent");
         assertEquals(400, levels.get(0).planned());
         assertTrue(levels.get(2).overloaded() && !levels.get(2).complete());
-        assertTrue(Objective.standard(10).get(0).failure(levels.get(2)).equals("overloaded"));
+        assertTrue(ObjectiveJudge.failure(Objective.standard(10).get(0), levels.get(2)).equals("overloaded"));
         for (Ladder.Level l : levels) {
             assertTrue(l.sendLagP99Ms() >= 0 && l.sendLagP99Ms() <= l.sendLagMaxMs(), l.toString());
         }

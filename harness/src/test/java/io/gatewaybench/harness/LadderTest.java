@@ -41,46 +41,47 @@ class LadderTest {
 
     @Test
     void aLevelMeetsAnObjectiveOnlyCompleteWithFewErrorsAndInsideItsBound() {
-        assertTrue(P99_10.holds(level(1000, 10, 40, 0)), "the bound is inclusive");
-        assertFalse(P99_10.holds(level(1000, 11, 12, 0)));
-        assertEquals("P99 11 ms", P99_10.failure(level(1000, 11, 12, 0)));
-        assertTrue(P99_10.holds(level(1000, 5, 12, 3)), "3 errors in 4000 is under 0.1%");
-        assertFalse(P99_10.holds(level(1000, 5, 12, 4)), "4 in 4000 is 0.1%, not under it");
-        assertEquals("errors 0.10%", P99_10.failure(level(1000, 5, 12, 4)));
-        assertFalse(P99_10.holds(overloaded(1000)));
-        assertEquals("overloaded", P99_10.failure(overloaded(1000)));
+        assertTrue(ObjectiveJudge.holds(P99_10, level(1000, 10, 40, 0)), "the bound is inclusive");
+        assertFalse(ObjectiveJudge.holds(P99_10, level(1000, 11, 12, 0)));
+        assertEquals("P99 11 ms", ObjectiveJudge.failure(P99_10, level(1000, 11, 12, 0)));
+        assertTrue(ObjectiveJudge.holds(P99_10, level(1000, 5, 12, 3)), "3 errors in 4000 is under 0.1%");
+        assertFalse(ObjectiveJudge.holds(P99_10, level(1000, 5, 12, 4)), "4 in 4000 is 0.1%, not under it");
+        assertEquals("errors 0.10%", ObjectiveJudge.failure(P99_10, level(1000, 5, 12, 4)));
+        assertFalse(ObjectiveJudge.holds(P99_10, overloaded(1000)));
+        assertEquals("overloaded", ObjectiveJudge.failure(P99_10, overloaded(1000)));
 
-        assertTrue(GIGAOM.holds(level(2000, 20, 29, 0)));
-        assertFalse(GIGAOM.holds(level(2000, 20, 30, 0)), "under 30 ms means at most 29 in whole milliseconds");
-        assertEquals("max 30 ms", GIGAOM.failure(level(2000, 20, 30, 0)));
+        assertTrue(ObjectiveJudge.holds(GIGAOM, level(2000, 20, 29, 0)));
+        assertFalse(ObjectiveJudge.holds(GIGAOM, level(2000, 20, 30, 0)), "under 30 ms means at most 29 in whole milliseconds");
+        assertEquals("max 30 ms", ObjectiveJudge.failure(GIGAOM, level(2000, 20, 30, 0)));
     }
 
     @Test
     void theSearchIsStrictAMissBelowEndsItAndHigherPassesAreListedNotCounted() {
         List<Ladder.Level> round = List.of(level(1000, 2, 8, 0), level(2000, 12, 31, 0), level(3000, 4, 12, 0), level(4000, 11, 31, 0));
-        Map<String, Object> p99 = P99_10.maxSustainable(round, RATES);
+        Map<String, Object> p99 = ObjectiveJudge.maxSustainable(P99_10, round, RATES);
         assertEquals(1000, p99.get("rate_rps"), "a miss at 2000 ends the search: 3000 held, but not every level below it did");
         assertEquals(2000, p99.get("next_level_rps"));
         assertEquals("P99 12 ms", p99.get("next_level_because"));
         assertEquals(List.of(3000), p99.get("held_above"));
         assertFalse(p99.containsKey("verdict"), "the P99 objective has no rate to exceed");
 
-        Map<String, Object> gigaom = GIGAOM.maxSustainable(round, RATES);
+        Map<String, Object> gigaom = ObjectiveJudge.maxSustainable(GIGAOM, round, RATES);
         assertEquals(1000, gigaom.get("rate_rps"));
         assertEquals(false, gigaom.get("verdict"), "1000 req/s is not over GigaOm's 1000");
     }
 
     @Test
     void aLevelTheInjectorSentLateOrShortIsNotMeasuredNeverAPass() {
-        assertEquals("not measured (injector late: send lag P99 25 ms)", P99_10.failure(late(2000, 25)));
-        assertTrue(P99_10.holds(late(2000, 10)), "10 ms of send lag is the bound, inclusive");
-        Map<String, Object> found = P99_10.maxSustainable(List.of(level(1000, 2, 8, 0), late(2000, 25), level(3000, 2, 8, 0)), RATES);
+        assertEquals("not measured (injector late: send lag P99 25 ms)", ObjectiveJudge.failure(P99_10, late(2000, 25)));
+        assertTrue(ObjectiveJudge.holds(P99_10, late(2000, 10)), "10 ms of send lag is the bound, inclusive");
+        Map<String, Object> found = ObjectiveJudge.maxSustainable(P99_10, List.of(level(1000, 2, 8, 0), late(2000, 25), level(3000, 2, 8, 0)),
+                RATES);
         assertEquals(1000, found.get("rate_rps"));
         assertEquals(List.of(3000), found.get("held_above"));
 
         Ladder.Level l = level(1000, 2, 8, 0);
         Ladder.Level short_ = new Ladder.Level(1000, 4000, 3100, 0, l.stats(), l.allLatency(), false, 0, 0, null);
-        assertEquals("not measured (injector late: sent 3100 of 4000 planned)", P99_10.failure(short_));
+        assertEquals("not measured (injector late: sent 3100 of 4000 planned)", ObjectiveJudge.failure(P99_10, short_));
     }
 
     @Test
@@ -89,32 +90,33 @@ class LadderTest {
         Ladder.Level l = level(1000, 5, 12, 3);
         Ladder.Level timedOut = new Ladder.Level(1000, 4000, 4000, 3, l.stats(), new RequestStats.Latency(16, 1, 2, 5, 12, 60_000, 60_000),
                 false, 0, 0, null);
-        assertTrue(P99_10.holds(timedOut), "the P99 of all requests is still 5 ms");
-        assertFalse(GIGAOM.holds(timedOut));
-        assertEquals("max 60000 ms", GIGAOM.failure(timedOut));
+        assertTrue(ObjectiveJudge.holds(P99_10, timedOut), "the P99 of all requests is still 5 ms");
+        assertFalse(ObjectiveJudge.holds(GIGAOM, timedOut));
+        assertEquals("max 60000 ms", ObjectiveJudge.failure(GIGAOM, timedOut));
         Ladder.Level unknown = new Ladder.Level(1000, 4000, 4000, 3, l.stats(), null, false, 0, 0, null);
-        assertEquals("not judged (failed requests' times not recorded)", P99_10.failure(unknown));
+        assertEquals("not judged (failed requests' times not recorded)", ObjectiveJudge.failure(P99_10, unknown));
     }
 
     @Test
     void anOverloadedLevelBracketsTheSearchAndLevelsNeverSentCountAsNotReached() {
-        Map<String, Object> found = P99_10.maxSustainable(List.of(level(1000, 2, 8, 0), overloaded(2000)), RATES);
+        Map<String, Object> found = ObjectiveJudge.maxSustainable(P99_10, List.of(level(1000, 2, 8, 0), overloaded(2000)), RATES);
         assertEquals(1000, found.get("rate_rps"));
         assertEquals(2000, found.get("next_level_rps"));
         assertEquals("overloaded", found.get("next_level_because"));
-        Map<String, Object> notReached = P99_10.maxSustainable(List.of(level(1000, 2, 8, 0), level(2000, 2, 8, 0), overloaded(3000)), RATES);
+        Map<String, Object> notReached = ObjectiveJudge.maxSustainable(P99_10,
+                List.of(level(1000, 2, 8, 0), level(2000, 2, 8, 0), overloaded(3000)), RATES);
         assertEquals(2000, notReached.get("rate_rps"));
         assertEquals("overloaded", notReached.get("next_level_because"));
-        assertEquals(3000, P99_10.maxSustainable(List.of(level(1000, 2, 8, 0), level(2000, 2, 8, 0), level(3000, 2, 8, 0)), RATES)
-                .get("rate_rps"));
-        assertEquals("not reached", P99_10.maxSustainable(List.of(level(1000, 2, 8, 0), level(2000, 2, 8, 0), level(3000, 2, 8, 0)), RATES)
-                .get("next_level_because"), "4000 was planned but never sent");
+        List<Ladder.Level> toThe3000 = List.of(level(1000, 2, 8, 0), level(2000, 2, 8, 0), level(3000, 2, 8, 0));
+        assertEquals(3000, ObjectiveJudge.maxSustainable(P99_10, toThe3000, RATES).get("rate_rps"));
+        assertEquals("not reached", ObjectiveJudge.maxSustainable(P99_10, toThe3000, RATES).get("next_level_because"),
+                "4000 was planned but never sent");
 
-        Map<String, Object> lowest = GIGAOM.maxSustainable(List.of(level(1000, 2, 35, 0)), RATES);
+        Map<String, Object> lowest = ObjectiveJudge.maxSustainable(GIGAOM, List.of(level(1000, 2, 35, 0)), RATES);
         assertEquals(0, lowest.get("rate_rps"), "0: even the lowest level failed");
         assertEquals(false, lowest.get("verdict"));
 
-        Map<String, Object> allHeld = P99_10.maxSustainable(RATES.stream().map(r -> level(r, 1, 2, 0)).toList(), RATES);
+        Map<String, Object> allHeld = ObjectiveJudge.maxSustainable(P99_10, RATES.stream().map(r -> level(r, 1, 2, 0)).toList(), RATES);
         assertEquals(4000, allHeld.get("rate_rps"));
         assertNull(allHeld.get("next_level_rps"));
     }
@@ -132,7 +134,7 @@ class LadderTest {
         RequestStats round1 = level(1000, 1, 1, 0).stats().withLadder(List.of(level(1000, 2, 8, 0), level(2000, 4, 12, 0), overloaded(3000)));
         RequestStats round2 = level(1000, 1, 1, 0).stats().withLadder(List.of(level(1000, 4, 9, 0), level(2000, 9, 20, 2), level(3000, 9, 9, 0),
                 overloaded(4000)));
-        List<Map<String, Object>> levels = LadderSummary.fixedRate(List.of(round1, round2), RATES);
+        List<Map<String, Object>> levels = MeasuredSummary.fixedRate(List.of(round1, round2), RATES);
         assertEquals(4, levels.size());
         assertEquals(3.0, ((Map<String, Double>) levels.get(0).get("latency_ms")).get("p99"), "median of 2 and 4");
         assertEquals(2, levels.get(1).get("rounds_reached"));

@@ -169,8 +169,8 @@ class NoiseBudgetTest {
         }
         rows.add(new double[][] {column(a, n + 1), column(b, n + 1), {0}});
         rows.add(new double[][] {column(a, n + 2), column(b, n + 2), {0}});
-        double sustainedA = Analysis.Stats.lowerMedian(column(a, n + 1));
-        double sustainedB = Analysis.Stats.lowerMedian(column(b, n + 1));
+        double sustainedA = Stats.lowerMedian(column(a, n + 1));
+        double sustainedB = Stats.lowerMedian(column(b, n + 1));
         for (int i = 0; i < n && CompareIT.RATES.get(i) <= Math.min(sustainedA, sustainedB); i++) {
             double[] pa = column(a, 1 + i);
             double[] pb = column(b, 1 + i);

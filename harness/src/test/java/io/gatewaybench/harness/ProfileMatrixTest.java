@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.gatewaybench.harness.model.Precision;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -45,7 +46,7 @@ class ProfileMatrixTest {
         assertEquals("not measured", rows.get(3).get("failure"));
 
         StringBuilder md = new StringBuilder();
-        ProfileMatrix.markdown(summary, md);
+        MatrixTables.profiles(summary, md);
         assertTrue(md.toString().contains("| slow | 840 | 80.0% ("), md.toString());
         assertTrue(md.toString().contains("| less throughput | "), md.toString());
         assertTrue(md.toString().contains("- zuul2 under `io_uring`: zuul2 has no io_uring transport"), md.toString());
@@ -78,12 +79,12 @@ class ProfileMatrixTest {
         Map<String, Object> lucky = row(matrix, "lucky");
         assertEquals("within the noise", lucky.get("verdict"), lucky.toString());
         Map<String, Object> spread = (Map<String, Object>) lucky.get("throughput_relative_spread");
-        assertEquals(RunSummary.round(1 - 0.05 / 14), (Double) spread.get("ci_level"), 1e-12);
+        assertEquals(Precision.round(1 - 0.05 / 14), (Double) spread.get("ci_level"), 1e-12);
         assertTrue(spread.get("ci_method").toString().contains("pooled over the gateway's 14 compared profiles (14 degrees of freedom)"),
                 spread.toString());
         assertEquals("less throughput", row(matrix, "slow").get("verdict"), row(matrix, "slow").toString());
         StringBuilder md = new StringBuilder();
-        ProfileMatrix.markdown(matrix, md);
+        MatrixTables.profiles(matrix, md);
         assertTrue(md.toString().contains("hold together at 95% (each at 1 - 0.05/k, Bonferroni)"), md.toString());
     }
 
@@ -98,7 +99,7 @@ class ProfileMatrixTest {
         Map<String, Object> summary = new LinkedHashMap<>(Map.of("targets", new ArrayList<>()));
         ProfileMatrix.apply(summary);
         StringBuilder md = new StringBuilder();
-        ProfileMatrix.markdown(summary, md);
+        MatrixTables.profiles(summary, md);
         assertEquals("", md.toString());
     }
 
@@ -117,7 +118,7 @@ class ProfileMatrixTest {
         t.put("name", "scg@" + profile);
         t.put("gateway", "scg");
         t.put("jvm_profile", profile);
-        t.put("throughput_rps", Analysis.Stats.median(throughput));
+        t.put("throughput_rps", Stats.median(throughput));
         t.put("latency_ms", Map.of("p99", p99));
         List<Map<String, Object>> rounds = new ArrayList<>();
         for (int i = 0; i < throughput.length; i++) {

@@ -109,7 +109,7 @@ class RunComparisonTest {
         assertEquals(0, result.exit(), result.reason());
         assertTrue(result.rows().size() >= 5, result.rows().toString());
         assertTrue(result.reason().startsWith("equivalent"), result.reason());
-        String md = RunComparison.markdown("a", "b", result, RunComparison.MARGIN);
+        String md = CompareTable.markdown("a", "b", result, RunComparison.MARGIN);
         assertTrue(md.contains("| nginx | throughput / direct (paired per round) |") && md.contains("| equivalent |"), md);
         assertTrue(md.contains("\nVerdict: equivalent"), md);
     }
@@ -127,7 +127,7 @@ class RunComparisonTest {
             assertEquals(RunComparison.Verdict.EQUIVALENT, verdict(result, "direct", "throughput req/s"));
             assertEquals(RunComparison.Verdict.EQUIVALENT, verdict(result, "direct", "max sustainable"));
             assertTrue(result.reason().startsWith("different: 2 of"), result.reason());
-            assertTrue(RunComparison.markdown("a", "b", result, RunComparison.MARGIN).contains("| **different** |"));
+            assertTrue(CompareTable.markdown("a", "b", result, RunComparison.MARGIN).contains("| **different** |"));
         }
     }
 

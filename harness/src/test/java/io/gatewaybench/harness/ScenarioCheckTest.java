@@ -12,7 +12,7 @@ class ScenarioCheckTest {
     void theOriginsOwnPageVerifiesAndAPageOneByteOffIsRefused() throws Exception {
         try (TestOrigin origin = TestOrigin.bookPageAfter(0)) {
             byte[] reference = ScenarioCheck.referencePage(origin.url());
-            assertTrue(new String(reference, StandardCharsets.ISO_8859_1).contains(Origin.BOOK_MARKER));
+            assertTrue(new String(reference, StandardCharsets.ISO_8859_1).contains(Scenario.BOOK_MARKER));
             ScenarioCheck.check("same", origin.url(), reference);
 
             byte[] planted = reference.clone();

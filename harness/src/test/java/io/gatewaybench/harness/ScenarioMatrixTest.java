@@ -57,7 +57,7 @@ class ScenarioMatrixTest {
         assertEquals("it has no JWT module", byScenario.get("jwt").get(1).get("not_available"));
 
         StringBuilder md = new StringBuilder();
-        ScenarioMatrix.markdown(summary, md);
+        MatrixTables.scenarios(summary, md);
         assertTrue(md.toString().contains("| jwt | 3060 | 60.0% ("), md.toString());
         assertTrue(md.toString().contains("| less throughput |"), md.toString());
         assertTrue(md.toString().contains("| 2.04x ("), md.toString());

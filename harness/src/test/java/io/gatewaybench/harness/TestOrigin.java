@@ -25,7 +25,7 @@ import java.util.concurrent.Executors;
  *   <li>{@code GET /chunked?n=N}: the same bytes, chunked, written in 8 KiB pieces</li>
  *   <li>{@code POST /upload}: answers {@code length=<n> sha256=<hex>} of the body it received</li>
  *   <li>{@code GET /headers}: answers the request headers, one {@code name: value} per line</li>
- *   <li>only from {@link #bookPageAfter}: {@code GET} {@link Origin#BOOK_PATH}, a small page with the
+ *   <li>only from {@link #bookPageAfter}: {@code GET} {@link Scenario#BOOK_PATH}, a small page with the
  *       book's marker, answered after a fixed delay (without it, that path is a 404)</li>
  * </ul>
  */
@@ -68,8 +68,8 @@ final class TestOrigin implements AutoCloseable {
             respond(ex, lines.toString().getBytes(StandardCharsets.ISO_8859_1), false);
         });
         if (bookDelayMillis >= 0) {
-            byte[] page = ("<html><body><p>" + Origin.BOOK_MARKER + "</p></body></html>").getBytes(StandardCharsets.ISO_8859_1);
-            server.createContext(Origin.BOOK_PATH, ex -> {
+            byte[] page = ("<html><body><p>" + Scenario.BOOK_MARKER + "</p></body></html>").getBytes(StandardCharsets.ISO_8859_1);
+            server.createContext(Scenario.BOOK_PATH, ex -> {
                 try {
                     Thread.sleep(bookDelayMillis);
                 } catch (InterruptedException e) {

@@ -57,7 +57,7 @@ class WorkersMatrixTest {
         assertEquals("not ready within 60 s", byGateway.get("gone").get(1).get("failure"));
 
         StringBuilder md = new StringBuilder();
-        WorkersMatrix.markdown(summary, md);
+        MatrixTables.workers(summary, md);
         String text = md.toString();
         assertTrue(text.contains("## Workers sweep"), text);
         assertTrue(text.contains("### flat:jwt"), text);
@@ -72,7 +72,7 @@ class WorkersMatrixTest {
         summary.put("targets", new ArrayList<>(List.of(target("direct", null, 0, new double[] {10000, 10400}))));
         Analysis.apply(summary);
         StringBuilder md = new StringBuilder();
-        WorkersMatrix.markdown(summary, md);
+        MatrixTables.workers(summary, md);
         assertFalse(summary.containsKey("workers_sweep"));
         assertEquals("", md.toString());
     }

@@ -1,78 +1,15 @@
 package io.gatewaybench.harness;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /**
- * The fixed-rate ladder in a run's summary: per target, each level's figures over rounds
- * ({@code fixed_rate}) and the maximum sustainable rate under each named objective
- * ({@code max_sustainable}); and their sections of summary.md.
+ * The fixed-rate ladder's sections of summary.md (the maximum sustainable rate per target and objective) and of
+ * details.md (every target at the same rates, every level in full), from the analysed summary.
  */
-final class LadderSummary {
-    private LadderSummary() {
-    }
-
-    /**
-     * Each level of the ladder as the target's rounds measured it: medians over the rounds that
-     * reached it, and every round's level with its round number ({@link Analysis} judges them).
-     */
-    static List<Map<String, Object>> fixedRate(List<RequestStats> rounds, List<Integer> rates) {
-        List<Map<String, Object>> levels = new ArrayList<>();
-        for (int rate : rates) {
-            List<Ladder.Level> seen = rounds.stream().flatMap(r -> r.ladder().stream()).filter(l -> l.rate() == rate).toList();
-            List<Map<String, Object>> perRound = new ArrayList<>();
-            for (int r = 0; r < rounds.size(); r++) {
-                for (Ladder.Level l : rounds.get(r).ladder()) {
-                    if (l.rate() == rate) {
-                        Map<String, Object> level = new LinkedHashMap<>();
-                        level.put("round", r + 1);
-                        level.putAll(l.asMap());
-                        perRound.add(level);
-                    }
-                }
-            }
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("rate_rps", rate);
-            m.put("rounds_reached", seen.size());
-            m.put("rounds_overloaded", seen.stream().filter(Ladder.Level::overloaded).count());
-            long sent = seen.stream().mapToLong(Ladder.Level::sent).sum();
-            long errors = seen.stream().mapToLong(Ladder.Level::errors).sum();
-            m.put("sent", sent);
-            m.put("errors", errors);
-            m.put("error_share", sent == 0 ? null : RunSummary.round((double) errors / sent));
-            List<RequestStats> measured = seen.stream().map(Ladder.Level::stats).filter(s -> s != null).toList();
-            if (!measured.isEmpty()) {
-                Map<String, Double> latency = new LinkedHashMap<>();
-                for (int i = 0; i < RequestStats.Latency.NAMES.length; i++) {
-                    final int k = i;
-                    latency.put(RequestStats.Latency.NAMES[i],
-                            Analysis.Stats.median(measured.stream().mapToDouble(s -> s.latency().values()[k]).toArray()));
-                }
-                m.put("latency_ms", latency);
-                if (measured.size() > 1) { // each percentile's median, min, max and 95% interval over the rounds
-                    Map<String, Object> spread = new LinkedHashMap<>();
-                    for (int i = 0; i < RequestStats.Latency.NAMES.length; i++) {
-                        final int k = i;
-                        spread.put(RequestStats.Latency.NAMES[i], Analysis.Stats.range(measured.stream().mapToDouble(s -> s.latency().values()[k]).toArray()));
-                    }
-                    m.put("latency_ms_spread", spread);
-                }
-            }
-            m.put("send_lag_p99_ms_max", RunSummary.round(seen.stream().mapToDouble(Ladder.Level::sendLagP99Ms).max().orElse(0)));
-            LatencyProbe.Result pooled = null;
-            for (Ladder.Level l : seen) {
-                if (l.probe() != null) {
-                    pooled = pooled == null ? l.probe() : pooled.plus(l.probe());
-                }
-            }
-            m.put("probe_us", pooled == null ? null : pooled.asMap());
-            m.put("rounds", perRound);
-            levels.add(m);
-        }
-        return levels;
+final class LadderTables {
+    private LadderTables() {
     }
 
     /** details.md's comparison at equal rates: one row per ladder rate, one column per target. */
@@ -85,6 +22,7 @@ final class LadderSummary {
         List<Integer> rates = ((List<Number>) ladder.get("rates_rps")).stream().map(Number::intValue).toList();
         Map<String, Object> calibration = (Map<String, Object>) ladder.get("calibration");
         double capacity = calibration == null ? 0 : ((Number) calibration.get("capacity_rps")).doubleValue();
+        List<Double> percents = Analysis.percentOfCapacity(ladder);
         md.append("\n## Fixed rates: the same arrival rates for every target\n\n");
         md.append("After its closed measurement, each target gets the same ladder of fixed arrival rates, ascending, ")
                 .append(ladder.get("level_s")).append(" s per level");
@@ -103,7 +41,7 @@ final class LadderSummary {
         for (int i = 0; i < rates.size(); i++) {
             md.append("| ").append(rates.get(i)).append(" |");
             if (capacity > 0) {
-                md.append(String.format(Locale.ROOT, " %.0f%% |", rates.get(i) * 100 / capacity));
+                md.append(String.format(Locale.ROOT, " %.0f%% |", percents.get(i)));
             }
             for (Map<String, Object> t : targets) {
                 List<Map<String, Object>> levels = (List<Map<String, Object>>) t.get("fixed_rate");
@@ -191,56 +129,6 @@ final class LadderSummary {
                         probe == null ? "-" : num(probe.get("p50")), probe == null ? "-" : num(probe.get("p99"))));
             }
         }
-    }
-
-    /** Notes for summary.md: levels where the injector itself fell behind. */
-    @SuppressWarnings("unchecked")
-    static List<String> notes(List<Map<String, Object>> targets) {
-        List<String> notes = new ArrayList<>();
-        for (Map<String, Object> t : targets) {
-            List<Map<String, Object>> levels = (List<Map<String, Object>>) t.get("fixed_rate");
-            List<Object> late = levels == null ? List.of() : levels.stream()
-                    .filter(l -> ((Number) l.get("send_lag_p99_ms_max")).doubleValue() > Ladder.LATE_SEND_MS).map(l -> l.get("rate_rps")).toList();
-            if (!late.isEmpty()) {
-                notes.add("**" + t.get("name") + ": the injector sent late** at " + late + " req/s (send lag P99 over "
-                        + (int) Ladder.LATE_SEND_MS + " ms in some round): there Gatling, not only the target, shaped the latency.");
-            }
-        }
-        // Direct's own maximum is the ceiling of this setup (injector and origin): no gateway can be shown to go higher.
-        Map<String, Object> direct = targets.isEmpty() ? null : firstObjective(targets.get(0));
-        if (direct != null && "direct".equals(targets.get(0).get("name"))) {
-            double ceiling = ((Number) direct.get("rate_rps")).doubleValue();
-            List<Object> atCeiling = targets.subList(1, targets.size()).stream().filter(t -> firstObjective(t) != null
-                    && ((Number) firstObjective(t).get("rate_rps")).doubleValue() >= ceiling).map(t -> t.get("name")).toList();
-            notes.add(String.format(Locale.ROOT, "Direct's own maximum sustainable rate (%.0f req/s, median) is the ceiling of this setup: "
-                    + "above it the injector and the origin, not a gateway, give out%s", ceiling, atCeiling.isEmpty() ? "."
-                    : "; " + atCeiling + " reached it, so their true maximum is not measured here, only that it is at least that."));
-        }
-        // Maximum rates whose ranges over rounds overlap (first objective): their order is not established.
-        for (int i = 0; i < targets.size(); i++) {
-            for (int j = i + 1; j < targets.size(); j++) {
-                Map<String, Object> a = firstObjective(targets.get(i));
-                Map<String, Object> b = firstObjective(targets.get(j));
-                if (a == null || b == null || ((List<?>) a.get("rounds")).size() < 2) {
-                    continue;
-                }
-                double aMin = ((Number) a.get("min_rps")).doubleValue();
-                double aMax = ((Number) a.get("max_rps")).doubleValue();
-                double bMin = ((Number) b.get("min_rps")).doubleValue();
-                double bMax = ((Number) b.get("max_rps")).doubleValue();
-                if (aMin <= bMax && bMin <= aMax) {
-                    notes.add(String.format(Locale.ROOT, "**Within the noise**: %s and %s overlap in maximum sustainable rate over rounds "
-                            + "(%.0f-%.0f vs %.0f-%.0f req/s).", targets.get(i).get("name"), targets.get(j).get("name"), aMin, aMax, bMin, bMax));
-                }
-            }
-        }
-        return notes;
-    }
-
-    @SuppressWarnings("unchecked")
-    static Map<String, Object> firstObjective(Map<String, Object> target) {
-        Map<String, Object> found = (Map<String, Object>) target.get("max_sustainable");
-        return found == null || found.isEmpty() ? null : (Map<String, Object>) found.values().iterator().next();
     }
 
     @SuppressWarnings("unchecked")
