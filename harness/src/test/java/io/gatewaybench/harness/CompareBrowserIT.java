@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gatewaybench.harness.HeadlessChromium.Rendered;
+import io.gatewaybench.harness.analyse.Analysis;
+import io.gatewaybench.harness.analyse.RunComparison;
+import io.gatewaybench.harness.plan.Repo;
+import io.gatewaybench.harness.report.CompareHtmlTest;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

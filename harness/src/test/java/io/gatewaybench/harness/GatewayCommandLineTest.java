@@ -4,6 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.gatewaybench.harness.launch.Launch;
+import io.gatewaybench.harness.launch.TargetProcess;
+import io.gatewaybench.harness.plan.Environment;
+import io.gatewaybench.harness.plan.JvmProfile;
+import io.gatewaybench.harness.plan.Ports;
+import io.gatewaybench.harness.plan.Repo;
+import io.gatewaybench.harness.plan.Target;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;

@@ -3,6 +3,11 @@ package io.gatewaybench.harness;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.gatewaybench.harness.analyse.Analysis;
+import io.gatewaybench.harness.analyse.RunComparison;
+import io.gatewaybench.harness.measure.Ladder;
+import io.gatewaybench.harness.measure.Stats;
+import io.gatewaybench.harness.plan.Repo;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -7,6 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gatewaybench.harness.HeadlessChromium.Rendered;
+import io.gatewaybench.harness.analyse.Analysis;
+import io.gatewaybench.harness.analyse.Notes;
+import io.gatewaybench.harness.plan.Repo;
+import io.gatewaybench.harness.report.HtmlReport;
+import io.gatewaybench.harness.report.JmhReport;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

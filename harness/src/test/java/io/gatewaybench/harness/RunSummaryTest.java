@@ -5,6 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.gatewaybench.harness.analyse.Analysis;
+import io.gatewaybench.harness.measure.LatencyProbe;
+import io.gatewaybench.harness.measure.MeasuredSummary;
+import io.gatewaybench.harness.measure.RequestStats;
+import io.gatewaybench.harness.measure.WrkCrossCheck;
+import io.gatewaybench.harness.model.Summary;
+import io.gatewaybench.harness.plan.Repo;
+import io.gatewaybench.harness.plan.Target;
+import io.gatewaybench.harness.report.RunSummary;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -19,7 +28,7 @@ class RunSummaryTest {
     @SuppressWarnings("unchecked")
     static List<Map<String, Object>> judged(List<MeasuredSummary.TargetOutcome> outcomes) {
         Map<String, Object> summary = new com.fasterxml.jackson.databind.ObjectMapper().convertValue(
-                Map.of("format", Analysis.FORMAT, "rounds", 1, "targets", MeasuredSummary.targets(outcomes)), Map.class);
+                Map.of("format", Summary.FORMAT, "rounds", 1, "targets", MeasuredSummary.targets(outcomes)), Map.class);
         Analysis.apply(summary);
         return (List<Map<String, Object>>) summary.get("targets");
     }
@@ -213,17 +222,6 @@ class RunSummaryTest {
         assertTrue(((String) spread.get("paired_with")).contains("before and after"));
         Map<String, Object> self = (Map<String, Object>) ((Map<String, Object>) targets.get(0).get("spread")).get("throughput_relative_to_direct");
         assertEquals(List.of(1.0, 1.0, 1.0), self.get("values"));
-    }
-
-    @Test
-    void overlappingTargetsAreFlaggedAsWithinTheNoise() {
-        List<RequestStats> direct = List.of(stats(1000, 1, 1, 1, 1, 1, 1, 1), stats(1100, 1, 1, 1, 1, 1, 1, 1));
-        List<Map<String, Object>> targets = judged(List.of(outcome("direct", direct),
-                outcome("nginx", List.of(stats(700, 1, 1, 1, 1, 1, 1, 1), stats(760, 1, 1, 1, 1, 1, 1, 1))),
-                outcome("haproxy", List.of(stats(740, 1, 1, 1, 1, 1, 1, 1), stats(800, 1, 1, 1, 1, 1, 1, 1)))));
-        List<String> notes = Notes.overlaps(targets);
-        assertEquals(1, notes.size(), notes.toString());
-        assertTrue(notes.get(0).contains("nginx and haproxy"), notes.get(0));
     }
 
     @Test

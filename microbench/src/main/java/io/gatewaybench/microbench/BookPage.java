@@ -1,6 +1,6 @@
 package io.gatewaybench.microbench;
 
-import io.gatewaybench.harness.Scenario;
+import io.gatewaybench.harness.plan.Scenario;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandler;
