@@ -10,7 +10,10 @@
  * </ol>
  *
  * <p>This package owns {@link io.gatewaybench.harness.Bench} alone: it sequences the stages ({@code ./bench run},
- * {@code report}, {@code compare}, {@code jmh-environment}, {@code jmh-report}) and shows the run's progress. It may use
- * every stage and the model; no stage may use it.
+ * {@code report}, {@code compare}, {@code jmh-environment}, {@code jmh-report}) and shows the run's progress.
+ *
+ * <p>May use: {@link io.gatewaybench.harness.plan}, {@link io.gatewaybench.harness.launch}, {@link
+ * io.gatewaybench.harness.measure}, {@link io.gatewaybench.harness.analyse}, {@link io.gatewaybench.harness.report} and
+ * {@link io.gatewaybench.harness.model}. No stage may use it.
  */
 package io.gatewaybench.harness;
