@@ -1,5 +1,37 @@
 package io.gatewaybench.harness;
 
+import io.gatewaybench.harness.analyse.Analysis;
+import io.gatewaybench.harness.analyse.ObjectiveJudge;
+import io.gatewaybench.harness.analyse.RunComparison;
+import io.gatewaybench.harness.launch.Launch;
+import io.gatewaybench.harness.launch.Origin;
+import io.gatewaybench.harness.launch.TargetProcess;
+import io.gatewaybench.harness.measure.GatlingRun;
+import io.gatewaybench.harness.measure.JfrFigures;
+import io.gatewaybench.harness.measure.JmhEnvironment;
+import io.gatewaybench.harness.measure.Ladder;
+import io.gatewaybench.harness.measure.LatencyProbe;
+import io.gatewaybench.harness.measure.MeasuredSummary;
+import io.gatewaybench.harness.measure.RequestStats;
+import io.gatewaybench.harness.measure.ResourceSampler;
+import io.gatewaybench.harness.measure.ScenarioCheck;
+import io.gatewaybench.harness.measure.WrkCrossCheck;
+import io.gatewaybench.harness.model.OrderedMap;
+import io.gatewaybench.harness.model.Precision;
+import io.gatewaybench.harness.plan.Credentials;
+import io.gatewaybench.harness.plan.Environment;
+import io.gatewaybench.harness.plan.JvmProfile;
+import io.gatewaybench.harness.plan.Objective;
+import io.gatewaybench.harness.plan.Repo;
+import io.gatewaybench.harness.plan.RunPlan;
+import io.gatewaybench.harness.plan.Scenario;
+import io.gatewaybench.harness.plan.Target;
+import io.gatewaybench.harness.plan.Topology;
+import io.gatewaybench.harness.report.CompareHtml;
+import io.gatewaybench.harness.report.CompareTable;
+import io.gatewaybench.harness.report.HtmlReport;
+import io.gatewaybench.harness.report.JmhReport;
+import io.gatewaybench.harness.report.RunSummary;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -79,7 +111,7 @@ public final class Bench {
             JmhReport.write(run);
             return List.of("summary.md", "summary.json", HtmlReport.FILE);
         }
-        RunSummary.rerender(run);
+        RunSummary.write(run, Analysis.read(run));
         return List.of("summary.json", "summary.md", RunSummary.DETAILS, HtmlReport.FILE);
     }
 
@@ -94,8 +126,11 @@ public final class Bench {
                 System.exit(1);
             }
         }
-        if (args.length >= 1 && (args[0].equals("jmh-environment") || args[0].equals("jmh-report"))) {
-            System.exit(JmhReport.main(Arrays.asList(args))); // ./bench jmh, before and after JMH runs
+        if (args.length >= 1 && args[0].equals("jmh-environment")) {
+            System.exit(JmhEnvironment.main(Arrays.asList(args))); // ./bench jmh, before JMH runs
+        }
+        if (args.length >= 1 && args[0].equals("jmh-report")) {
+            System.exit(JmhReport.main(Arrays.asList(args))); // ./bench jmh, after JMH runs
         }
         if (args.length >= 1 && args[0].equals("compare")) {
             compare(Arrays.asList(args).subList(1, args.length));
@@ -156,13 +191,13 @@ public final class Bench {
             if (runs.size() != 2) {
                 throw new IllegalArgumentException(COMPARE_USAGE);
             }
-            Map<String, Object> a = RunSummary.read(Path.of(runs.get(0)));
-            Map<String, Object> b = RunSummary.read(Path.of(runs.get(1)));
+            Map<String, Object> a = Analysis.read(Path.of(runs.get(0)));
+            Map<String, Object> b = Analysis.read(Path.of(runs.get(1)));
             RunComparison.Result result = RunComparison.compare(a, b, margin, alpha);
             if (result.exit() == 2) {
                 System.err.println("bench: cannot compare " + runs.get(0) + " and " + runs.get(1) + ": " + result.reason());
             } else {
-                System.out.print(RunComparison.markdown(Path.of(runs.get(0)).getFileName().toString(),
+                System.out.print(CompareTable.markdown(Path.of(runs.get(0)).getFileName().toString(),
                         Path.of(runs.get(1)).getFileName().toString(), result, margin));
                 CompareHtml.write(html, a, b, result, margin);
                 System.err.println("bench: wrote " + html.toAbsolutePath());
@@ -253,7 +288,7 @@ public final class Bench {
             if (summaryWritten) {
                 return false;
             }
-            List<RunSummary.TargetOutcome> outcomes = writeSummary();
+            List<MeasuredSummary.TargetOutcome> outcomes = writeSummary();
             System.out.println();
             System.out.print(Files.readString(runDir.resolve("summary.md")));
             resultsLine();
@@ -265,8 +300,8 @@ public final class Bench {
      * Writes the summary of what was measured (under the lock): every target with the rounds it
      * completed; one never measured, or failed, with why; the run marked incomplete with its reasons.
      */
-    private List<RunSummary.TargetOutcome> writeSummary() throws IOException {
-        List<RunSummary.TargetOutcome> outcomes = new ArrayList<>();
+    private List<MeasuredSummary.TargetOutcome> writeSummary() throws IOException {
+        List<MeasuredSummary.TargetOutcome> outcomes = new ArrayList<>();
         List<String> incomplete = new ArrayList<>();
         if (stoppedBecause != null) {
             incomplete.add(stoppedBecause);
@@ -282,19 +317,31 @@ public final class Bench {
             } else if (failure == null && stoppedBecause != null && measured < plan.rounds()) {
                 incomplete.add(t.name() + " was measured in " + measured + " of " + plan.rounds() + " rounds");
             }
-            outcomes.add(new RunSummary.TargetOutcome(t, rounds.get(t.name()), details.getOrDefault(t.name(), Map.of()), failure));
+            outcomes.add(new MeasuredSummary.TargetOutcome(t, rounds.get(t.name()), details.getOrDefault(t.name(), Map.of()), failure));
         }
         Map<String, Object> run = describeRun();
         run.put("complete", incomplete.isEmpty());
         if (!incomplete.isEmpty()) {
             run.put("incomplete_because", incomplete);
         }
-        RunSummary.write(runDir, run, outcomes, rates);
+        summarise(runDir, run, outcomes, rates);
         summaryWritten = true;
         if (!incomplete.isEmpty()) {
             System.err.println("bench: run incomplete: " + String.join("; ", incomplete));
         }
         return outcomes;
+    }
+
+    /**
+     * The run's summary from what it measured: in summary.json's shape ({@link MeasuredSummary}), judged ({@link Analysis}), and
+     * written as summary.json, summary.md, details.md and report.html ({@link RunSummary}); returns the summary written.
+     */
+    static Map<String, Object> summarise(Path runDir, Map<String, Object> run, List<MeasuredSummary.TargetOutcome> outcomes,
+            List<Integer> rates) throws IOException {
+        Map<String, Object> summary = MeasuredSummary.of(run, outcomes, rates);
+        Analysis.apply(summary);
+        RunSummary.write(runDir, summary);
+        return summary;
     }
 
     private void resultsLine() {
@@ -359,7 +406,7 @@ public final class Bench {
             calibration = new LinkedHashMap<>();
             calibration.put("what", "direct, closed model, " + load.users() + " users, warm-up " + load.warmupSeconds()
                     + " s, measured " + load.durationSeconds() + " s, before round 1");
-            calibration.put("capacity_rps", RunSummary.round(direct.throughputRps()));
+            calibration.put("capacity_rps", Precision.round(direct.throughputRps()));
             calibration.put("errors", direct.errors());
             System.out.printf("bench: calibration: direct %.0f req/s; ladder %s req/s (%s%% of it%s)%n", direct.throughputRps(), rates,
                     ladder.percents(), ladder.absolute().isEmpty() ? "" : ", plus " + ladder.absolute());
@@ -553,7 +600,7 @@ public final class Bench {
             Path jdk = Path.of(gateway.launch().java()).toRealPath().getParent().getParent();
             JfrFigures jfr = JfrFigures.read(gateway.launch().dir().resolve(RECORDING), jdk,
                     Instant.ofEpochMilli(m.windowStartMillis()), Instant.ofEpochMilli(m.windowEndMillis()));
-            figures.put("allocated_bytes_per_request", requests == 0 ? null : RunSummary.round((double) jfr.allocatedBytes() / requests));
+            figures.put("allocated_bytes_per_request", requests == 0 ? null : Precision.round((double) jfr.allocatedBytes() / requests));
             figures.put("jfr", jfr.toMap());
         } catch (IOException | RuntimeException e) {
             figures.put("jfr", Map.of("error", String.valueOf(e.getMessage())));
@@ -617,7 +664,7 @@ public final class Bench {
             return "";
         }
         Objective p99 = plan.ladder().objectives().get(0);
-        Map<String, Object> found = p99.maxSustainable(stats.ladder(), rates);
+        Map<String, Object> found = ObjectiveJudge.maxSustainable(p99, stats.ladder(), rates);
         return String.format("; ladder: %d of %d levels, %s up to %s req/s", stats.ladder().size(), rates.size(), p99.name(), found.get("rate_rps"));
     }
 
@@ -723,7 +770,7 @@ public final class Bench {
 
     private Map<String, Object> components() {
         Map<String, Object> c = new LinkedHashMap<>();
-        c.put("jdk", Environment.versionOf(List.of(Launch.currentJava(), "-version")));
+        c.put("jdk", Environment.versionOf(List.of(Environment.currentJava(), "-version")));
         Target tomcat = Origin.descriptor();
         c.put("tomcat", versionOf(tomcat, topology.backend()));
         for (Target t : plan.targets()) {

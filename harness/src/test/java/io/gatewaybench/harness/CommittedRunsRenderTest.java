@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.gatewaybench.harness.plan.Repo;
+import io.gatewaybench.harness.report.HtmlReport;
+import io.gatewaybench.harness.report.RunSummary;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gatewaybench.harness.HeadlessChromium.Rendered;
+import io.gatewaybench.harness.analyse.Analysis;
+import io.gatewaybench.harness.analyse.RunComparison;
+import io.gatewaybench.harness.plan.Repo;
+import io.gatewaybench.harness.report.CompareHtmlTest;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,7 +51,7 @@ class CompareBrowserIT {
 
     /** Renders the page of a and b and checks it against RunComparison's result; returns the page. */
     private static Rendered check(Path a, Path b, String name) throws Exception {
-        RunComparison.Result result = RunComparison.compare(RunSummary.read(a), RunSummary.read(b), RunComparison.MARGIN);
+        RunComparison.Result result = RunComparison.compare(Analysis.read(a), Analysis.read(b), RunComparison.MARGIN);
         Compared c = bench(a, b, name);
         assertEquals(result.exit(), c.exit(), c.err());
         assertTrue(c.err().contains("bench: wrote " + c.html()), c.err());

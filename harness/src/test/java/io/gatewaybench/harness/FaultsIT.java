@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.gatewaybench.harness.plan.Repo;
+import io.gatewaybench.harness.report.HtmlReport;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

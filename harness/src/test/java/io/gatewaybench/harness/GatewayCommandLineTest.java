@@ -4,6 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.gatewaybench.harness.launch.Launch;
+import io.gatewaybench.harness.launch.TargetProcess;
+import io.gatewaybench.harness.plan.Environment;
+import io.gatewaybench.harness.plan.JvmProfile;
+import io.gatewaybench.harness.plan.Ports;
+import io.gatewaybench.harness.plan.Repo;
+import io.gatewaybench.harness.plan.Target;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -76,7 +83,7 @@ class GatewayCommandLineTest {
 
     private static Exit run(String name, String... args) throws IOException, InterruptedException {
         Path jar = Repo.root().resolve(Target.named(name).key("jar").orElseThrow());
-        List<String> argv = new ArrayList<>(List.of(Launch.currentJava(), "-jar", jar.toString()));
+        List<String> argv = new ArrayList<>(List.of(Environment.currentJava(), "-jar", jar.toString()));
         argv.addAll(List.of(args));
         Process p = new ProcessBuilder(argv).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         String stderr = new String(p.getErrorStream().readAllBytes());

@@ -4,6 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.gatewaybench.harness.launch.Launch;
+import io.gatewaybench.harness.launch.TargetProcess;
+import io.gatewaybench.harness.plan.JvmProfile;
+import io.gatewaybench.harness.plan.Ports;
+import io.gatewaybench.harness.plan.Target;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -3,6 +3,7 @@ package io.gatewaybench.harness;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import io.gatewaybench.harness.plan.Topology;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,6 +2,7 @@ package io.gatewaybench.harness;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.gatewaybench.harness.plan.Repo;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -3,6 +3,11 @@ package io.gatewaybench.harness;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.gatewaybench.harness.analyse.Analysis;
+import io.gatewaybench.harness.analyse.RunComparison;
+import io.gatewaybench.harness.measure.Ladder;
+import io.gatewaybench.harness.measure.Stats;
+import io.gatewaybench.harness.plan.Repo;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -169,8 +174,8 @@ class NoiseBudgetTest {
         }
         rows.add(new double[][] {column(a, n + 1), column(b, n + 1), {0}});
         rows.add(new double[][] {column(a, n + 2), column(b, n + 2), {0}});
-        double sustainedA = Analysis.Stats.lowerMedian(column(a, n + 1));
-        double sustainedB = Analysis.Stats.lowerMedian(column(b, n + 1));
+        double sustainedA = Stats.lowerMedian(column(a, n + 1));
+        double sustainedB = Stats.lowerMedian(column(b, n + 1));
         for (int i = 0; i < n && CompareIT.RATES.get(i) <= Math.min(sustainedA, sustainedB); i++) {
             double[] pa = column(a, 1 + i);
             double[] pb = column(b, 1 + i);

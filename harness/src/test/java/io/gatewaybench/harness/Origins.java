@@ -1,5 +1,8 @@
 package io.gatewaybench.harness;
 
+import io.gatewaybench.harness.launch.Origin;
+import io.gatewaybench.harness.launch.TargetProcess;
+import io.gatewaybench.harness.plan.Ports;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -12,9 +15,9 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * The two real origins the conformance tests put targets in front of: Tomcat serving the book page,
  * and the {@link TestOrigin}. Started once for the whole test run, stopped by PID when it ends.
  */
-final class Origins implements ExtensionContext.Store.CloseableResource {
+public final class Origins implements ExtensionContext.Store.CloseableResource {
     /** Where every process the tests start keeps its configuration, pid and logs. */
-    static final Path RUNS = Path.of("target", "test-runs").toAbsolutePath();
+    public static final Path RUNS = Path.of("target", "test-runs").toAbsolutePath();
 
     final TargetProcess tomcat;
     final TestOrigin test;
@@ -24,7 +27,7 @@ final class Origins implements ExtensionContext.Store.CloseableResource {
         test = new TestOrigin();
     }
 
-    URI tomcatUrl() {
+    public URI tomcatUrl() {
         return tomcat.launch().url();
     }
 
@@ -35,7 +38,7 @@ final class Origins implements ExtensionContext.Store.CloseableResource {
     }
 
     /** Hands the one shared {@code Origins} to any test method or lifecycle method that asks for it. */
-    static final class Resolver implements ParameterResolver {
+    public static final class Resolver implements ParameterResolver {
         @Override
         public boolean supportsParameter(ParameterContext p, ExtensionContext c) {
             return p.getParameter().getType() == Origins.class;

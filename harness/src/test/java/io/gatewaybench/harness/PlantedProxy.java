@@ -2,6 +2,7 @@ package io.gatewaybench.harness;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.gatewaybench.harness.measure.Http1Client;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

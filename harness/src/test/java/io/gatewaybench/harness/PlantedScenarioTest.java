@@ -3,6 +3,9 @@ package io.gatewaybench.harness;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.gatewaybench.harness.launch.TargetProcess;
+import io.gatewaybench.harness.measure.ScenarioCheck;
+import io.gatewaybench.harness.plan.Scenario;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.gatewaybench.harness.plan.Target;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -6,6 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.gatewaybench.harness.launch.Launch;
+import io.gatewaybench.harness.launch.TargetProcess;
+import io.gatewaybench.harness.measure.Http1Client;
+import io.gatewaybench.harness.plan.JvmProfile;
+import io.gatewaybench.harness.plan.Ports;
+import io.gatewaybench.harness.plan.Scenario;
+import io.gatewaybench.harness.plan.Target;
 import java.io.IOException;
 import java.net.URI;
 import java.util.Arrays;
@@ -61,11 +68,11 @@ abstract class ProxyConformance {
         Http1Client.Response direct;
         Http1Client.Response via;
         try (Http1Client d = new Http1Client(origins.tomcatUrl()); Http1Client v = new Http1Client(toTomcat.launch().url())) {
-            direct = d.get(Origin.BOOK_PATH);
-            via = v.get(Origin.BOOK_PATH);
+            direct = d.get(Scenario.BOOK_PATH);
+            via = v.get(Scenario.BOOK_PATH);
         }
         assertEquals(200, direct.status());
-        assertTrue(direct.text().contains(Origin.BOOK_MARKER), "direct book page lacks its marker");
+        assertTrue(direct.text().contains(Scenario.BOOK_MARKER), "direct book page lacks its marker");
         assertEquals(direct.status(), via.status());
         assertArrayEquals(direct.body(), via.body(), "book page body differs from direct");
         assertNotNull(via.header("set-cookie"), "the session cookie did not pass through");
@@ -122,9 +129,9 @@ abstract class ProxyConformance {
     void tenSequentialRequestsReuseOneClientConnection() throws IOException {
         try (Http1Client c = new Http1Client(toTomcat.launch().url())) {
             for (int i = 1; i <= 10; i++) {
-                Http1Client.Response r = c.get(Origin.BOOK_PATH); // fails if the target closed the connection
+                Http1Client.Response r = c.get(Scenario.BOOK_PATH); // fails if the target closed the connection
                 assertEquals(200, r.status(), "request " + i);
-                assertTrue(r.text().contains(Origin.BOOK_MARKER), "request " + i + " got another page");
+                assertTrue(r.text().contains(Scenario.BOOK_MARKER), "request " + i + " got another page");
                 assertNotEquals("close", String.valueOf(r.header("connection")).toLowerCase(), "request " + i + " closed the connection");
             }
         }
@@ -151,7 +158,7 @@ abstract class ProxyConformance {
         URI nobodyListens = URI.create("http://127.0.0.1:" + Ports.free());
         try (TargetProcess toNowhere = startInFrontOf(nobodyListens, "no-origin");
              Http1Client c = new Http1Client(toNowhere.launch().url(), 5_000)) {
-            int status = c.get(Origin.BOOK_PATH).status();
+            int status = c.get(Scenario.BOOK_PATH).status();
             assertTrue(status == 502 || status == 503, "status " + status + " with the origin down");
         }
     }

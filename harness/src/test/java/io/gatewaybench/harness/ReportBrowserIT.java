@@ -7,6 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gatewaybench.harness.HeadlessChromium.Rendered;
+import io.gatewaybench.harness.analyse.Analysis;
+import io.gatewaybench.harness.analyse.Notes;
+import io.gatewaybench.harness.plan.Repo;
+import io.gatewaybench.harness.report.HtmlReport;
+import io.gatewaybench.harness.report.JmhReport;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,11 +39,11 @@ class ReportBrowserIT {
     @SuppressWarnings("unchecked")
     void aCommittedRunsReportDrawsEveryChartItsDataAllows(String runId) throws Exception {
         Path dir = copyOfRun(runId);
-        RunSummary.rerender(dir); // as ./bench report does, into the copy
+        Bench.report(dir); // as ./bench report does, into the copy
         Rendered page = render(dir.resolve(HtmlReport.FILE), runId);
         assertEquals(List.of(), page.problems(), runId);
 
-        Map<String, Object> summary = RunSummary.read(dir);
+        Map<String, Object> summary = Analysis.read(dir);
         List<Map<String, Object>> targets = (List<Map<String, Object>>) summary.get("targets");
         long measured = targets.stream().filter(t -> !t.containsKey("failure") && t.get("rounds") instanceof List<?> r && !r.isEmpty()).count();
         Set<String> expected = new LinkedHashSet<>(List.of("headline-throughput", "headline-latency", "latency-spectrum"));
@@ -116,7 +121,7 @@ class ReportBrowserIT {
     @Test
     void theReadmeScreenshotIsTheTopOfAReferenceReport() throws Exception {
         Path dir = copyOfRun("20261123-181040");
-        RunSummary.rerender(dir);
+        Bench.report(dir);
         Rendered page = HeadlessChromium.render(dir.resolve(HtmlReport.FILE), OUT, "readme-screenshot", 1150);
         assertEquals(List.of(), page.problems());
         assertTrue(Files.size(page.screenshot()) < 400_000, "a small picture: " + Files.size(page.screenshot()) + " bytes");
@@ -163,13 +168,13 @@ class ReportBrowserIT {
     @SuppressWarnings("unchecked")
     void aTargetWithinTheNoiseOfDirectIsMarked() throws Exception {
         Path dir = copyOfRun("20261123-181040");
-        Map<String, Object> summary = RunSummary.read(dir);
+        Map<String, Object> summary = Analysis.read(dir);
         for (Map<String, Object> t : (List<Map<String, Object>>) summary.get("targets")) {
             if (t.get("relative_to_direct") instanceof Map<?, ?> rel && !"direct".equals(t.get("name"))) {
                 ((Map<String, Object>) rel).put("within_noise_of_direct", "nginx".equals(t.get("name")) ? "planted" : null);
             }
         }
-        Files.writeString(dir.resolve(HtmlReport.FILE), HtmlReport.render(summary, RunSummary.notes(summary)));
+        Files.writeString(dir.resolve(HtmlReport.FILE), HtmlReport.render(summary, Notes.of(summary)));
         Rendered page = render(dir.resolve(HtmlReport.FILE), "planted-within-noise");
         assertEquals(List.of(), page.problems());
         List<String> marked = page.dom().select("#headline-table tr.noise").stream().map(r -> r.attr("data-target")).toList();
@@ -181,10 +186,10 @@ class ReportBrowserIT {
     @SuppressWarnings("unchecked")
     void aFigureOfTheWrongTypeIsReported() throws Exception {
         Path dir = copyOfRun("20261123-181040");
-        Map<String, Object> summary = RunSummary.read(dir);
+        Map<String, Object> summary = Analysis.read(dir);
         Map<String, Object> second = ((List<Map<String, Object>>) summary.get("targets")).get(1);
         ((Map<String, Object>) second.get("relative_to_direct")).put("throughput", "fast");
-        Files.writeString(dir.resolve(HtmlReport.FILE), HtmlReport.render(summary, RunSummary.notes(summary)));
+        Files.writeString(dir.resolve(HtmlReport.FILE), HtmlReport.render(summary, Notes.of(summary)));
         Rendered page = render(dir.resolve(HtmlReport.FILE), "planted-wrong-type");
         assertFalse(page.problems().isEmpty(), "a string where a number belongs went unnoticed");
         assertTrue(page.errors().contains("\"fast\""), page.errors());
@@ -194,7 +199,7 @@ class ReportBrowserIT {
     @Test
     void aScriptErrorIsReported() throws Exception {
         Path dir = copyOfRun("20261123-181040");
-        RunSummary.rerender(dir);
+        Bench.report(dir);
         Path html = dir.resolve(HtmlReport.FILE);
         String page = Files.readString(html);
         Files.writeString(html, page.replaceFirst("</main>", "</main><script>plantedUndefinedFunction();</script>"));

@@ -5,6 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.gatewaybench.harness.analyse.Analysis;
+import io.gatewaybench.harness.measure.LatencyProbe;
+import io.gatewaybench.harness.measure.MeasuredSummary;
+import io.gatewaybench.harness.measure.RequestStats;
+import io.gatewaybench.harness.measure.WrkCrossCheck;
+import io.gatewaybench.harness.model.Summary;
+import io.gatewaybench.harness.plan.Repo;
+import io.gatewaybench.harness.plan.Target;
+import io.gatewaybench.harness.report.RunSummary;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -17,15 +26,15 @@ class RunSummaryTest {
 
     /** The targets as a run writes them: measured, then judged by {@link Analysis} from their JSON form. */
     @SuppressWarnings("unchecked")
-    static List<Map<String, Object>> judged(List<RunSummary.TargetOutcome> outcomes) {
+    static List<Map<String, Object>> judged(List<MeasuredSummary.TargetOutcome> outcomes) {
         Map<String, Object> summary = new com.fasterxml.jackson.databind.ObjectMapper().convertValue(
-                Map.of("format", Analysis.FORMAT, "rounds", 1, "targets", RunSummary.targets(outcomes)), Map.class);
+                Map.of("format", Summary.FORMAT, "rounds", 1, "targets", MeasuredSummary.targets(outcomes)), Map.class);
         Analysis.apply(summary);
         return (List<Map<String, Object>>) summary.get("targets");
     }
 
-    private static RunSummary.TargetOutcome outcome(String name, List<RequestStats> rounds) {
-        return new RunSummary.TargetOutcome(Target.named(name), rounds, Map.of(), null);
+    private static MeasuredSummary.TargetOutcome outcome(String name, List<RequestStats> rounds) {
+        return new MeasuredSummary.TargetOutcome(Target.named(name), rounds, Map.of(), null);
     }
 
     @Test
@@ -34,9 +43,9 @@ class RunSummaryTest {
         RequestStats direct = stats(10_000, 1.5, 1, 2, 4, 8, 10, 20);
         RequestStats nginx = stats(9_000, 3, 2, 3, 6, 16, 20, 30);
         List<Map<String, Object>> targets = judged(List.of(
-                new RunSummary.TargetOutcome(Target.named("direct"), List.of(direct), Map.of(), null),
-                new RunSummary.TargetOutcome(Target.named("nginx"), List.of(nginx), Map.of(), null),
-                new RunSummary.TargetOutcome(Target.named("scg"), List.of(), Map.of(), "did not start")));
+                new MeasuredSummary.TargetOutcome(Target.named("direct"), List.of(direct), Map.of(), null),
+                new MeasuredSummary.TargetOutcome(Target.named("nginx"), List.of(nginx), Map.of(), null),
+                new MeasuredSummary.TargetOutcome(Target.named("scg"), List.of(), Map.of(), "did not start")));
 
         Map<String, Object> d = (Map<String, Object>) targets.get(0).get("relative_to_direct");
         assertEquals(1.0, d.get("throughput"));
@@ -57,8 +66,8 @@ class RunSummaryTest {
     void countsAreSumsOverRoundsSoTheirRatioIsTheErrorShare() {
         RequestStats.Latency l = new RequestStats.Latency(1, 1, 1, 1, 1, 1, 1);
         List<Map<String, Object>> targets = judged(List.of(
-                new RunSummary.TargetOutcome(Target.named("direct"), List.of(stats(1000, 1, 1, 1, 1, 1, 1, 1)), Map.of(), null),
-                new RunSummary.TargetOutcome(Target.named("nginx"), List.of(new RequestStats(1000, 50, 950, l),
+                new MeasuredSummary.TargetOutcome(Target.named("direct"), List.of(stats(1000, 1, 1, 1, 1, 1, 1, 1)), Map.of(), null),
+                new MeasuredSummary.TargetOutcome(Target.named("nginx"), List.of(new RequestStats(1000, 50, 950, l),
                         new RequestStats(1100, 55, 1045, l), new RequestStats(900, 45, 855, l)), Map.of(), null)));
         assertEquals(3000L, ((Number) targets.get(1).get("requests")).longValue());
         assertEquals(150L, ((Number) targets.get(1).get("errors")).longValue());
@@ -84,7 +93,7 @@ class RunSummaryTest {
         nginx.put("throughput_rps", nginx.get("throughput_rps").asText() + " req/s");
         json.writeValue(dir.resolve("summary.json").toFile(), summary);
         io.gatewaybench.harness.model.InvalidSummaryException e = org.junit.jupiter.api.Assertions.assertThrows(
-                io.gatewaybench.harness.model.InvalidSummaryException.class, () -> RunSummary.read(dir));
+                io.gatewaybench.harness.model.InvalidSummaryException.class, () -> Analysis.read(dir));
         assertEquals("/targets/1/throughput_rps", e.pointer(), e.getMessage());
         assertTrue(e.getMessage().startsWith(dir.resolve("summary.json") + " is not a summary of format"), e.getMessage());
     }
@@ -92,14 +101,15 @@ class RunSummaryTest {
     @Test
     void summaryMarkdownRendersAgainFromItsJson(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         Map<String, Object> run = minimalRun();
-        RunSummary.write(dir, run, List.of(
-                new RunSummary.TargetOutcome(Target.named("direct"), List.of(stats(10_000, 1.5, 1, 2, 4, 8, 10, 20)), Map.of(), null),
-                new RunSummary.TargetOutcome(Target.named("nginx"), List.of(stats(9_000, 3, 2, 3, 6, 16, 20, 30)), Map.of(), null)));
+        Bench.summarise(dir, run, List.of(
+                new MeasuredSummary.TargetOutcome(Target.named("direct"), List.of(stats(10_000, 1.5, 1, 2, 4, 8, 10, 20)), Map.of(), null),
+                new MeasuredSummary.TargetOutcome(Target.named("nginx"), List.of(stats(9_000, 3, 2, 3, 6, 16, 20, 30)), Map.of(), null)),
+                List.of());
         String written = java.nio.file.Files.readString(dir.resolve("summary.md"));
         assertTrue(written.contains("| direct | 100.0% | 1.00x"), written);
         assertTrue(written.contains("| nginx | 90.0% | 2.00x"), written);
         String details = java.nio.file.Files.readString(dir.resolve(RunSummary.DETAILS));
-        RunSummary.rerender(dir);
+        Bench.report(dir);
         assertEquals(written, java.nio.file.Files.readString(dir.resolve("summary.md")));
         assertEquals(details, java.nio.file.Files.readString(dir.resolve(RunSummary.DETAILS)));
     }
@@ -109,7 +119,8 @@ class RunSummaryTest {
     void probeSendLagIsPooledOverRoundsAndAbsentFromOlderSummaries(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         List<RequestStats> rounds = List.of(withProbe(stats(10_000, 1.5, 1, 2, 4, 8, 10, 20), 70, 12),
                 withProbe(stats(10_000, 1.5, 1, 2, 4, 8, 10, 20), 90, 30));
-        RunSummary.write(dir, minimalRun(), List.of(new RunSummary.TargetOutcome(Target.named("direct"), rounds, Map.of(), null)));
+        Bench.summarise(dir, minimalRun(), List.of(new MeasuredSummary.TargetOutcome(Target.named("direct"), rounds, Map.of(), null)),
+                List.of());
         String row = "| direct | 70 | 90 | 0 | 0 | 70 | 90 | 90 | 0 | 30 |"; // the two rounds' probes pooled: lag P99 is round 2's
         assertTrue(java.nio.file.Files.readString(dir.resolve(RunSummary.DETAILS)).contains(row), java.nio.file.Files.readString(dir.resolve(RunSummary.DETAILS)));
 
@@ -119,7 +130,7 @@ class RunSummaryTest {
         com.fasterxml.jackson.databind.JsonNode older = mapper.readTree(json.toFile());
         older.findParents("send_lag_us").forEach(p -> ((com.fasterxml.jackson.databind.node.ObjectNode) p).remove("send_lag_us"));
         mapper.writeValue(json.toFile(), older);
-        RunSummary.rerender(dir);
+        Bench.report(dir);
         assertTrue(java.nio.file.Files.readString(dir.resolve(RunSummary.DETAILS)).contains("| direct | 70 | 90 | 0 | 0 | 70 | 90 | 90 | 0 | - |"),
                 "a summary from before the send lag was recorded: " + java.nio.file.Files.readString(dir.resolve(RunSummary.DETAILS)));
     }
@@ -131,8 +142,8 @@ class RunSummaryTest {
                   Non-2xx or 3xx responses: 29308
                 Requests/sec:  26658.03
                 """, 1000, "wrk ...");
-        RunSummary.write(dir, minimalRun(), List.of(new RunSummary.TargetOutcome(Target.named("direct"),
-                List.of(stats(1000, 1.5, 1, 2, 4, 8, 10, 20)), Map.of("wrk_cross_check", List.of(invalid)), null)));
+        Bench.summarise(dir, minimalRun(), List.of(new MeasuredSummary.TargetOutcome(Target.named("direct"),
+                List.of(stats(1000, 1.5, 1, 2, 4, 8, 10, 20)), Map.of("wrk_cross_check", List.of(invalid)), null)), List.of());
         String md = java.nio.file.Files.readString(dir.resolve(RunSummary.DETAILS));
         assertTrue(md.contains("| direct | 1 | 1000 | 0 | 0.00 | 29308 | invalid: wrk saw 29308 non-2xx answers and 0 socket errors |"), md);
         assertTrue(!md.contains("the injector was the limit"), md);
@@ -211,17 +222,6 @@ class RunSummaryTest {
         assertTrue(((String) spread.get("paired_with")).contains("before and after"));
         Map<String, Object> self = (Map<String, Object>) ((Map<String, Object>) targets.get(0).get("spread")).get("throughput_relative_to_direct");
         assertEquals(List.of(1.0, 1.0, 1.0), self.get("values"));
-    }
-
-    @Test
-    void overlappingTargetsAreFlaggedAsWithinTheNoise() {
-        List<RequestStats> direct = List.of(stats(1000, 1, 1, 1, 1, 1, 1, 1), stats(1100, 1, 1, 1, 1, 1, 1, 1));
-        List<Map<String, Object>> targets = judged(List.of(outcome("direct", direct),
-                outcome("nginx", List.of(stats(700, 1, 1, 1, 1, 1, 1, 1), stats(760, 1, 1, 1, 1, 1, 1, 1))),
-                outcome("haproxy", List.of(stats(740, 1, 1, 1, 1, 1, 1, 1), stats(800, 1, 1, 1, 1, 1, 1, 1)))));
-        List<String> notes = RunSummary.overlaps(targets);
-        assertEquals(1, notes.size(), notes.toString());
-        assertTrue(notes.get(0).contains("nginx and haproxy"), notes.get(0));
     }
 
     @Test

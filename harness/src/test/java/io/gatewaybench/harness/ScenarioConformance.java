@@ -3,6 +3,14 @@ package io.gatewaybench.harness;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.gatewaybench.harness.launch.Launch;
+import io.gatewaybench.harness.launch.TargetProcess;
+import io.gatewaybench.harness.measure.ScenarioCheck;
+import io.gatewaybench.harness.plan.Credentials;
+import io.gatewaybench.harness.plan.JvmProfile;
+import io.gatewaybench.harness.plan.Ports;
+import io.gatewaybench.harness.plan.Scenario;
+import io.gatewaybench.harness.plan.Target;
 import java.net.URI;
 import java.util.Map;
 import java.util.stream.Stream;

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.gatewaybench.harness.plan.Scenario;
+import io.gatewaybench.harness.report.HtmlReport;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

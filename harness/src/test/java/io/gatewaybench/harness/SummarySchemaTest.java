@@ -13,6 +13,8 @@ import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SchemaRegistryConfig;
 import com.networknt.schema.SpecificationVersion;
 import com.networknt.schema.path.PathType;
+import io.gatewaybench.harness.model.Summary;
+import io.gatewaybench.harness.plan.Repo;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -93,7 +95,7 @@ class SummarySchemaTest {
         Map<String, String> unknown = new TreeMap<>();
         committed().forEach((run, s) -> {
             String format = s.path("format").asText();
-            if (!format.equals(Analysis.FORMAT) && !format.equals(JMH_FORMAT)) {
+            if (!format.equals(Summary.FORMAT) && !format.equals(JMH_FORMAT)) {
                 unknown.put(run, format);
             }
         });
@@ -103,8 +105,8 @@ class SummarySchemaTest {
     @TestFactory
     Stream<DynamicTest> everyCommittedSummaryOfFormat2Validates() throws IOException {
         Schema schema = schema("summary.schema.json");
-        Map<String, ObjectNode> runs = committed(Analysis.FORMAT);
-        assertFalse(runs.isEmpty(), "no committed summary of format " + Analysis.FORMAT + " in results/");
+        Map<String, ObjectNode> runs = committed(Summary.FORMAT);
+        assertFalse(runs.isEmpty(), "no committed summary of format " + Summary.FORMAT + " in results/");
         assertTrue(runs.values().stream().anyMatch(s -> s.has("reanalysed")) && runs.values().stream().anyMatch(s -> !s.has("reanalysed")),
                 "the committed runs " + runs.keySet() + " should hold both a re-analysed summary and one written in format 2");
         return runs.entrySet().stream().map(e -> dynamicTest(e.getKey(), () -> assertValid(schema, e.getKey(), e.getValue())));
@@ -120,7 +122,7 @@ class SummarySchemaTest {
     @TestFactory
     Stream<DynamicTest> plantedInvalidVariantsAreRejected() throws IOException {
         Schema schema = schema("summary.schema.json");
-        Map<String, ObjectNode> runs = committed(Analysis.FORMAT);
+        Map<String, ObjectNode> runs = committed(Summary.FORMAT);
         return plants().stream().map(p -> dynamicTest(p.what(), () -> {
             ObjectNode summary = runs.get(p.run());
             assertTrue(summary != null, "results/" + p.run() + "/summary.json, where '" + p.what() + "' is planted, is not committed");

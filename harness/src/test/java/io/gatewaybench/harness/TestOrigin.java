@@ -2,6 +2,7 @@ package io.gatewaybench.harness;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.gatewaybench.harness.plan.Scenario;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -25,11 +26,11 @@ import java.util.concurrent.Executors;
  *   <li>{@code GET /chunked?n=N}: the same bytes, chunked, written in 8 KiB pieces</li>
  *   <li>{@code POST /upload}: answers {@code length=<n> sha256=<hex>} of the body it received</li>
  *   <li>{@code GET /headers}: answers the request headers, one {@code name: value} per line</li>
- *   <li>only from {@link #bookPageAfter}: {@code GET} {@link Origin#BOOK_PATH}, a small page with the
+ *   <li>only from {@link #bookPageAfter}: {@code GET} {@link Scenario#BOOK_PATH}, a small page with the
  *       book's marker, answered after a fixed delay (without it, that path is a 404)</li>
  * </ul>
  */
-final class TestOrigin implements AutoCloseable {
+public final class TestOrigin implements AutoCloseable {
     static {
         // The JDK server writes a response's head and body separately; with Nagle's algorithm on, the
         // body waits for the client's delayed ACK (40 ms on Linux), which would swamp a known delay.
@@ -40,12 +41,12 @@ final class TestOrigin implements AutoCloseable {
     private final HttpServer server;
     private final ExecutorService executor = Executors.newCachedThreadPool();
 
-    TestOrigin() throws IOException {
+    public TestOrigin() throws IOException {
         this(-1);
     }
 
     /** An origin whose book page takes {@code delayMillis} (a sleep before answering), for checking a measured latency. */
-    static TestOrigin bookPageAfter(int delayMillis) throws IOException {
+    public static TestOrigin bookPageAfter(int delayMillis) throws IOException {
         return new TestOrigin(delayMillis);
     }
 
@@ -68,8 +69,8 @@ final class TestOrigin implements AutoCloseable {
             respond(ex, lines.toString().getBytes(StandardCharsets.ISO_8859_1), false);
         });
         if (bookDelayMillis >= 0) {
-            byte[] page = ("<html><body><p>" + Origin.BOOK_MARKER + "</p></body></html>").getBytes(StandardCharsets.ISO_8859_1);
-            server.createContext(Origin.BOOK_PATH, ex -> {
+            byte[] page = ("<html><body><p>" + Scenario.BOOK_MARKER + "</p></body></html>").getBytes(StandardCharsets.ISO_8859_1);
+            server.createContext(Scenario.BOOK_PATH, ex -> {
                 try {
                     Thread.sleep(bookDelayMillis);
                 } catch (InterruptedException e) {
@@ -81,7 +82,7 @@ final class TestOrigin implements AutoCloseable {
         server.start();
     }
 
-    URI url() {
+    public URI url() {
         return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
     }
 

@@ -1,6 +1,6 @@
 package io.gatewaybench.microbench;
 
-import io.gatewaybench.harness.Origin;
+import io.gatewaybench.harness.plan.Scenario;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandler;
@@ -24,7 +24,7 @@ import java.util.List;
  */
 public final class BookPage {
 
-    public static final String PATH = Origin.BOOK_PATH;
+    public static final String PATH = Scenario.BOOK_PATH;
     /** The client as the gateways see it: the suite's load comes over loopback. */
     public static final String CLIENT_ADDRESS = "127.0.0.1";
     /** The origin: what the gateways write into Host. */

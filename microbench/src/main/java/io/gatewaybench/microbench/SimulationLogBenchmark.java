@@ -1,6 +1,6 @@
 package io.gatewaybench.microbench;
 
-import io.gatewaybench.harness.SimulationLog;
+import io.gatewaybench.harness.measure.SimulationLog;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One fixed-rate level over the rounds that reached it ({@code fixed_rate[]}, LadderSummary.fixedRate), with how many rounds met each
+ * One fixed-rate level over the rounds that reached it ({@code fixed_rate[]}, MeasuredSummary.fixedRate), with how many rounds met each
  * objective.
  *
  * @param rateRps offered arrival rate, req/s

@@ -7,7 +7,7 @@ import java.util.List;
  * A figure over rounds with its spread: median, min, max, the values, and where it could be made an interval with its level and method
  * (same unit as the figure).
  *
- * <p>Two vocabularies, never both: a plain interval (Analysis.Stats.range) has {@code ci95_low} and {@code ci95_high}, a 95% interval of
+ * <p>Two vocabularies, never both: a plain interval (Stats.range) has {@code ci95_low} and {@code ci95_high}, a 95% interval of
  * the values' geometric mean (Student's t on the logarithms), where every value is above 0 and there are two or more; a ratio judged with
  * its family (ProfileMatrix.judge) has {@code ci_low}, {@code ci_high}, {@code ci_level} and {@code ci_method} instead, where the pooled
  * spread allows an interval. Without an interval all of them are null.

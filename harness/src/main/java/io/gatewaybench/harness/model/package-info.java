@@ -3,8 +3,10 @@
  * {@code docs/summary.schema.json}) as Java records, read by {@link io.gatewaybench.harness.model.Summaries}. {@link
  * io.gatewaybench.harness.model.Summary} is the root.
  *
- * <p>This package owns that shape. It may use only Jackson and the JDK, never a class of the harness: the harness
- * writes and reads results through it, not the other way round.
+ * <p>This package owns that shape. May use: no package of the harness; only Jackson and the JDK. The harness writes
+ * and reads results through it, not the other way round. Every stage of the harness may use it, as it does the
+ * two rules of how a figure is written into that shape: {@link io.gatewaybench.harness.model.Precision} (four decimals) and
+ * {@link io.gatewaybench.harness.model.OrderedMap} (keys in the order given, the same in every run).
  *
  * <p>How the records map the JSON:
  * <ul>

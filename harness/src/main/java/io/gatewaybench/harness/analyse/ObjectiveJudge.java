@@ -1,0 +1,80 @@
+package io.gatewaybench.harness.analyse;
+
+import io.gatewaybench.harness.measure.Ladder;
+import io.gatewaybench.harness.plan.Objective;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Measured ladder levels judged against an {@link Objective}, and the search for a target's maximum sustainable rate
+ * under it: the highest ladder level at which the objective holds and holds at every level below.
+ */
+public final class ObjectiveJudge {
+    private ObjectiveJudge() {
+    }
+
+    /**
+     * Whether the level meets the objective: measured as planned (complete, the injector on time),
+     * errors under 0.1%, and the bounded latency, over every request with failed ones at their full
+     * time, inside the bound. Gatling records whole milliseconds: "under 30" is "at most 29".
+     */
+    public static boolean holds(Objective objective, Ladder.Level level) {
+        return failure(objective, level).isEmpty();
+    }
+
+    /** Why the level fails the objective, in words ("" when it holds). */
+    public static String failure(Objective objective, Ladder.Level level) {
+        if (level.overloaded()) {
+            return "overloaded";
+        }
+        String late = level.injectorLate();
+        if (!late.isEmpty()) {
+            return "not measured (injector late: " + late + ")";
+        }
+        if (level.stats() == null || level.errorShare() >= Objective.ERROR_SHARE) {
+            return String.format(Locale.ROOT, "errors %.2f%%", level.errorShare() * 100);
+        }
+        if (level.allLatency() == null) {
+            return "not judged (failed requests' times not recorded)";
+        }
+        boolean max = objective.percentile().equals("max");
+        double v = max ? level.allLatency().max() : level.allLatency().p99();
+        return v <= objective.boundMs() ? "" : String.format(Locale.ROOT, "%s %.0f ms", max ? "max" : "P99", v);
+    }
+
+    /**
+     * The strict search over one round's ladder: the highest rate at which the objective holds at
+     * that level and at every level below it, and the first level that did not hold (the bracket:
+     * the true maximum lies between the two) with the reason. Levels above that one that held
+     * anyway are listed ({@code held_above}): they are not counted, since a level that failed below
+     * says the objective is not met every time up to there. {@code rate_rps} 0: the lowest level failed.
+     */
+    public static Map<String, Object> maxSustainable(Objective objective, List<Ladder.Level> ladder,
+            List<Integer> plannedRates) {
+        int found = 0;
+        Integer next = null;
+        String why = "every level held (the maximum lies above the ladder)";
+        for (int rate : plannedRates) {
+            String failure = ladder.stream().filter(l -> l.rate() == rate).findFirst().map(l -> failure(objective, l)).orElse("not reached");
+            if (!failure.isEmpty()) {
+                next = rate;
+                why = failure;
+                break;
+            }
+            found = rate;
+        }
+        final Integer failed = next;
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("rate_rps", found);
+        m.put("next_level_rps", next);
+        m.put("next_level_because", why);
+        m.put("held_above", failed == null ? List.of()
+                : ladder.stream().filter(l -> l.rate() > failed && holds(objective, l)).map(Ladder.Level::rate).toList());
+        if (objective.minRateRps() > 0) {
+            m.put("verdict", found > objective.minRateRps());
+        }
+        return m;
+    }
+}

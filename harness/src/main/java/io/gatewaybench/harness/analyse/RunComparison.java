@@ -1,0 +1,317 @@
+package io.gatewaybench.harness.analyse;
+
+import io.gatewaybench.harness.measure.Ladder;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import org.apache.commons.math3.distribution.TDistribution;
+
+/**
+ * {@code ./bench compare <run> <run>}: do two runs give the same answer? Both are analysed under
+ * the current rules first ({@link Analysis}). Compared per target, on the figures a review acts
+ * on, each from its per-round values: the throughput (absolute: it shows where the machine itself
+ * changed, which every ratio to direct hides), the throughput relative to direct (paired round by round),
+ * the maximum sustainable rate under each objective, and the P99 at each ladder level both runs
+ * sustained. Each figure gets Welch's t (unequal variances) from Apache Commons Math and one of
+ * three verdicts against an equivalence margin (default 10% of run A's mean; for latency at least
+ * 1 ms, Gatling's resolution):
+ * <ul>
+ *   <li><b>equivalent</b>: the 90% interval of the difference lies inside the margin (two one-sided
+ *       tests at 5%);</li>
+ *   <li><b>different</b>: the interval at 1 - 5%/k excludes no difference and the estimate exceeds the
+ *       margin, for k figures compared (Bonferroni: a comparison of 10 figures at 95% each would call
+ *       one of two honest runs different about every fourth time);</li>
+ *   <li><b>inconclusive</b>: neither; the smallest difference the rounds could detect with 80% power
+ *       is shown, so the user knows how many more rounds it would take.</li>
+ * </ul>
+ * Exit status: 0 when every figure is equivalent, 1 when some figure differs or is inconclusive,
+ * 2 when the runs cannot be compared (fewer than 2 rounds, other targets, another load).
+ */
+public final class RunComparison {
+    /** The default equivalence margin, as a share of run A's figure. */
+    public static final double MARGIN = 0.10;
+    /** The default chance that two runs alike are called different on some figure ({@code --alpha}). */
+    public static final double ALPHA = 0.05;
+
+    public enum Verdict { EQUIVALENT, DIFFERENT, INCONCLUSIVE }
+
+    /** One figure of one target in both runs, its per-round values, and the test's outcome. */
+    public record Row(String target, String figure, double[] a, double[] b, double marginAbs, Test test) {
+    }
+
+    /** A figure to compare, before its test: the test needs to know how many figures are compared. */
+    private record Figure(String target, String figure, double[] a, double[] b, double marginAbs, double resolution) {
+        Row test(int k, double alpha) {
+            return new Row(target, figure, a, b, marginAbs, Test.of(a, b, marginAbs, resolution, k, alpha));
+        }
+    }
+
+    /**
+     * Welch's test of one figure: the difference of the means (B - A), its 90% and 95% intervals,
+     * the two-sided p-value, and the smallest difference detectable with 80% power.
+     */
+    public record Test(double difference, double[] ci90, double[] ci95, double p, double detectable, Verdict verdict) {
+        /** One figure compared alone, its values exact. */
+        static Test of(double[] a, double[] b, double margin) {
+            return of(a, b, margin, 0, 1, ALPHA);
+        }
+
+        /**
+         * One of {@code k} figures compared, each value recorded in steps of {@code resolution} (0: exact). A
+         * value rounded to its step carries a rounding error of variance step^2/12 that equal rounds hide (4, 4, 4
+         * ms is anything from 3.5 to 4.5 each time): no run's variance is taken below it. "Different" holds the
+         * family of k figures to {@code alpha} (Bonferroni); "equivalent" is each figure's own two one-sided tests
+         * at 5%.
+         */
+        public static Test of(double[] a, double[] b, double margin, double resolution, int k, double alpha) {
+            double ma = mean(a);
+            double diff = mean(b) - ma;
+            double floor = resolution * resolution / 12;
+            double va = Math.max(variance(a), floor) / a.length;
+            double vb = Math.max(variance(b), floor) / b.length;
+            double se = Math.sqrt(va + vb);
+            if (se == 0) { // both runs gave the same exact value every round: the difference is known exactly
+                return new Test(diff, new double[] {diff, diff}, new double[] {diff, diff}, diff == 0 ? 1 : 0, 0,
+                        Math.abs(diff) <= margin ? Verdict.EQUIVALENT : Verdict.DIFFERENT);
+            }
+            double df = (va + vb) * (va + vb) / (va * va / (a.length - 1) + vb * vb / (b.length - 1)); // Welch-Satterthwaite
+            TDistribution t = new TDistribution(df);
+            double t95 = t.inverseCumulativeProbability(0.95);
+            double t975 = t.inverseCumulativeProbability(0.975);
+            double tFamily = t.inverseCumulativeProbability(1 - alpha / 2 / k);
+            double[] ci90 = {diff - t95 * se, diff + t95 * se};
+            double[] ci95 = {diff - t975 * se, diff + t975 * se};
+            double p = 2 * t.cumulativeProbability(-Math.abs(diff) / se);
+            boolean excludesZero = Math.abs(diff) > tFamily * se;
+            Verdict verdict = ci90[0] >= -margin && ci90[1] <= margin ? Verdict.EQUIVALENT
+                    : excludesZero && Math.abs(diff) > margin ? Verdict.DIFFERENT : Verdict.INCONCLUSIVE;
+            return new Test(diff, ci90, ci95, p, (t975 + t.inverseCumulativeProbability(0.80)) * se, verdict);
+        }
+    }
+
+    /** The outcome: the exit status, its one-line reason, the figures compared, and the family error they were held to. */
+    public record Result(int exit, String reason, List<Row> rows, double alpha) {
+        /** The chance each figure's "different" is allowed to be wrong: the family's {@code alpha} shared over the figures (Bonferroni). */
+        public double figureAlpha() {
+            return alpha / Math.max(rows.size(), 1);
+        }
+
+        /** How many figures got each verdict, every verdict named (in {@link Verdict}'s order). */
+        public Map<String, Long> counts() {
+            Map<String, Long> counts = new LinkedHashMap<>();
+            for (Verdict v : Verdict.values()) {
+                counts.put(v.name(), rows.stream().filter(r -> r.test().verdict() == v).count());
+            }
+            return counts;
+        }
+    }
+
+    private RunComparison() {
+    }
+
+    /** Compares two runs' summaries, each as {@link Analysis#read} gives it (analysed under the current rules). */
+    public static Result compare(Map<String, Object> a, Map<String, Object> b, double margin) {
+        return compare(a, b, margin, ALPHA);
+    }
+
+    /** The same, with {@code alpha} the chance that two runs alike are called different on some figure. */
+    @SuppressWarnings("unchecked")
+    public static Result compare(Map<String, Object> a, Map<String, Object> b, double margin, double alpha) {
+        String unfit = incomparable(a, b);
+        if (unfit != null) {
+            return new Result(2, unfit, List.of(), alpha);
+        }
+        List<Figure> figures = new ArrayList<>();
+        for (Map<String, Object> ta : targets(a)) {
+            String name = (String) ta.get("name");
+            Map<String, Object> tb = targets(b).stream().filter(t -> name.equals(t.get("name"))).findFirst().orElseThrow();
+            figures.add(figure(name, "throughput req/s (closed load)", Analysis.roundValues(ta, "throughput_rps"),
+                    Analysis.roundValues(tb, "throughput_rps"), margin, 0));
+            if (!"direct".equals(name)) {
+                figures.add(figure(name, "throughput / direct (paired per round)", paired(a, ta), paired(b, tb), margin, 0));
+            }
+            Map<String, Map<String, Object>> foundA = (Map<String, Map<String, Object>>) ta.get("max_sustainable");
+            Map<String, Map<String, Object>> foundB = (Map<String, Map<String, Object>>) tb.get("max_sustainable");
+            if (foundA == null || foundB == null) {
+                continue;
+            }
+            foundA.forEach((objective, fa) -> figures.add(figure(name, "max sustainable rate req/s, " + objective,
+                    perRound(fa), perRound(foundB.get(objective)), margin, 0)));
+            figures.addAll(p99AtEqualLevels(a, b, ta, tb, margin));
+        }
+        List<Row> rows = figures.stream().map(f -> f.test(figures.size(), alpha)).toList();
+        long different = rows.stream().filter(r -> r.test().verdict() == Verdict.DIFFERENT).count();
+        long inconclusive = rows.stream().filter(r -> r.test().verdict() == Verdict.INCONCLUSIVE).count();
+        String reason;
+        if (different > 0) {
+            reason = String.format(Locale.ROOT, "different: %d of %d figures differ by more than the margin (%s)%s", different, rows.size(),
+                    String.join("; ", rows.stream().filter(r -> r.test().verdict() == Verdict.DIFFERENT)
+                            .map(r -> r.target() + " " + r.figure()).toList()),
+                    inconclusive > 0 ? ", " + inconclusive + " inconclusive" : "");
+        } else if (inconclusive > 0) {
+            reason = String.format(Locale.ROOT, "not shown equivalent: %d of %d figures inconclusive at ±%.0f%% (more rounds would narrow "
+                    + "them; see what each could detect)", inconclusive, rows.size(), margin * 100);
+        } else {
+            reason = String.format(Locale.ROOT, "equivalent: all %d figures agree within ±%.0f%%", rows.size(), margin * 100);
+        }
+        return new Result(different + inconclusive == 0 ? 0 : 1, reason, rows, alpha);
+    }
+
+    /** Why two runs cannot be compared, or null when they can. */
+    @SuppressWarnings("unchecked")
+    static String incomparable(Map<String, Object> a, Map<String, Object> b) {
+        for (Map<String, Object> run : List.of(a, b)) {
+            int rounds = ((Number) run.get("rounds")).intValue();
+            if (rounds < 2) {
+                return "too few rounds: run " + run.get("run_id") + " has " + rounds + "; a comparison needs at least 2 in each run "
+                        + "(./bench run --rounds=3)";
+            }
+        }
+        List<String> namesA = targets(a).stream().map(t -> (String) t.get("name")).toList();
+        List<String> namesB = targets(b).stream().map(t -> (String) t.get("name")).toList();
+        if (!new java.util.HashSet<>(namesA).equals(new java.util.HashSet<>(namesB))) {
+            return "different targets measured: " + a.get("run_id") + " has " + namesA + ", " + b.get("run_id") + " has " + namesB
+                    + " (a target that failed counts as not measured)";
+        }
+        if (!Objects.equals(a.get("load"), b.get("load"))) {
+            return "different load: " + a.get("load") + " vs " + b.get("load");
+        }
+        Map<String, Object> la = (Map<String, Object>) a.get("ladder");
+        Map<String, Object> lb = (Map<String, Object>) b.get("ladder");
+        for (String key : List.of("percent_of_direct_capacity", "absolute_rps", "level_s", "max_in_flight", "objectives")) {
+            Object va = la == null ? null : la.get(key);
+            Object vb = lb == null ? null : lb.get(key);
+            if (!Objects.equals(va, vb)) {
+                return "different ladder: " + key + " " + va + " vs " + vb;
+            }
+        }
+        return null;
+    }
+
+    /** The targets that were measured (not failed), in the run's order. */
+    @SuppressWarnings("unchecked")
+    private static List<Map<String, Object>> targets(Map<String, Object> run) {
+        return ((List<Map<String, Object>>) run.get("targets")).stream()
+                .filter(t -> !t.containsKey("failure") && t.get("rounds") instanceof List<?> r && !r.isEmpty()).toList();
+    }
+
+    private static double[] paired(Map<String, Object> run, Map<String, Object> target) {
+        Map<String, Object> direct = targets(run).stream().filter(t -> "direct".equals(t.get("name"))).findFirst().orElseThrow();
+        return Analysis.pairedRatios(Analysis.roundValues(target, "throughput_rps"), Analysis.roundValues(direct, "throughput_rps"));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static double[] perRound(Map<String, Object> found) {
+        return ((List<Map<String, Object>>) found.get("rounds")).stream().mapToDouble(r -> ((Number) r.get("rate_rps")).doubleValue()).toArray();
+    }
+
+    /**
+     * P99 per round at the ladder levels both runs offered alike (the same rate, or with ladders in %
+     * of direct's capacity the same level) and both sustained (at or below both runs' maximum under
+     * the first objective): above that P99 measures an overload, not a tail. Rounds that did not
+     * measure the level (overloaded, injector late) are left out; at least 2 per run are needed.
+     */
+    @SuppressWarnings("unchecked")
+    private static List<Figure> p99AtEqualLevels(Map<String, Object> a, Map<String, Object> b, Map<String, Object> ta,
+                                                Map<String, Object> tb, double margin) {
+        List<Integer> ratesA = rates(a);
+        List<Integer> ratesB = rates(b);
+        boolean sameRates = ratesA.equals(ratesB);
+        if (!sameRates && !((Map<String, Object>) a.get("ladder")).get("absolute_rps").equals(List.of())) {
+            return List.of(); // mixed ladders calibrated differently: no level is offered alike
+        }
+        double sustainedA = firstMax(ta);
+        double sustainedB = firstMax(tb);
+        List<Figure> rows = new ArrayList<>();
+        List<List<Ladder.Level>> laddersA = Analysis.ladders(ta);
+        List<List<Ladder.Level>> laddersB = Analysis.ladders(tb);
+        for (int i = 0; i < Math.min(ratesA.size(), ratesB.size()); i++) {
+            int ra = ratesA.get(i);
+            int rb = ratesB.get(i);
+            if (ra > sustainedA || rb > sustainedB) {
+                break;
+            }
+            double[] pa = p99s(laddersA, ra);
+            double[] pb = p99s(laddersB, rb);
+            if (pa.length < 2 || pb.length < 2) {
+                continue;
+            }
+            String level = sameRates ? ra + " req/s" : "level " + (i + 1) + " (" + ra + " vs " + rb + " req/s, the same % of each run's direct)";
+            rows.add(figure((String) ta.get("name"), "P99 ms at " + level, pa, pb, margin, 1));
+        }
+        return rows;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Integer> rates(Map<String, Object> run) {
+        Map<String, Object> ladder = (Map<String, Object>) run.get("ladder");
+        return ladder == null ? List.of() : ((List<Number>) ladder.get("rates_rps")).stream().map(Number::intValue).toList();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static double firstMax(Map<String, Object> target) {
+        Map<String, Map<String, Object>> found = (Map<String, Map<String, Object>>) target.get("max_sustainable");
+        return found == null || found.isEmpty() ? 0 : ((Number) found.values().iterator().next().get("rate_rps")).doubleValue();
+    }
+
+    /** The P99 of every round that measured the level as planned (over every request, failed ones at their full time). */
+    private static double[] p99s(List<List<Ladder.Level>> ladders, int rate) {
+        return ladders.stream().flatMap(List::stream)
+                .filter(l -> l.rate() == rate && !l.overloaded() && l.injectorLate().isEmpty() && l.allLatency() != null)
+                .mapToDouble(l -> l.allLatency().p99()).toArray();
+    }
+
+    /** A figure with its margin: a share of A's mean, at least {@code resolution} (the step its values are recorded in; 0: exact). */
+    private static Figure figure(String target, String figure, double[] a, double[] b, double margin, double resolution) {
+        return new Figure(target, figure, a, b, Math.max(margin * Math.abs(mean(a)), resolution), resolution);
+    }
+
+    /** One run's figure: its mean over rounds and the 95% t-interval of that mean, for compare.html's charts. */
+    public static double[] meanWithInterval95(double[] v) {
+        double m = mean(v);
+        double half = v.length < 2 ? Double.NaN
+                : new TDistribution(v.length - 1).inverseCumulativeProbability(0.975) * Math.sqrt(variance(v) / v.length);
+        return new double[] {m, m - half, m + half};
+    }
+
+    /** The mean of a figure's per-round values. */
+    public static double mean(double[] v) {
+        return Arrays.stream(v).average().orElse(Double.NaN);
+    }
+
+    private static double variance(double[] v) {
+        double m = mean(v);
+        return Arrays.stream(v).map(x -> (x - m) * (x - m)).sum() / (v.length - 1);
+    }
+
+    /** Parses {@code --alpha=0.01} or {@code --alpha=1%}: the chance that two runs alike are called different on some figure. */
+    public static double alpha(String value) {
+        double a = share(value);
+        if (!(a > 0 && a <= 0.5)) {
+            throw new IllegalArgumentException("--alpha must be a share above 0 and at most 0.5 (0.05) or a percentage (5%), got '" + value + "'");
+        }
+        return a;
+    }
+
+    private static double share(String value) {
+        String v = value.trim();
+        try {
+            return v.endsWith("%") ? Double.parseDouble(v.substring(0, v.length() - 1)) / 100 : Double.parseDouble(v);
+        } catch (NumberFormatException e) {
+            return Double.NaN;
+        }
+    }
+
+    /** Parses {@code --margin=0.10} or {@code --margin=10%}. */
+    public static double margin(String value) {
+        double m = share(value);
+        if (!(m > 0 && m < 1)) {
+            throw new IllegalArgumentException("--margin must be a share between 0 and 1 (0.10) or a percentage (10%), got '" + value + "'");
+        }
+        return m;
+    }
+}

@@ -1,0 +1,222 @@
+package io.gatewaybench.harness.measure;
+
+import io.gatewaybench.harness.plan.Credentials;
+import io.gatewaybench.harness.plan.Repo;
+import io.gatewaybench.harness.plan.RunPlan;
+import io.gatewaybench.harness.plan.Scenario;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BiFunction;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * Runs the suite's Gatling simulation ({@code simulations/}) against one target exactly as a user
+ * would, {@code mvn gatling:test}, and reads the measured requests' figures from its output.
+ */
+public final class GatlingRun {
+    /** The measured request's name in the simulation; warm-up requests are named "warm-up" and excluded. */
+    public static final String MEASURED = "book";
+    static final String WARMUP = "warm-up";
+    /**
+     * A target is steady once it answers this share of its measured throughput in {@link #STEADY_SECONDS}
+     * whole seconds in a row, counted from the warm-up's first request ({@code runtime.steady_after_s}).
+     */
+    private static final double STEADY_SHARE = 0.9;
+    private static final int STEADY_SECONDS = 3;
+    private static final java.util.regex.Pattern FAILED_ASSERTION = java.util.regex.Pattern.compile("\\s*(.+?) : false(?: \\(actual : (.*)\\))?\\s*");
+    private GatlingRun() {
+    }
+
+    /**
+     * What one Gatling run gives: the measured figures, and the injector JVM's flags as they were,
+     * read from the process table while it ran.
+     */
+    public record Measurement(RequestStats stats, String injectorJvm, long windowStartMillis, long windowEndMillis,
+                              List<Ladder.Level> ladder, Map<String, Object> gatling) {
+    }
+
+    /**
+     * Warm-up and measurement against {@code target}; the raw output (simulation.log, Gatling's HTML
+     * report, Maven's console) lands in {@code raw}. The figures are decoded from simulation.log
+     * ({@link SimulationLog}); the report's own request count must agree with them. With
+     * {@code rates}, the fixed-rate ladder follows ({@link Ladder}); {@code probe} cuts the
+     * microsecond probe to each level's window.
+     */
+    public static Measurement measure(URI target, RunPlan.Load load, List<Integer> rates, RunPlan.LadderPlan ladder, Path raw,
+                                      ResourceSampler sampler, BiFunction<Long, Long, LatencyProbe.Result> probe) throws IOException {
+        return measure(target, Request.BOOK, load, rates, ladder, raw, sampler, probe);
+    }
+
+    /**
+     * What each request of the load is, under a scenario (scenarios/README.md): its path (under route
+     * {@code i mod routes} for the i-th request, when there are routes), the text and exact length its answer
+     * must have (an empty marker and a length of -1 check neither), the API key and bearer token it carries, and
+     * the session cookie it sends (empty: the simulation fetches one).
+     */
+    public record Request(String path, String marker, int length, int routes, String apiKey, String bearer, String sessionCookie) {
+        public static final Request BOOK = new Request(Scenario.BOOK_PATH, Scenario.BOOK_MARKER, -1, 0, "", "", "");
+
+        /** The load's request under {@code s}: the book page is checked by its marker, any other page by its exact length. */
+        public static Request of(Scenario s, Credentials c, byte[] page, String sessionCookie) {
+            boolean book = !s.changesThePage();
+            Map<String, String> h = s.headers(c);
+            String bearer = h.getOrDefault("Authorization", "");
+            return new Request(s.path(), book ? Scenario.BOOK_MARKER : "", book ? -1 : page.length, s.routes(),
+                    h.getOrDefault("apikey", ""),
+                    bearer.startsWith("Bearer ") ? bearer.substring("Bearer ".length()) : bearer, sessionCookie);
+        }
+
+        List<String> args() {
+            return List.of("-Dpath=" + path, "-Dmarker=" + marker, "-Dlength=" + length, "-Droutes=" + routes, "-DapiKey=" + apiKey,
+                    "-Dbearer=" + bearer, "-DsessionCookie=" + sessionCookie);
+        }
+    }
+
+    public static Measurement measure(URI target, Request request, RunPlan.Load load, List<Integer> rates, RunPlan.LadderPlan ladder,
+                                      Path raw, ResourceSampler sampler, BiFunction<Long, Long, LatencyProbe.Result> probe) throws IOException {
+        Files.createDirectories(raw);
+        List<String> args = new ArrayList<>(List.of(
+                "-DbaseUrl=" + target, "-Dmodel=" + load.model(), "-Dusers=" + load.users(), "-Drate=" + load.rate(),
+                "-Dwarmup=" + load.warmupSeconds(), "-Dduration=" + load.durationSeconds(), "-Dsessions=" + load.sessions(),
+                "-Dgatling.resultsFolder=" + raw));
+        args.addAll(request.args());
+        if (!rates.isEmpty()) {
+            args.addAll(List.of("-Drates=" + rates.stream().map(String::valueOf).collect(Collectors.joining(",")),
+                    "-DlevelDuration=" + ladder.levelSeconds(), "-DmaxInFlight=" + ladder.maxInFlight()));
+        }
+        StringBuilder injectorJvm = new StringBuilder();
+        Path console = raw.resolve("gatling.log");
+        int exit = mvn(args, console, load.warmupSeconds() + load.durationSeconds() + ladder.seconds(rates.size()) + 600, injectorJvm, sampler);
+        Path report = report(raw, exit);
+        SimulationLog log = SimulationLog.read(report.resolve("simulation.log"));
+        log.writeDistribution(MEASURED, raw.resolve("latency-ms.hgrm"));
+        List<Ladder.Level> levels = Ladder.read(log, rates, ladder.levelSeconds(), Ladder.overloadedAt(Files.readAllLines(console)), probe);
+        for (Ladder.Level level : levels) {
+            log.writeDistribution(Ladder.requestName(level.rate()), raw.resolve("latency-ms-" + Ladder.requestName(level.rate()) + ".hgrm"));
+        }
+        long start = log.window(MEASURED)[0];
+        long end = start + load.durationSeconds() * 1000L;
+        RequestStats stats = stats(report, log, load.durationSeconds());
+        Map<String, Object> runtime = new LinkedHashMap<>(); // null: not steady within the warm-up
+        runtime.put("steady_after_s", log.steadyAfter(WARMUP, MEASURED, stats.throughputRps(), STEADY_SHARE, STEADY_SECONDS));
+        return new Measurement(stats.withRuntime(runtime), injectorJvm.toString(), start, end, levels,
+                status(exit, Files.readAllLines(console), log, load.durationSeconds()));
+    }
+
+    /**
+     * The measured request's figures from a result folder's decoded log, over the measured window
+     * ({@link SimulationLog#stats(String, int)}); the log's count of them is checked against the
+     * folder's report first.
+     */
+    static RequestStats stats(Path report, SimulationLog log, int seconds) throws IOException {
+        long logged = log.requests(MEASURED).size();
+        long reported = GatlingReport.row(report, MEASURED).count("Total");
+        if (reported != logged) {
+            throw new IllegalStateException("simulation.log holds " + logged + " '" + MEASURED
+                    + "' requests but Gatling's report says " + reported + ": the log reader is out of step with Gatling");
+        }
+        return log.stats(MEASURED, seconds);
+    }
+
+    /**
+     * How Gatling ended: its exit status (Maven's), the simulation's assertions that failed (Gatling
+     * 3.15 prints each as "book: count of failed events is 0.0 : false (actual : 720.0)"), and whether the measured series was cut short (its last request
+     * sent more than a second before the window's end: maxDuration, a crash or a stop).
+     */
+    static Map<String, Object> status(int exit, List<String> console, SimulationLog log, int seconds) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("exit_code", exit);
+        m.put("failed_assertions", console.stream().map(FAILED_ASSERTION::matcher).filter(java.util.regex.Matcher::matches)
+                .map(a -> a.group(1) + (a.group(2) == null ? "" : " (actual " + a.group(2) + ")")).distinct().toList());
+        List<SimulationLog.Request> measured = log.requests(MEASURED);
+        int first = measured.stream().mapToInt(SimulationLog.Request::start).min().orElse(0);
+        int last = measured.stream().mapToInt(SimulationLog.Request::start).max().orElse(0);
+        m.put("cut_short", last - first < seconds * 1000L - 1000
+                ? String.format(Locale.ROOT, "the measured requests span %.1f s of the %d s window", (last - first) / 1000.0, seconds) : null);
+        return m;
+    }
+
+    /** The JVM executable and its options (not the simulation's parameters) if this is the Gatling JVM. */
+    private static String gatlingJvmFlags(ProcessHandle process) {
+        List<String> args = List.of(process.info().arguments().orElse(new String[0]));
+        if (!args.contains("io.gatling.app.Gatling")) {
+            return "";
+        }
+        List<String> flags = new ArrayList<>(List.of(process.info().command().orElse("java")));
+        args.stream().takeWhile(a -> !a.equals("-jar")).filter(a -> a.startsWith("-X") || a.startsWith("--")).forEach(flags::add);
+        return String.join(" ", flags);
+    }
+
+    private static Path report(Path raw, int exit) throws IOException {
+        try (Stream<Path> dirs = Files.list(raw)) {
+            return dirs.filter(d -> Files.isRegularFile(d.resolve("index.html"))).findFirst()
+                    .orElseThrow(() -> new IllegalStateException("Gatling exited with " + exit + " and wrote no report; see "
+                            + raw.resolve("gatling.log") + ": " + lastLines(raw.resolve("gatling.log"))));
+        }
+    }
+
+    private static int mvn(List<String> args, Path log, long timeoutSeconds, StringBuilder injectorJvm, ResourceSampler sampler)
+            throws IOException {
+        List<String> argv = new ArrayList<>(List.of("mvn", "-B", "-o", "-f", Repo.root().resolve("simulations/pom.xml").toString(), "gatling:test"));
+        argv.addAll(args);
+        Process p = new ProcessBuilder(argv).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        // If the harness is stopped (Ctrl-C, kill), Maven and the Gatling JVM stop with it.
+        Thread stop = new Thread(() -> {
+            p.descendants().forEach(ProcessHandle::destroy);
+            p.destroy();
+        }, "stop-gatling");
+        Runtime.getRuntime().addShutdownHook(stop);
+        try {
+            return await(p, log, timeoutSeconds, injectorJvm, sampler);
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(stop);
+            } catch (IllegalStateException exiting) {
+                // the hook is already running
+            }
+        }
+    }
+
+    private static int await(Process p, Path log, long timeoutSeconds, StringBuilder injectorJvm, ResourceSampler sampler) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
+        try {
+            while (!p.waitFor(250, TimeUnit.MILLISECONDS) && System.nanoTime() < deadline) {
+                if (injectorJvm.isEmpty()) {
+                    p.descendants().filter(d -> !gatlingJvmFlags(d).isEmpty()).findFirst().ifPresent(gatling -> {
+                        injectorJvm.append(gatlingJvmFlags(gatling));
+                        sampler.watch("injector", gatling.pid());
+                    });
+                }
+            }
+            if (p.isAlive()) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly();
+                throw new IllegalStateException("Gatling did not finish within " + timeoutSeconds + " s; see " + log);
+            }
+        } catch (InterruptedException e) {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+        return p.exitValue();
+    }
+
+    private static String lastLines(Path log) {
+        try {
+            List<String> lines = Files.readAllLines(log).stream().filter(l -> l.contains("ERROR") || l.contains("Exception")).toList();
+            return String.join(" | ", lines.subList(Math.max(0, lines.size() - 3), lines.size()));
+        } catch (IOException e) {
+            return "(no log)";
+        }
+    }
+}

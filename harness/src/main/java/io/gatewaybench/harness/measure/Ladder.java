@@ -1,0 +1,157 @@
+package io.gatewaybench.harness.measure;
+
+import io.gatewaybench.harness.model.OrderedMap;
+import io.gatewaybench.harness.model.Precision;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The fixed-rate ladder of one target in one round (the wrk2 / GigaOm method): the same arrival
+ * rates for every target, ascending, each level {@code levelSeconds} of open-model load, as the
+ * simulation's {@code rate-<N>} requests. Gatling times each request from the instant it tries to
+ * send it, TCP connect included, and its pool is uncapped: a request never waits for a free
+ * connection, it opens one. So a target that cannot keep up shows it as latency (and, past the
+ * simulation's in-flight guard, as an overloaded level), never as a quietly lower rate.
+ */
+public final class Ladder {
+    /** Above this, the injector itself sent 1% of a level's requests late enough to matter. */
+    public static final double LATE_SEND_MS = 10;
+    private static final java.util.regex.Pattern OVERLOADED = java.util.regex.Pattern.compile("BookPageSimulation: overloaded at rate-(\\d+)");
+
+    private Ladder() {
+    }
+
+    /**
+     * One level as measured. {@code stats} is null when no request of the level succeeded;
+     * {@code allLatency} is the latency over every request, failed ones at their full time (null
+     * where it was not recorded: runs from before it was); {@code sent} below {@code planned} means
+     * the run stopped during this level, or the injector could not send it all.
+     */
+    public record Level(int rate, long planned, long sent, long errors, RequestStats stats, RequestStats.Latency allLatency,
+                        boolean overloaded, double sendLagP99Ms, double sendLagMaxMs, LatencyProbe.Result probe) {
+
+        /** Every planned request was sent and the target kept up. */
+        public boolean complete() {
+            return !overloaded && sent >= planned;
+        }
+
+        /**
+         * Why the injector, not the target, failed this level ("" when it did not): it sent part of
+         * the planned load late ({@link #LATE_SEND_MS} at P99), or sent less than planned without the
+         * target being overloaded. Such a level was not measured at its rate.
+         */
+        public String injectorLate() {
+            if (sendLagP99Ms > LATE_SEND_MS) {
+                return String.format(java.util.Locale.ROOT, "send lag P99 %.0f ms", sendLagP99Ms);
+            }
+            if (!overloaded && sent < planned) {
+                return "sent " + sent + " of " + planned + " planned";
+            }
+            return "";
+        }
+
+        public double errorShare() {
+            return sent == 0 ? 0 : (double) errors / sent;
+        }
+
+        public Map<String, Object> asMap() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("rate_rps", rate);
+            m.put("planned", planned);
+            m.put("sent", sent);
+            m.put("errors", errors);
+            m.put("error_share", Precision.round(errorShare()));
+            m.put("overloaded", overloaded);
+            m.put("latency_ms", stats == null ? null : stats.latency().asMap());
+            m.put("all_requests_latency_ms", allLatency == null ? null : allLatency.asMap());
+            m.put("throughput_rps", stats == null ? null : Precision.round(stats.throughputRps()));
+            m.put("send_lag_ms", OrderedMap.of("p99", Precision.round(sendLagP99Ms), "max", Precision.round(sendLagMaxMs)));
+            m.put("probe_us", probe == null ? null : probe.asMap());
+            return m;
+        }
+
+        /**
+         * A level back from its {@link #asMap} form in summary.json (without the probe's histogram),
+         * so a run can be analysed again from its summary. A level from before failed requests' times
+         * were recorded has them only if it had no failures.
+         */
+        @SuppressWarnings("unchecked")
+        public static Level fromMap(Map<String, Object> m) {
+            Map<String, Object> latency = (Map<String, Object>) m.get("latency_ms");
+            RequestStats stats = null;
+            if (latency != null) {
+                Object rps = m.get("throughput_rps");
+                stats = new RequestStats(number(m, "sent"), number(m, "errors"), rps == null ? 0 : ((Number) rps).doubleValue(),
+                        RequestStats.Latency.fromMap(latency));
+            }
+            Map<String, Object> all = (Map<String, Object>) m.get("all_requests_latency_ms");
+            RequestStats.Latency allLatency = all != null ? RequestStats.Latency.fromMap(all)
+                    : number(m, "errors") == 0 && stats != null ? stats.latency() : null;
+            Map<String, Object> lag = (Map<String, Object>) m.get("send_lag_ms");
+            return new Level(((Number) m.get("rate_rps")).intValue(), number(m, "planned"), number(m, "sent"), number(m, "errors"), stats,
+                    allLatency, Boolean.TRUE.equals(m.get("overloaded")), ((Number) lag.get("p99")).doubleValue(),
+                    ((Number) lag.get("max")).doubleValue(), null);
+        }
+
+        private static long number(Map<String, Object> m, String key) {
+            return ((Number) m.get(key)).longValue();
+        }
+    }
+
+    /** The request name of a level in the simulation. */
+    public static String requestName(int rate) {
+        return "rate-" + rate;
+    }
+
+    /**
+     * The levels of {@code rates} found in the log; levels above the one where the simulation
+     * reported overload were never sent and are left out. {@code probe} gives the microsecond
+     * probe's result over a window (epoch ms), or null.
+     */
+    public static List<Level> read(SimulationLog log, List<Integer> rates, int levelSeconds, Integer overloadedAt,
+                                   java.util.function.BiFunction<Long, Long, LatencyProbe.Result> probe) {
+        List<Level> levels = new ArrayList<>();
+        for (int rate : rates) {
+            String name = requestName(rate);
+            List<SimulationLog.Request> requests = log.requests(name);
+            if (requests.isEmpty()) {
+                break;
+            }
+            long errors = requests.stream().filter(r -> !r.ok()).count();
+            RequestStats stats = errors == requests.size() ? null : log.stats(name);
+            double[] lag = log.sendLag(name, rate);
+            long[] window = log.window(name);
+            levels.add(new Level(rate, (long) rate * levelSeconds, requests.size(), errors, stats, log.latencyOfAll(name),
+                    overloadedAt != null && overloadedAt == rate, lag[0], lag[1], probe == null ? null : probe.apply(window[0], window[1])));
+        }
+        return levels;
+    }
+
+    /** The rate the simulation said it stopped at ("BookPageSimulation: overloaded at rate-N: ..."), or null. */
+    public static Integer overloadedAt(List<String> consoleLines) {
+        for (String line : consoleLines) {
+            java.util.regex.Matcher m = OVERLOADED.matcher(line);
+            if (m.find()) {
+                return Integer.parseInt(m.group(1));
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The ladder's rates: {@code percents} of direct's capacity, rounded to two significant digits
+     * (at least 10 req/s), and the absolute {@code rates}, ascending, without repeats. Two digits
+     * keep the levels apart also where direct is slow (one CPU, a cold quick run).
+     */
+    public static List<Integer> rates(List<Integer> percents, double capacityRps, List<Integer> rates) {
+        List<Integer> all = new ArrayList<>(rates);
+        for (int p : percents) {
+            double rate = Math.max(10, capacityRps * p / 100);
+            double step = Math.pow(10, Math.floor(Math.log10(rate)) - 1);
+            all.add((int) (Math.round(rate / step) * step));
+        }
+        return all.stream().distinct().sorted().toList();
+    }
+}

@@ -1,0 +1,269 @@
+package io.gatewaybench.harness.measure;
+
+import io.gatewaybench.harness.plan.Scenario;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Microsecond latency of single book-page requests, which Gatling's whole milliseconds cannot show
+ * (its maintainers declined sub-millisecond timing, gatling/gatling#3704). One keep-alive connection,
+ * one request at a time, every response checked (status 200 and the page's marker), each timed with
+ * {@link System#nanoTime()} into an HdrHistogram. The probe keeps the session cookie it is given, so
+ * the origin creates no sessions.
+ *
+ * <p>Two uses: {@link #unloaded} sends requests back to back on an otherwise idle target (what a
+ * gateway adds to one request, NGINX's unloaded-curl test); {@link Paced} sends at a low fixed rate
+ * beside Gatling's load and times each request from its intended send time, so a stall shows as
+ * latency for every request it delayed (wrk2's correction for coordinated omission). That correction
+ * also charges the probe's own lateness to the target, so the paced probe keeps to its schedule
+ * within microseconds (it parks, then spins the last stretch: on JDK 17 a sub-millisecond sleep
+ * lasts to the next whole millisecond) and reports its send lag beside its figures.
+ *
+ * <p>A failed request (wrong status, wrong page, broken connection, a response the client cannot
+ * parse) is counted in {@code errors} and not in the percentiles, which are of the successful
+ * requests only: a fast error must never look like a fast answer. The probe then opens a new
+ * connection and goes on.
+ */
+public final class LatencyProbe {
+    /** Up to a minute, in microseconds, three significant digits. */
+    private static final long HIGHEST_MICROS = TimeUnit.MINUTES.toMicros(1);
+    /**
+     * The paced probe parks until this close to a send time, then spins: a park of some milliseconds
+     * wakes ~125 us late here (P90 ~200 us: timer slack and the wake-up), and spinning costs a core for
+     * this long per request (1.25% of one at 50 req/s).
+     */
+    private static final long SPIN_NANOS = 250_000;
+
+    private LatencyProbe() {
+    }
+
+    /**
+     * A probe's latency histogram (microseconds, successful requests only), how many of its requests
+     * failed, and its send lag: microseconds from when each request was due to when it was sent, every
+     * request, failed ones too. Due is the intended send time, or the previous answer if that came
+     * later (one connection, one request at a time), so the lag is the probe's own lateness, not the
+     * target's. Empty for the unloaded probe, which has no schedule to keep.
+     */
+    public record Result(Histogram micros, long errors, Histogram sendLagMicros) {
+        public Result(Histogram micros, long errors) {
+            this(micros, errors, new Histogram(HIGHEST_MICROS, 3));
+        }
+
+        /** Both probes' requests in one result, for pooling rounds or levels. */
+        public Result plus(Result other) {
+            Histogram h = micros.copy();
+            h.add(other.micros);
+            Histogram lag = sendLagMicros.copy();
+            lag.add(other.sendLagMicros);
+            return new Result(h, errors + other.errors, lag);
+        }
+
+        public Map<String, Object> asMap() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("requests", micros.getTotalCount() + errors);
+            m.put("errors", errors);
+            m.put("percentiles_of", "successful requests");
+            for (double p : new double[] {50, 90, 99, 99.9}) {
+                m.put("p" + (p == Math.rint(p) ? Long.toString((long) p) : Double.toString(p).replace('.', '_')),
+                        micros.getTotalCount() == 0 ? null : micros.getValueAtPercentile(p));
+            }
+            m.put("max", micros.getTotalCount() == 0 ? null : micros.getMaxValue());
+            if (sendLagMicros.getTotalCount() == 0) {
+                m.put("send_lag_us", null);
+            } else {
+                Map<String, Object> lag = new LinkedHashMap<>();
+                lag.put("p50", sendLagMicros.getValueAtPercentile(50));
+                lag.put("p99", sendLagMicros.getValueAtPercentile(99));
+                lag.put("max", sendLagMicros.getMaxValue());
+                m.put("send_lag_us", lag);
+            }
+            return m;
+        }
+
+        /** HdrHistogram's percentile-distribution text, in microseconds, for plotting. */
+        public void write(Path file) throws IOException {
+            try (PrintStream out = new PrintStream(Files.newOutputStream(file))) {
+                micros.outputPercentileDistribution(out, 1.0);
+            }
+        }
+    }
+
+    /**
+     * {@code warmup} untimed requests, then {@code count} timed ones, back to back. A wrong answer or
+     * a broken connection is an error (the probe then opens a new connection), never a fast response.
+     */
+    public static Result unloaded(URI target, String cookie, int warmup, int count) {
+        Histogram h = new Histogram(HIGHEST_MICROS, 3);
+        long errors = 0;
+        try (Line line = new Line(target, cookie)) {
+            for (int i = 0; i < warmup + count; i++) {
+                long start = System.nanoTime();
+                boolean ok = line.request();
+                long micros = (System.nanoTime() - start) / 1000;
+                if (i >= warmup && ok) {
+                    h.recordValue(Math.min(micros, HIGHEST_MICROS));
+                } else if (i >= warmup) {
+                    errors++;
+                }
+            }
+        }
+        return new Result(h, errors);
+    }
+
+    /** One kept-alive connection that reopens after a failure; a request counts only if the right page came back. */
+    private static final class Line implements AutoCloseable {
+        private final URI target;
+        private final String cookie;
+        private Http1Client client;
+
+        Line(URI target, String cookie) {
+            this.target = target;
+            this.cookie = cookie;
+        }
+
+        boolean request() {
+            try {
+                if (client == null) {
+                    client = new Http1Client(target, 10_000);
+                }
+                Http1Client.Response r = client.get(Scenario.BOOK_PATH, "Cookie: " + cookie);
+                if (r.status() == 200 && r.text().contains(Scenario.BOOK_MARKER)) {
+                    return true;
+                }
+            } catch (IOException | RuntimeException e) {
+                // whatever came back, it was not the page: a failed request, on a fresh connection next time
+            }
+            close();
+            return false;
+        }
+
+        @Override
+        public void close() {
+            if (client != null) {
+                try {
+                    client.close();
+                } catch (IOException e) {
+                    // closing a broken connection
+                }
+                client = null;
+            }
+        }
+    }
+
+    /**
+     * A probe at a fixed rate on its own thread, until stopped or until its time is up. Each
+     * request's latency is taken from when it should have been sent; requests keep their send
+     * time (epoch milliseconds) so the figures can be cut to Gatling's measured window.
+     */
+    public static final class Paced implements AutoCloseable {
+        private record Sample(long intendedEpochMillis, long micros, long sendLagMicros, boolean ok) {
+        }
+
+        private final List<Sample> samples = new ArrayList<>();
+        private final Thread thread;
+        private volatile boolean running = true;
+        /** Why the probe's thread ended early, if it did: then its figures would be incomplete. */
+        private volatile Throwable died;
+
+        public Paced(URI target, String cookie, int perSecond, long maxSeconds) {
+            thread = new Thread(() -> {
+                try {
+                    run(target, cookie, perSecond, maxSeconds);
+                } catch (Throwable t) { // failed requests are caught per request; this is the probe itself failing
+                    died = t;
+                }
+            }, "latency-probe");
+            thread.setDaemon(true);
+            thread.start();
+        }
+
+        private void run(URI target, String cookie, int perSecond, long maxSeconds) {
+            long periodNanos = TimeUnit.SECONDS.toNanos(1) / perSecond;
+            long startNanos = System.nanoTime();
+            long startEpoch = System.currentTimeMillis();
+            long endNanos = startNanos + TimeUnit.SECONDS.toNanos(maxSeconds);
+            long previousDone = startNanos;
+            try (Line line = new Line(target, cookie)) {
+                for (long i = 0; running; i++) {
+                    long intended = startNanos + i * periodNanos;
+                    if (intended > endNanos || !waitUntil(intended)) {
+                        break;
+                    }
+                    long sent = System.nanoTime();
+                    boolean ok = line.request();
+                    long done = System.nanoTime();
+                    // The probe's own lateness: after a slow answer it cannot send before that answer came,
+                    // and that wait is the target's, already in the latency taken from the intended time.
+                    long lag = sent - Math.max(intended, previousDone);
+                    previousDone = done;
+                    synchronized (samples) {
+                        samples.add(new Sample(startEpoch + (intended - startNanos) / 1_000_000, (done - intended) / 1000, lag / 1000, ok));
+                    }
+                }
+            }
+        }
+
+        /** Waits until {@code deadline} (nanoTime): parks until shortly before it, then spins. False if stopped meanwhile. */
+        private boolean waitUntil(long deadline) {
+            for (long left = deadline - System.nanoTime(); left > SPIN_NANOS; left = deadline - System.nanoTime()) {
+                LockSupport.parkNanos(left - SPIN_NANOS);
+                if (!running) {
+                    return false;
+                }
+            }
+            while (System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
+            return running;
+        }
+
+        /**
+         * The requests whose intended send time fell inside the window (epoch milliseconds).
+         *
+         * @throws IllegalStateException if the probe's thread died, rather than return fewer requests as if all was well
+         */
+        public Result between(long fromMillis, long toMillis) {
+            Throwable t = died;
+            if (t != null) {
+                throw new IllegalStateException("the microsecond probe's thread died, its figures are incomplete: " + t, t);
+            }
+            Histogram h = new Histogram(HIGHEST_MICROS, 3);
+            Histogram lag = new Histogram(HIGHEST_MICROS, 3);
+            long errors = 0;
+            synchronized (samples) {
+                for (Sample s : samples) {
+                    if (s.intendedEpochMillis() >= fromMillis && s.intendedEpochMillis() <= toMillis) {
+                        lag.recordValue(Math.min(Math.max(s.sendLagMicros(), 0), HIGHEST_MICROS));
+                        if (s.ok()) {
+                            h.recordValue(Math.min(s.micros(), HIGHEST_MICROS));
+                        } else {
+                            errors++;
+                        }
+                    }
+                }
+            }
+            return new Result(h, errors, lag);
+        }
+
+        @Override
+        public void close() {
+            running = false;
+            thread.interrupt();
+            try {
+                thread.join(15_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}

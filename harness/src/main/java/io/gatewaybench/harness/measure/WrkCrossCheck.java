@@ -1,0 +1,102 @@
+package io.gatewaybench.harness.measure;
+
+import io.gatewaybench.harness.model.Precision;
+import io.gatewaybench.harness.plan.Scenario;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A second, independent injector: wrk (Debian's package), a small C program that needs far less CPU
+ * per request than Gatling. Run against a warm target with as many connections as Gatling had users
+ * and the same kind of session cookie, its throughput says how far the two injectors agree. Where wrk
+ * gets clearly more than Gatling, Gatling rather than the target was the limit. wrk checks status
+ * codes, not bodies, and its Requests/sec counts every answer, errors too: only its 2xx answers are
+ * compared (wrk counts 3xx with them; the book page never redirects), and a check in which wrk saw any
+ * error answer or socket error is invalid and says why, since a target that fails fast is not fast.
+ */
+public final class WrkCrossCheck {
+    /** wrk above Gatling by more than this fraction marks Gatling as the limit. */
+    public static final double INJECTOR_LIMIT = 0.15;
+    private static final Pattern RPS = Pattern.compile("Requests/sec:\\s+([0-9.]+)");
+    private static final Pattern REQUESTS = Pattern.compile("(\\d+) requests in ([0-9.]+)(us|ms|s|m|h),");
+    private static final Pattern BAD = Pattern.compile("Non-2xx or 3xx responses:\\s+(\\d+)");
+    private static final Pattern ERRORS = Pattern.compile("Socket errors: connect (\\d+), read (\\d+), write (\\d+), timeout (\\d+)");
+
+    private WrkCrossCheck() {
+    }
+
+    /** Runs wrk for {@code seconds} with {@code connections} connections; its console output goes to {@code log}. */
+    public static Map<String, Object> run(URI target, String cookie, int connections, int seconds, double gatlingRps, Path log)
+            throws IOException {
+        List<String> argv = List.of("wrk", "-t1", "-c" + connections, "-d" + seconds + "s", "--timeout", "10s",
+                "-H", "Cookie: " + cookie, target.resolve(Scenario.BOOK_PATH).toString());
+        Process p = new ProcessBuilder(argv).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        try {
+            if (!p.waitFor(seconds + 60L, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new IllegalStateException("wrk did not finish within " + (seconds + 60) + " s");
+            }
+        } catch (InterruptedException e) {
+            p.destroyForcibly();
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+        return parse(Files.readString(log), gatlingRps, String.join(" ", argv));
+    }
+
+    public static Map<String, Object> parse(String output, double gatlingRps, String command) {
+        Matcher rps = RPS.matcher(output);
+        Matcher requests = REQUESTS.matcher(output);
+        if (!rps.find() || !requests.find()) {
+            throw new IllegalStateException("wrk printed no Requests/sec or request count: " + output.strip());
+        }
+        double allRps = Double.parseDouble(rps.group(1));
+        long answers = Long.parseLong(requests.group(1));
+        Matcher bad = BAD.matcher(output);
+        long non2xx = bad.find() ? Long.parseLong(bad.group(1)) : 0;
+        Matcher errors = ERRORS.matcher(output);
+        long socketErrors = 0;
+        if (errors.find()) {
+            for (int i = 1; i <= 4; i++) {
+                socketErrors += Long.parseLong(errors.group(i));
+            }
+        }
+        // wrk's Requests/sec is its answers over its exact run time; the printed time has only two decimals
+        double okRps = answers == 0 ? 0 : allRps * (answers - non2xx) / answers;
+        boolean valid = non2xx == 0 && socketErrors == 0;
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("command", command);
+        m.put("duration_s", Precision.round(seconds(Double.parseDouble(requests.group(2)), requests.group(3))));
+        m.put("answers", answers);
+        m.put("wrk_rps", Precision.round(okRps));
+        m.put("wrk_all_answers_rps", Precision.round(allRps));
+        m.put("gatling_rps", Precision.round(gatlingRps));
+        m.put("wrk_over_gatling", Precision.round(okRps / gatlingRps));
+        m.put("non_2xx", non2xx);
+        m.put("socket_errors", socketErrors);
+        m.put("valid", valid);
+        if (!valid) {
+            m.put("invalid_because", "wrk saw " + non2xx + " non-2xx answers and " + socketErrors + " socket errors");
+        }
+        m.put("injector_limited", valid ? okRps > gatlingRps * (1 + INJECTOR_LIMIT) : null);
+        return m;
+    }
+
+    private static double seconds(double value, String unit) {
+        return switch (unit) {
+            case "us" -> value / 1e6;
+            case "ms" -> value / 1e3;
+            case "m" -> value * 60;
+            case "h" -> value * 3600;
+            default -> value;
+        };
+    }
+}

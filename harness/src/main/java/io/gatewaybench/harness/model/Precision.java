@@ -1,0 +1,12 @@
+package io.gatewaybench.harness.model;
+
+/** The precision of the figures a summary holds: what the harness computes is written to four decimals. */
+public final class Precision {
+    private Precision() {
+    }
+
+    /** {@code v} to four decimals, as summary.json holds it. */
+    public static double round(double v) {
+        return Math.round(v * 10_000) / 10_000.0;
+    }
+}

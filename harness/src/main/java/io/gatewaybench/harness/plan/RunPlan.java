@@ -1,0 +1,369 @@
+package io.gatewaybench.harness.plan;
+
+import io.gatewaybench.harness.model.OrderedMap;
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What one {@code ./bench run} does: which targets, under which load, for how long, how many rounds,
+ * and where results go. Built from the command line; every bad option is an error that says how to fix it.
+ */
+public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int rounds, int workers, List<JvmProfile> jvm,
+                      List<Map<String, String>> unavailable, boolean jfr, Path results, boolean quick, List<String> crossCheck,
+                      String topology, List<Scenario> scenarios, List<Map<String, String>> notAvailable, Credentials credentials,
+                      List<Integer> workerSweep) {
+
+    /** The default target order: the baseline first, then the native proxies, then the JVM gateways. */
+    public static final List<String> DEFAULT_TARGETS = List.of("direct", "nginx", "haproxy", "netty-proxy", "scg", "zuul2");
+
+    /**
+     * The load every target of a run gets alike. {@code closed}: {@code users} concurrent users, each
+     * sending its next request when the previous one is answered. {@code open}: {@code rate} new
+     * requests per second whatever the answers, over a shared connection pool.
+     */
+    public record Load(String model, int users, int rate, int warmupSeconds, int durationSeconds, String sessions) {
+        public Map<String, Object> describe() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("model", model);
+            if (model.equals("closed")) {
+                m.put("users", users);
+            } else {
+                m.put("rate_rps", rate);
+            }
+            m.put("warmup_s", warmupSeconds);
+            m.put("duration_s", durationSeconds);
+            m.put("sessions", sessions);
+            return m;
+        }
+    }
+
+    /**
+     * The fixed-rate ladder every target gets after its closed (or open) measurement: {@code percents}
+     * of direct's capacity (measured by a calibration run first) and {@code absolute} rates, each
+     * level {@code levelSeconds} long; {@code maxInFlight} outstanding requests mark a target
+     * overloaded; {@code p99ObjectiveMs} bounds the P99 objective of the maximum-rate search.
+     */
+    public record LadderPlan(List<Integer> percents, List<Integer> absolute, int levelSeconds, int maxInFlight, int p99ObjectiveMs) {
+        public boolean enabled() {
+            return !percents.isEmpty() || !absolute.isEmpty();
+        }
+
+        /** Seconds of load a ladder of {@code levels} levels takes at most (its 3 s warm-up, the levels, the pauses between). */
+        public int seconds(int levels) {
+            return levels == 0 ? 0 : 3 + levels * (levelSeconds + 1);
+        }
+
+        public List<Objective> objectives() {
+            return Objective.standard(p99ObjectiveMs);
+        }
+    }
+
+    public static final String USAGE = """
+            usage: ./bench run [options]
+                   ./bench report <run folder>   (renders summary.md again from its summary.json)
+                   ./bench compare <run folder> <run folder> [--margin=0.10] [--alpha=0.05] [--html=compare.html]
+                                                   (equivalent within the margin? exit 0 if every figure is, 1 if some
+                                                   differs or is inconclusive, 2 if not comparable; writes the page too;
+                                                   --alpha: the chance that two runs alike are called different anywhere)
+              --targets=a,b,...    targets to measure, in order (default: %s; direct is always added first);
+                                   a name from targets/ or the path to a descriptor of your own (targets/README.md)
+              --model=closed|open  closed: a fixed number of concurrent users (default); open: a fixed arrival rate
+              --users=N            closed model: concurrent users (default 16)
+              --rate=N             open model: requests per second (default 2000)
+              --warmup=SECONDS     warm-up per target, run and recorded but excluded from the figures (default 25)
+              --duration=SECONDS   measured time per target (default 10)
+              --rounds=N           rounds over all targets, order rotated each round (default 3)
+              --sessions=shared|per-user  shared: every request carries one session cookie (default); per-user: Gatling's cookie jar
+              --workers=N          CPUs' worth of workers for each gateway: NGINX workers, HAProxy threads, event loops
+                                   (default: as many as the gateway's host has CPUs); several, --workers=1,2: a sweep, each
+                                   gateway once per count as a target of its own (nginx-w1, nginx-w2)
+              --scenarios=A,B,...  what the gateways do on each request, scenarios/NAME.properties (default: plain); "all":
+                                   plain,ratelimit,keyauth+ratelimit,jwt,routes-1000,routes-5000,0kb,1kb,4kb. Each gateway runs
+                                   under each as a target of its own (nginx:jwt), in the same rounds; scenarios/README.md
+              --topology=NAME      loopback: everything on this machine's loopback, unpinned (default); netns: the study's
+                                   three hosts emulated by network namespaces with their own CPUs and memory (as root;
+                                   infra/netns/README.md)
+              --jvm=A,B,...        JVM profiles for the JVM gateways, infra/jvm/NAME.properties (default: default); with more
+                                   than one, each JVM gateway runs under each (target scg@zgc), compared with the first;
+                                   "all": every profile there that applies to a gateway of the run (infra/jvm/README.md)
+              --jfr                a JDK Flight Recorder profile of every JVM gateway (CPU and allocation samples), whose top
+                                   frames over the measured window go into the summary
+              --results=DIR        where run folders go (default: results/)
+              --cross-check=a,b    targets also measured with wrk, after Gatling, to see how far the injectors agree
+                                   (default: every target of the run; "none" for none; closed model only; round 1 only)
+              --levels=P,P,...     fixed-rate ladder after the measurement, in %% of direct's capacity (found by a calibration
+                                   run of direct first), ascending (default 5,10,...,50; "none" for no ladder)
+              --rates=N,N,...      absolute ladder rates in req/s, added to --levels (default none)
+              --level-duration=S   seconds per ladder level (default 3)
+              --max-in-flight=N    ladder requests outstanding at which a target counts as overloaded and its ladder stops (default 1000)
+              --p99-objective=MS   the P99 bound of the maximum-sustainable-rate objective (default 10)
+            Options take --name=value or --name value.
+              --quick              the shortest run that still exercises every step (1 round, warm-up 2 s, measure 3 s, 4 users, levels 25,50 of 2 s)
+            """.formatted(String.join(",", DEFAULT_TARGETS));
+
+    /** The options that take a value; {@code --quick} and {@code --jfr} take none. */
+    private static final List<String> KNOWN = List.of("targets", "model", "users", "rate", "warmup", "duration", "rounds",
+            "sessions", "workers", "scenarios", "jvm", "results", "cross-check", "levels", "rates", "level-duration", "max-in-flight", "p99-objective",
+            "topology");
+
+    public static RunPlan parse(List<String> args) {
+        Map<String, String> o = new LinkedHashMap<>();
+        boolean quick = false;
+        boolean jfr = false;
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.equals("--quick") || a.equals("--jfr")) {
+                quick |= a.equals("--quick");
+                jfr |= a.equals("--jfr");
+                continue;
+            }
+            if (!a.startsWith("--")) {
+                throw new IllegalArgumentException("unexpected argument '" + a + "': options look like --name=value or --name value");
+            }
+            int eq = a.indexOf('=');
+            String name = eq >= 0 ? a.substring(2, eq) : a.substring(2);
+            if (!KNOWN.contains(name)) { // before asking for its value: a misspelt option is unknown, not valueless
+                throw new IllegalArgumentException("unknown option --" + name + "; known: --" + String.join(", --", KNOWN) + ", --quick, --jfr");
+            }
+            if (eq >= 0) {
+                o.put(name, a.substring(eq + 1));
+            } else if (i + 1 < args.size() && !args.get(i + 1).startsWith("--")) {
+                o.put(name, args.get(++i));
+            } else {
+                throw new IllegalArgumentException("option " + a + " needs a value: " + a + "=VALUE or " + a + " VALUE");
+            }
+        }
+        List<Target> targets = new ArrayList<>();
+        targets.add(Target.named("direct"));
+        for (String name : o.getOrDefault("targets", String.join(",", DEFAULT_TARGETS)).split(",")) {
+            if (!name.isBlank() && !name.trim().equals("direct")) {
+                targets.add(Target.named(name.trim()));
+            }
+        }
+        for (int i = 0; i < targets.size(); i++) { // a run tells targets apart by name: a descriptor given by its path may clash
+            for (int j = 0; j < i; j++) {
+                if (targets.get(i).name().equals(targets.get(j).name())) {
+                    throw new IllegalArgumentException("two targets are named '" + targets.get(i).name() + "' (" + targets.get(j).file()
+                            + ", " + targets.get(i).file() + "); a run tells its targets apart by name");
+                }
+            }
+        }
+        List<JvmProfile> profiles = JvmProfile.list(o.getOrDefault("jvm", "default"));
+        if (o.getOrDefault("jvm", "").trim().equals("all")) { // every profile that applies to a gateway of the run
+            List<Target> gateways = targets;
+            profiles = profiles.stream().filter(p -> p.only().isEmpty() || gateways.stream().anyMatch(p::appliesTo)).toList();
+        }
+        List<Map<String, String>> unavailable = new ArrayList<>();
+        targets = underProfiles(targets, profiles, unavailable);
+        List<Integer> sweep = numbers(o, "workers", "none");
+        if (sweep.size() > 1) {
+            targets = sweep(targets, sweep);
+        }
+        List<Scenario> scenarios = Scenario.list(o.getOrDefault("scenarios", Scenario.PLAIN));
+        List<Map<String, String>> notAvailable = new ArrayList<>();
+        Credentials credentials = Credentials.issue();
+        targets = underScenarios(targets, scenarios, credentials, notAvailable);
+        String model = o.getOrDefault("model", "closed");
+        if (!model.equals("closed") && !model.equals("open")) {
+            throw new IllegalArgumentException("--model must be closed or open, got '" + model + "'");
+        }
+        String sessions = o.getOrDefault("sessions", "shared");
+        if (!sessions.equals("shared") && !sessions.equals("per-user")) {
+            throw new IllegalArgumentException("--sessions must be shared or per-user, got '" + sessions + "'");
+        }
+        Load load = new Load(model,
+                positive(o, "users", quick ? 4 : 16),
+                positive(o, "rate", quick ? 200 : 2000),
+                positive(o, "warmup", quick ? 2 : 25),
+                positive(o, "duration", quick ? 3 : 10),
+                sessions);
+        List<Integer> percents = numbers(o, "levels", quick ? "25,50" : "5,10,15,20,25,30,35,40,45,50");
+        if (percents.stream().anyMatch(p -> p > 1000)) {
+            throw new IllegalArgumentException("--levels are percentages of direct's capacity, 1..1000, got " + o.get("levels"));
+        }
+        LadderPlan ladder = new LadderPlan(percents, numbers(o, "rates", "none"), positive(o, "level-duration", quick ? 2 : 3),
+                positive(o, "max-in-flight", 1000), positive(o, "p99-objective", 10));
+        List<String> crossCheck = model.equals("open") ? List.of()
+                : !o.containsKey("cross-check") ? targets.stream().map(Target::name).toList() // the default: every target of the run
+                : java.util.Arrays.stream(o.get("cross-check").split(",")).map(String::trim).filter(n -> !n.isEmpty() && !n.equals("none")).toList();
+        for (String name : crossCheck) {
+            if (targets.stream().noneMatch(t -> t.name().equals(name) || t.gateway().equals(name))) {
+                throw new IllegalArgumentException("--cross-check names '" + name + "', which is not among the run's targets "
+                        + targets.stream().map(Target::name).toList());
+            }
+        }
+        String topology = o.getOrDefault("topology", "loopback");
+        if (!Topology.NAMES.contains(topology)) {
+            throw new IllegalArgumentException("--topology must be one of " + Topology.NAMES + ", got '" + topology + "'");
+        }
+        Path results = writableFolder(Path.of(o.getOrDefault("results", Repo.root().resolve("results").toString())).toAbsolutePath());
+        return new RunPlan(List.copyOf(targets), load, ladder, positive(o, "rounds", quick ? 1 : 3),
+                sweep.size() == 1 ? sweep.get(0) : 0, profiles, List.copyOf(unavailable), jfr, results, quick, crossCheck, topology,
+                List.copyOf(scenarios), List.copyOf(notAvailable), credentials, sweep.size() > 1 ? sweep : List.of());
+    }
+
+    /**
+     * Each JVM gateway once per profile that applies to it, in the order the profiles were named
+     * ({@code scg@default, scg@zgc}, or plain {@code scg} with one profile); the others as they are.
+     * A profile the gateway cannot run (a transport it lacks) is recorded in {@code unavailable} with
+     * the reason. Each profile is shown to start the gateway's JDK with its flags before any load.
+     */
+    static List<Target> underProfiles(List<Target> targets, List<JvmProfile> profiles, List<Map<String, String>> unavailable) {
+        List<Target> expanded = new ArrayList<>();
+        for (Target t : targets) {
+            if (!JvmProfile.isJvmGateway(t)) {
+                expanded.add(t);
+                continue;
+            }
+            for (JvmProfile p : profiles) {
+                if (!p.appliesTo(t)) {
+                    continue;
+                }
+                java.util.Optional<String> why = p.unavailable(t);
+                if (why.isPresent()) {
+                    unavailable.add(OrderedMap.of("gateway", t.name(), "profile", p.name(), "reason", why.get()));
+                    continue;
+                }
+                p.check(t, Environment.currentJava());
+                expanded.add(t.underProfile(p.name(), profiles.size() > 1, p.jarFor(t)));
+            }
+        }
+        for (JvmProfile p : profiles) {
+            if (!p.only().isEmpty() && targets.stream().noneMatch(p::appliesTo)) {
+                throw new IllegalArgumentException("JVM profile '" + p.name() + "' applies only to " + p.only()
+                        + ", none of which is among the run's targets; add one with --targets or leave the profile out");
+            }
+        }
+        return expanded;
+    }
+
+    /**
+     * Every target once under plain, then under each other scenario: direct where the scenario asks the origin for
+     * another page (its own baseline, {@code direct:4kb}), each gateway where it has the scenario's duties. A
+     * gateway without them is recorded in {@code notAvailable} with the reason, and the run goes on.
+     */
+    static List<Target> underScenarios(List<Target> targets, List<Scenario> scenarios, Credentials credentials,
+                                       List<Map<String, String>> notAvailable) {
+        List<Target> expanded = new ArrayList<>(targets);
+        for (Scenario s : scenarios) {
+            if (s.isPlain()) {
+                continue;
+            }
+            for (Target t : targets) {
+                if (t.isDirect() && !s.changesThePage()) {
+                    continue; // the scenario's baseline is plain's direct
+                }
+                java.util.Optional<String> why = s.unavailableTo(t);
+                if (why.isPresent()) {
+                    notAvailable.add(OrderedMap.of("target", t.name(), "scenario", s.name(), "reason", why.get()));
+                } else {
+                    expanded.add(t.underScenario(s, credentials));
+                }
+            }
+        }
+        return expanded;
+    }
+
+    /** Each gateway once per workers count ({@code nginx-w1, nginx-w2}); direct as it is. */
+    static List<Target> sweep(List<Target> targets, List<Integer> counts) {
+        List<Target> expanded = new ArrayList<>();
+        for (Target t : targets) {
+            if (t.isDirect()) {
+                expanded.add(t);
+                continue;
+            }
+            counts.forEach(n -> expanded.add(t.withWorkers(n)));
+        }
+        return expanded;
+    }
+
+    /** The baseline a target is paired with: direct, or direct under its scenario where that asks for another page. */
+    public String baselineOf(Target t) {
+        String own = "direct" + Scenario.SEPARATOR + t.scenario();
+        return targets.stream().anyMatch(x -> x.name().equals(own)) ? own : "direct";
+    }
+
+    /** The scenario of that name in this run. */
+    public Scenario scenario(String name) {
+        return scenarios.stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    /** The profile a target runs under; null for a target that is not a JVM gateway. */
+    public JvmProfile profileOf(Target t) {
+        return t.profile().flatMap(name -> jvm.stream().filter(p -> p.name().equals(name)).findFirst()).orElse(null);
+    }
+
+    /** Whether wrk cross-checks {@code t}: named by its own name, or by its gateway's for every profile. */
+    public boolean crossChecks(Target t) {
+        return crossCheck.contains(t.name()) || crossCheck.contains(t.gateway());
+    }
+
+    /**
+     * The results folder, created if missing and shown to be writable (a file made and removed in it),
+     * so that a run does not measure for half an hour and then fail to write its results.
+     */
+    static Path writableFolder(Path dir) {
+        try {
+            Files.createDirectories(dir);
+            Files.delete(Files.createTempFile(dir, ".bench-", ".check"));
+            return dir;
+        } catch (FileSystemException e) {
+            String reason = e.getReason() != null ? e.getReason()
+                    : e instanceof NoSuchFileException ? "no such file or directory"
+                    : e instanceof FileAlreadyExistsException ? "a file of that name is in the way"
+                    : e instanceof AccessDeniedException ? "permission denied" : e.getClass().getSimpleName();
+            // the file that failed, where it is not the folder itself or the file made to check it
+            boolean elsewhere = e.getFile() != null && !Path.of(e.getFile()).startsWith(dir);
+            throw new IllegalArgumentException(notWritable(dir, reason + (elsewhere ? ": " + e.getFile() : "")));
+        } catch (IOException | SecurityException e) {
+            throw new IllegalArgumentException(notWritable(dir, e.toString()));
+        }
+    }
+
+    private static String notWritable(Path dir, String reason) {
+        return "cannot create or write the results folder " + dir + " (" + reason + "): choose a writable folder with --results=DIR";
+    }
+
+    /** A comma-separated list of whole numbers above 0, ascending and without repeats; "none" is the empty list. */
+    private static List<Integer> numbers(Map<String, String> o, String key, String fallback) {
+        String v = o.getOrDefault(key, fallback).trim();
+        if (v.equals("none")) {
+            return List.of();
+        }
+        List<Integer> list = new ArrayList<>();
+        for (String n : v.split(",")) {
+            list.add(positive(Map.of(key, n), key, 0));
+        }
+        return list.stream().distinct().sorted().toList();
+    }
+
+    private static int positive(Map<String, String> o, String key, int fallback) {
+        String v = o.get(key);
+        if (v == null) {
+            return fallback;
+        }
+        try {
+            int n = Integer.parseInt(v.trim());
+            if (n > 0) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException("--" + key + " must be a whole number above 0, got '" + v + "'");
+    }
+
+    /** Seconds of load one target gets in one round. */
+    public int loadSeconds() {
+        return load.warmupSeconds() + load.durationSeconds() + ladder.seconds(ladder.percents().size() + ladder.absolute().size());
+    }
+}

@@ -1,0 +1,327 @@
+package io.gatewaybench.harness.plan;
+
+import io.gatewaybench.harness.model.OrderedMap;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+/**
+ * Where the three roles of a run live: the injector (Gatling, wrk, the probes: this harness), the
+ * gateway under test, and the backend (Tomcat). {@code loopback}: all on this machine's loopback,
+ * unpinned. {@code netns}: three emulated hosts, network namespaces with their own addresses, CPU
+ * sets and memory limits, set up by {@code infra/netns/topology.sh} (the {@code ./bench} script
+ * does that and starts this harness on the injector host). {@code hosts}: three machines; the
+ * harness runs on the injector and starts the gateway and Tomcat on the others over ssh
+ * (see {@code infra/ansible/}).
+ */
+public record Topology(String name, Host injector, Host gateway, Host backend, Map<String, Object> notes) {
+
+    /** Where the netns set-up records what it built. */
+    public static final Path NETNS_STATE = Path.of("/run/gateway-bench/netns.state");
+
+    /**
+     * One role's host. {@code launcher} is the command prefix that runs a process there (empty: on
+     * this machine as it is); {@code port} 0 lets the harness pick a free one. A host with a
+     * {@code home} is another machine, reached by ssh: {@code launcher} is the ssh command, the
+     * suite is deployed at {@code home} there, run folders are copied over before a start, and
+     * {@code java} (null: the harness's own) is its JDK.
+     */
+    public record Host(String role, String address, int port, List<String> launcher, Path home, String java,
+                       Map<String, Object> placement) {
+
+        /** This machine as it is, at {@code address}. */
+        public static Host here(String address) {
+            return new Host("local", address, 0, List.of(), null, null, Map.of());
+        }
+
+        public boolean remote() {
+            return home != null;
+        }
+
+        /** The command line that runs {@code argv} on this host and returns (a configuration check, a version). */
+        public List<String> command(List<String> argv) {
+            List<String> all = new ArrayList<>(launcher);
+            if (remote()) { // ssh hands the remote shell one string
+                all.add(argv.stream().map(Host::quoted).collect(Collectors.joining(" ")));
+            } else {
+                all.addAll(argv);
+            }
+            return all;
+        }
+
+        /**
+         * The command line that runs the server {@code argv} on this host. On a remote host it runs
+         * under {@code infra/hosts/attached} for as long as the ssh session's input stays open.
+         */
+        public List<String> server(List<String> argv) {
+            if (!remote()) {
+                return command(argv);
+            }
+            List<String> attached = new ArrayList<>(List.of(home.resolve("infra/hosts/attached").toString()));
+            attached.addAll(argv);
+            return command(attached);
+        }
+
+        /** Where a folder of this run lives on this host: itself here, the same place under {@code home} on a remote host. */
+        public Path pathOf(Path local) {
+            Path absolute = local.toAbsolutePath().normalize();
+            if (!remote()) {
+                return absolute;
+            }
+            if (!absolute.startsWith(Repo.root())) {
+                throw new IllegalArgumentException("with --topology hosts, run folders must lie inside the suite (" + Repo.root()
+                        + ") so they have a place on the other hosts too; " + absolute + " does not (--results)");
+            }
+            return home.resolve(Repo.root().relativize(absolute));
+        }
+
+        /** Copies a run folder to this host (a fresh copy; nothing to do here). */
+        public void ship(Path local) {
+            if (!remote()) {
+                return;
+            }
+            String there = quoted(pathOf(local).toString());
+            List<String> receive = command(List.of("sh", "-c", "rm -rf " + there + " && mkdir -p " + there + " && tar -x -C " + there));
+            try {
+                List<Process> pipe = ProcessBuilder.startPipeline(List.of(
+                        new ProcessBuilder("tar", "-c", "-C", local.toString(), ".").redirectError(ProcessBuilder.Redirect.DISCARD),
+                        new ProcessBuilder(receive).redirectErrorStream(true)));
+                Process last = pipe.get(1);
+                String output = new String(last.getInputStream().readAllBytes()).trim();
+                if (!last.waitFor(60, TimeUnit.SECONDS) || last.exitValue() != 0) {
+                    last.destroyForcibly();
+                    throw new IllegalStateException("cannot copy " + local + " to " + role + " host " + address + ": " + output);
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot copy " + local + " to " + address + ": " + e.getMessage(), e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted", e);
+            }
+        }
+
+        /** One word for a POSIX shell. */
+        static String quoted(String word) {
+            return word.matches("[A-Za-z0-9_./:=@%+,-]+") ? word : "'" + word.replace("'", "'\\''") + "'";
+        }
+        /** The port a server of this role listens on. */
+        public int listenPort() {
+            return port > 0 ? port : Ports.free();
+        }
+    }
+
+    public static final List<String> NAMES = List.of("loopback", "netns", "hosts");
+
+    /** Where {@code infra/ansible} describes the three machines, on the injector, in the deployed suite. */
+    static Path hostsFile() {
+        return Repo.root().resolve("hosts.properties");
+    }
+
+    /** The topology named on the command line, checked against what is actually set up. */
+    public static Topology named(String name) {
+        return switch (name) {
+            case "loopback" -> loopback();
+            case "netns" -> netns(NETNS_STATE);
+            case "hosts" -> hosts(hostsFile());
+            default -> throw new IllegalArgumentException("--topology must be one of " + NAMES + ", got '" + name + "'");
+        };
+    }
+
+    public static Topology loopback() {
+        int cpus = Runtime.getRuntime().availableProcessors();
+        Map<String, Object> all = OrderedMap.of("address", "127.0.0.1", "cpus", "all " + cpus + " (unpinned)", "cpu_count", cpus,
+                "memory", "unlimited");
+        Map<String, Object> notes = new LinkedHashMap<>();
+        notes.put("summary", "injector, gateway and backend share all " + cpus + " CPUs of one machine over loopback, unpinned");
+        return new Topology("loopback", new Host("injector", "127.0.0.1", 0, List.of(), null, null, all),
+                new Host("gateway", "127.0.0.1", 0, List.of(), null, null, all),
+                new Host("backend", "127.0.0.1", 0, List.of(), null, null, all), notes);
+    }
+
+    /**
+     * The emulated hosts described by the state file {@code topology.sh up} writes. Fails with the
+     * fix if they are not set up, or if this harness is not running on the injector host.
+     */
+    static Topology netns(Path state) {
+        if (!Files.exists(state)) {
+            throw new IllegalStateException("--topology netns: no emulated hosts (" + state + " is missing); run it as "
+                    + "./bench run --topology netns, which sets them up (as root) and starts the harness on the injector host");
+        }
+        Properties p = Repo.properties(state, "the emulated hosts' state");
+        Path runIn = Repo.root().resolve("infra/netns/run-in");
+        Host injector = netnsHost(p, "injector", 0, List.of());
+        if (!sameNetworkNamespace(Path.of("/proc/self/ns/net"), Path.of("/run/netns/" + p.getProperty("injector.namespace")))) {
+            throw new IllegalStateException("--topology netns: this harness is not on the injector host (network namespace "
+                    + p.getProperty("injector.namespace") + "); start it with ./bench run --topology netns");
+        }
+        Properties conf = Repo.properties(Repo.root().resolve("infra/netns/topology.conf"), "the emulated hosts' settings");
+        Host gateway = netnsHost(p, "gateway", Integer.parseInt(conf.getProperty("GATEWAY_PORT")), List.of(runIn.toString(), "gateway"));
+        Host backend = netnsHost(p, "backend", Integer.parseInt(conf.getProperty("BACKEND_PORT")), List.of(runIn.toString(), "backend"));
+        Map<String, Object> notes = new LinkedHashMap<>();
+        notes.put("summary", String.format("three hosts emulated by network namespaces on one machine, joined by veth pairs to a "
+                        + "bridge: injector %s on CPU %s, gateway %s on CPU %s, backend %s on CPU %s",
+                injector.address(), injector.placement().get("cpus"), gateway.address(), gateway.placement().get("cpus"),
+                backend.address(), backend.placement().get("cpus")));
+        notes.put("split", "the gateway, the thing measured, has a core to itself; the injector and the backend share the other, "
+                + "alike in the direct run and in every gateway run; each host receives its packets "
+                + gateway.placement().get("receives_packets"));
+        notes.put("network", "one /" + conf.getProperty("PREFIX_LENGTH") + " on a bridge in namespace " + conf.getProperty("NAMESPACE_PREFIX")
+                + "-lan; no namespace has a default route, nothing outside this machine can reach them");
+        return new Topology("netns", injector, gateway, backend, notes);
+    }
+
+    /**
+     * Three machines, as {@code infra/ansible/site.yml} wrote them into {@code hosts.properties} on
+     * the injector: addresses, the ssh command that reaches the other two, where the suite is
+     * deployed on each, their CPUs and memory. Fails if this harness is not on the injector.
+     */
+    static Topology hosts(Path file) {
+        if (!Files.exists(file)) {
+            throw new IllegalStateException("--topology hosts: " + file + " is missing; deploy with infra/ansible/site.yml, "
+                    + "which writes it on the injector host, and run the harness there (infra/ansible/bench.yml does)");
+        }
+        Properties p = Repo.properties(file, "the hosts' description");
+        List<String> ssh = Arrays.asList(required(p, file, "ssh").trim().split("\\s+"));
+        Host injector = remoteHost(p, file, "injector", List.of());
+        if (!isLocalAddress(injector.address())) {
+            throw new IllegalStateException("--topology hosts: this machine does not have the injector's address "
+                    + injector.address() + " (" + file + "); run the harness on the injector host");
+        }
+        Host gateway = remoteHost(p, file, "gateway", ssh);
+        Host backend = remoteHost(p, file, "backend", ssh);
+        Map<String, Object> notes = new LinkedHashMap<>();
+        notes.put("summary", String.format("three hosts: injector %s (%s CPUs), gateway %s (%s CPUs), backend %s (%s CPUs)",
+                injector.address(), injector.placement().get("cpus"), gateway.address(), gateway.placement().get("cpus"),
+                backend.address(), backend.placement().get("cpus")));
+        notes.put("split", "one machine per role, as in the 2019 study");
+        notes.put("deployed_by", "infra/ansible/site.yml; the gateway and Tomcat are started over ssh under infra/hosts/attached");
+        return new Topology("hosts", injector, gateway, backend, notes);
+    }
+
+    private static Host remoteHost(Properties p, Path file, String role, List<String> ssh) {
+        String address = required(p, file, role + ".address");
+        Map<String, Object> placement = new LinkedHashMap<>();
+        placement.put("host", p.getProperty(role + ".name", address));
+        placement.put("address", address);
+        String cpus = p.getProperty(role + ".cpus", "unknown");
+        placement.put("cpus", cpus);
+        placement.put("cpu_count", cpus.matches("\\d+") ? Integer.parseInt(cpus) : 0);
+        placement.put("memory", p.getProperty(role + ".memory_mb", "unknown") + " MB");
+        int port = Integer.parseInt(p.getProperty(role + ".port", "0"));
+        if (ssh.isEmpty()) {
+            return new Host(role, address, port, List.of(), null, null, placement);
+        }
+        List<String> launcher = new ArrayList<>(ssh);
+        launcher.add(address);
+        return new Host(role, address, port, launcher, Path.of(required(p, file, role + ".home")), p.getProperty(role + ".java"), placement);
+    }
+
+    private static String required(Properties p, Path file, String key) {
+        String v = p.getProperty(key);
+        if (v == null || v.isBlank()) {
+            throw new IllegalStateException(file + " has no " + key + "; deploy again with infra/ansible/site.yml");
+        }
+        return v;
+    }
+
+    static boolean isLocalAddress(String address) {
+        try {
+            return java.net.NetworkInterface.getByInetAddress(java.net.InetAddress.getByName(address)) != null;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static Host netnsHost(Properties state, String role, int port, List<String> launcher) {
+        String address = state.getProperty(role + ".address");
+        if (address == null) {
+            throw new IllegalStateException(NETNS_STATE + " names no " + role + " host; run infra/netns/topology.sh up again");
+        }
+        Map<String, Object> placement = new LinkedHashMap<>();
+        placement.put("namespace", state.getProperty(role + ".namespace"));
+        placement.put("address", address);
+        placement.put("cpus", confined(state, role, "cpuset", "cpuset.cpus", v -> v));
+        placement.put("cpu_count", cpuCount(String.valueOf(placement.get("cpus"))));
+        placement.put("memory", confined(state, role, "memory", "memory.limit_in_bytes",
+                v -> Long.parseLong(v) / (1024 * 1024) + " MB limit"));
+        placement.put("receives_packets", state.getProperty(role + ".receive", "unknown"));
+        return new Host(role, address, port, launcher, null, null, placement);
+    }
+
+    /** What one cgroup file of a role says, or why the role is not confined that way. */
+    private static String confined(Properties state, String role, String controller, String file,
+                                   java.util.function.UnaryOperator<String> format) {
+        String dir = state.getProperty(role + ".cgroup." + controller);
+        if (dir == null) {
+            return "not confined: " + state.getProperty(role + ".unconfined." + controller, "no " + controller + " cgroup");
+        }
+        try {
+            return format.apply(Files.readString(Path.of(dir, file)).trim());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + dir + "/" + file + "; run infra/netns/topology.sh up again", e);
+        }
+    }
+
+    /** Whether two network namespace handles ({@code /proc/<pid>/ns/net}, {@code /run/netns/<name>}) are the same namespace. */
+    static boolean sameNetworkNamespace(Path a, Path b) {
+        try {
+            return Files.getAttribute(a, "unix:ino").equals(Files.getAttribute(b, "unix:ino"))
+                    && Files.getAttribute(a, "unix:dev").equals(Files.getAttribute(b, "unix:dev"));
+        } catch (IOException | UnsupportedOperationException e) {
+            return false;
+        }
+    }
+
+    /** Number of CPUs in a cpuset list such as {@code 0-3,6}; 0 if it is not a list. */
+    static int cpuCount(String list) {
+        int n = 0;
+        for (String part : list.split(",")) {
+            if (!part.trim().matches("\\d+(-\\d+)?")) {
+                return 0;
+            }
+            String[] range = part.trim().split("-");
+            n += range.length == 1 ? 1 : Integer.parseInt(range[1]) - Integer.parseInt(range[0]) + 1;
+        }
+        return n;
+    }
+
+    /** The gateway's CPUs: what its workers default to. */
+    public int gatewayCpus() {
+        Object n = gateway.placement().get("cpu_count");
+        return n instanceof Integer count && count > 0 ? count : Runtime.getRuntime().availableProcessors();
+    }
+
+    /** The run's {@code placement} record: the topology, then each role's host. */
+    public Map<String, Object> describe(int workers) {
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put("topology", name);
+        d.putAll(notes);
+        for (Host h : List.of(injector, gateway, backend)) {
+            Map<String, Object> host = new LinkedHashMap<>(h.placement());
+            if (h == gateway) {
+                host.put("workers", workers);
+            }
+            host.put("runs", switch (h.role()) {
+                case "injector" -> "Gatling, wrk, the microsecond probe and the harness";
+                case "gateway" -> "the gateway under test";
+                default -> "Tomcat (the origin)";
+            });
+            d.put(h.role(), host);
+        }
+        return d;
+    }
+
+    @Override
+    public String toString() {
+        return name + " " + Arrays.asList(injector.address(), gateway.address(), backend.address());
+    }
+}

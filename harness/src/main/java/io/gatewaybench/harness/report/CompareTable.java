@@ -1,0 +1,60 @@
+package io.gatewaybench.harness.report;
+
+import io.gatewaybench.harness.analyse.RunComparison;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.util.Arrays;
+import java.util.Locale;
+
+/**
+ * {@code ./bench compare}'s table as Markdown (what it prints): the method first, one row per figure with both runs'
+ * per-round values and the test's outcome as {@link RunComparison} computed it, the verdict last.
+ */
+public final class CompareTable {
+    private CompareTable() {
+    }
+
+    /** The comparison as a Markdown table, with the method first and the verdict last. */
+    public static String markdown(String nameA, String nameB, RunComparison.Result result, double margin) {
+        StringBuilder md = new StringBuilder();
+        md.append(String.format(Locale.ROOT, "Comparing %s (A) with %s (B). Per figure, Welch's t on the per-round values; equivalence "
+                + "margin ±%.0f%% of A's mean (latency: at least 1 ms, Gatling's resolution, and no run's variance below a whole "
+                + "millisecond's rounding). *equivalent*: the 90%% interval of B-A lies inside the margin; *different*: the %s%% "
+                + "interval excludes 0 (%s%% over the %d figures together, Bonferroni) and the difference exceeds the margin; "
+                + "*inconclusive*: neither (*detectable*: the smallest difference these rounds find with 80%% power).%n%n", nameA, nameB,
+                margin * 100, level(result.figureAlpha()), level(result.alpha()), result.rows().size()));
+        md.append("| target | figure | ").append(nameA).append(": mean (per round) | ").append(nameB)
+                .append(": mean (per round) | difference B-A (90% interval; detectable) | verdict |\n|---|---|---:|---:|---:|---|\n");
+        for (RunComparison.Row r : result.rows()) {
+            RunComparison.Test t = r.test();
+            double base = Math.abs(RunComparison.mean(r.a()));
+            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s (%s to %s; ±%s) | %s |%n", r.target(), r.figure(), sample(r.a()),
+                    sample(r.b()), relative(t.difference(), base), relative(t.ci90()[0], base), relative(t.ci90()[1], base),
+                    relative(t.detectable(), base).replace("+", ""), switch (t.verdict()) {
+                        case EQUIVALENT -> "equivalent";
+                        case DIFFERENT -> "**different**";
+                        case INCONCLUSIVE -> "inconclusive";
+                    }));
+        }
+        md.append("\nVerdict: ").append(result.reason()).append('\n');
+        return md.toString();
+    }
+
+    /** The confidence level of an interval that misses with probability {@code alpha}, in percent, to four digits. */
+    private static String level(double alpha) {
+        return new BigDecimal(100 * (1 - alpha)).round(new MathContext(4)).stripTrailingZeros().toPlainString();
+    }
+
+    private static String sample(double[] v) {
+        return num(RunComparison.mean(v)) + " (" + String.join(", ", Arrays.stream(v).mapToObj(CompareTable::num).toList()) + ")";
+    }
+
+    /** A difference as % of the base, or in the figure's units where the base is 0. */
+    private static String relative(double diff, double base) {
+        return base == 0 ? String.format(Locale.ROOT, "%+.3g", diff) : String.format(Locale.ROOT, "%+.1f%%", diff / base * 100);
+    }
+
+    private static String num(double v) {
+        return Math.abs(v) >= 100 ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.3g", v);
+    }
+}

@@ -1,0 +1,131 @@
+package io.gatewaybench.harness.analyse;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gatewaybench.harness.measure.Ladder;
+import io.gatewaybench.harness.measure.RequestStats;
+import io.gatewaybench.harness.plan.Objective;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The objectives a measured ladder level meets, and the maximum-rate search over a round and over rounds. */
+class ObjectiveJudgeTest {
+    private static final List<Integer> RATES = List.of(1000, 2000, 3000, 4000);
+    private static final Objective P99_10 = Objective.standard(10).get(0);
+    private static final Objective GIGAOM = Objective.standard(10).get(1);
+
+    /** A complete level of 4 s with the given P99 and max (ms) and error count. */
+    private static Ladder.Level level(int rate, double p99, double max, long errors) {
+        RequestStats stats = new RequestStats(rate * 4L, errors, rate, new RequestStats.Latency(1, 1, 2, p99, max, max, max));
+        return new Ladder.Level(rate, rate * 4L, rate * 4L, errors, stats, stats.latency(), false, 0, 0, null);
+    }
+
+    /** A level the injector sent late: its send lag P99 over the bound. */
+    private static Ladder.Level late(int rate, double sendLagP99) {
+        Ladder.Level l = level(rate, 2, 8, 0);
+        return new Ladder.Level(rate, l.planned(), l.sent(), 0, l.stats(), l.allLatency(), false, sendLagP99, sendLagP99, null);
+    }
+
+    private static Ladder.Level overloaded(int rate) {
+        RequestStats stats = new RequestStats(500, 0, 400, new RequestStats.Latency(300, 200, 800, 900, 950, 950, 950));
+        return new Ladder.Level(rate, rate * 4L, 500, 0, stats, stats.latency(), true, 0, 0, null);
+    }
+
+    @Test
+    void aLevelMeetsAnObjectiveOnlyCompleteWithFewErrorsAndInsideItsBound() {
+        assertTrue(ObjectiveJudge.holds(P99_10, level(1000, 10, 40, 0)), "the bound is inclusive");
+        assertFalse(ObjectiveJudge.holds(P99_10, level(1000, 11, 12, 0)));
+        assertEquals("P99 11 ms", ObjectiveJudge.failure(P99_10, level(1000, 11, 12, 0)));
+        assertTrue(ObjectiveJudge.holds(P99_10, level(1000, 5, 12, 3)), "3 errors in 4000 is under 0.1%");
+        assertFalse(ObjectiveJudge.holds(P99_10, level(1000, 5, 12, 4)), "4 in 4000 is 0.1%, not under it");
+        assertEquals("errors 0.10%", ObjectiveJudge.failure(P99_10, level(1000, 5, 12, 4)));
+        assertFalse(ObjectiveJudge.holds(P99_10, overloaded(1000)));
+        assertEquals("overloaded", ObjectiveJudge.failure(P99_10, overloaded(1000)));
+
+        assertTrue(ObjectiveJudge.holds(GIGAOM, level(2000, 20, 29, 0)));
+        assertFalse(ObjectiveJudge.holds(GIGAOM, level(2000, 20, 30, 0)), "under 30 ms means at most 29 in whole milliseconds");
+        assertEquals("max 30 ms", ObjectiveJudge.failure(GIGAOM, level(2000, 20, 30, 0)));
+    }
+
+    @Test
+    void theSearchIsStrictAMissBelowEndsItAndHigherPassesAreListedNotCounted() {
+        List<Ladder.Level> round = List.of(level(1000, 2, 8, 0), level(2000, 12, 31, 0), level(3000, 4, 12, 0), level(4000, 11, 31, 0));
+        Map<String, Object> p99 = ObjectiveJudge.maxSustainable(P99_10, round, RATES);
+        assertEquals(1000, p99.get("rate_rps"), "a miss at 2000 ends the search: 3000 held, but not every level below it did");
+        assertEquals(2000, p99.get("next_level_rps"));
+        assertEquals("P99 12 ms", p99.get("next_level_because"));
+        assertEquals(List.of(3000), p99.get("held_above"));
+        assertFalse(p99.containsKey("verdict"), "the P99 objective has no rate to exceed");
+
+        Map<String, Object> gigaom = ObjectiveJudge.maxSustainable(GIGAOM, round, RATES);
+        assertEquals(1000, gigaom.get("rate_rps"));
+        assertEquals(false, gigaom.get("verdict"), "1000 req/s is not over GigaOm's 1000");
+    }
+
+    @Test
+    void aLevelTheInjectorSentLateOrShortIsNotMeasuredNeverAPass() {
+        assertEquals("not measured (injector late: send lag P99 25 ms)", ObjectiveJudge.failure(P99_10, late(2000, 25)));
+        assertTrue(ObjectiveJudge.holds(P99_10, late(2000, 10)), "10 ms of send lag is the bound, inclusive");
+        Map<String, Object> found = ObjectiveJudge.maxSustainable(P99_10, List.of(level(1000, 2, 8, 0), late(2000, 25), level(3000, 2, 8, 0)),
+                RATES);
+        assertEquals(1000, found.get("rate_rps"));
+        assertEquals(List.of(3000), found.get("held_above"));
+
+        Ladder.Level l = level(1000, 2, 8, 0);
+        Ladder.Level short_ = new Ladder.Level(1000, 4000, 3100, 0, l.stats(), l.allLatency(), false, 0, 0, null);
+        assertEquals("not measured (injector late: sent 3100 of 4000 planned)", ObjectiveJudge.failure(P99_10, short_));
+    }
+
+    @Test
+    void theObjectiveJudgesEveryRequestAFailedOneAtItsFullTime() {
+        // 3 failures in 4000 (under 0.1%): the successes' max is 12 ms, but one failure was a 60 s time-out
+        Ladder.Level l = level(1000, 5, 12, 3);
+        Ladder.Level timedOut = new Ladder.Level(1000, 4000, 4000, 3, l.stats(), new RequestStats.Latency(16, 1, 2, 5, 12, 60_000, 60_000),
+                false, 0, 0, null);
+        assertTrue(ObjectiveJudge.holds(P99_10, timedOut), "the P99 of all requests is still 5 ms");
+        assertFalse(ObjectiveJudge.holds(GIGAOM, timedOut));
+        assertEquals("max 60000 ms", ObjectiveJudge.failure(GIGAOM, timedOut));
+        Ladder.Level unknown = new Ladder.Level(1000, 4000, 4000, 3, l.stats(), null, false, 0, 0, null);
+        assertEquals("not judged (failed requests' times not recorded)", ObjectiveJudge.failure(P99_10, unknown));
+    }
+
+    @Test
+    void anOverloadedLevelBracketsTheSearchAndLevelsNeverSentCountAsNotReached() {
+        Map<String, Object> found = ObjectiveJudge.maxSustainable(P99_10, List.of(level(1000, 2, 8, 0), overloaded(2000)), RATES);
+        assertEquals(1000, found.get("rate_rps"));
+        assertEquals(2000, found.get("next_level_rps"));
+        assertEquals("overloaded", found.get("next_level_because"));
+        Map<String, Object> notReached = ObjectiveJudge.maxSustainable(P99_10,
+                List.of(level(1000, 2, 8, 0), level(2000, 2, 8, 0), overloaded(3000)), RATES);
+        assertEquals(2000, notReached.get("rate_rps"));
+        assertEquals("overloaded", notReached.get("next_level_because"));
+        List<Ladder.Level> toThe3000 = List.of(level(1000, 2, 8, 0), level(2000, 2, 8, 0), level(3000, 2, 8, 0));
+        assertEquals(3000, ObjectiveJudge.maxSustainable(P99_10, toThe3000, RATES).get("rate_rps"));
+        assertEquals("not reached", ObjectiveJudge.maxSustainable(P99_10, toThe3000, RATES).get("next_level_because"),
+                "4000 was planned but never sent");
+
+        Map<String, Object> lowest = ObjectiveJudge.maxSustainable(GIGAOM, List.of(level(1000, 2, 35, 0)), RATES);
+        assertEquals(0, lowest.get("rate_rps"), "0: even the lowest level failed");
+        assertEquals(false, lowest.get("verdict"));
+
+        Map<String, Object> allHeld = ObjectiveJudge.maxSustainable(P99_10, RATES.stream().map(r -> level(r, 1, 2, 0)).toList(), RATES);
+        assertEquals(4000, allHeld.get("rate_rps"));
+        assertNull(allHeld.get("next_level_rps"));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void theMaximumRateOverRoundsIsARateThatWasOffered() {
+        List<Ladder.Level> round1 = List.of(level(1000, 2, 8, 0), level(2000, 4, 12, 0), overloaded(3000));
+        List<Ladder.Level> round2 = List.of(level(1000, 4, 9, 0), level(2000, 9, 20, 2), level(3000, 9, 9, 0), overloaded(4000));
+        Map<String, Object> found = (Map<String, Object>) Analysis.maxSustainable(List.of(round1, round2), RATES, List.of(P99_10))
+                .get(P99_10.name());
+        assertEquals(2000, found.get("rate_rps"), "round 1 holds to 2000; round 2 to 3000: the lower of the two middle values, not 2500");
+        assertEquals(2000, found.get("min_rps"));
+        assertEquals(3000, found.get("max_rps"));
+    }
+}

@@ -1,0 +1,87 @@
+package io.gatewaybench.harness.analyse;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The scenario tables judge planted differences: a duty planted at 60% of plain in every round is "less
+ * throughput" at 0.60 and twice plain's CPU per request "more CPU per request", one planted equal within the
+ * round-to-round noise is "within the noise" on both, a response size
+ * is judged by the share of its own direct the gateway keeps, and a target without the duty shows its reason.
+ */
+class ScenarioMatrixTest {
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void aPlantedCostIsLessThroughputAndAnEqualScenarioIsWithinTheNoise() {
+        List<Map<String, Object>> targets = List.of(
+                target("direct", "plain", "direct", "direct", new double[] {10000, 11000, 10500, 10000}),
+                target("gw", "plain", "gw", "direct", new double[] {5000, 5200, 5100}, new double[] {100, 104, 98}),
+                // twice plain's CPU per request in every round, give or take the rounds' noise
+                target("gw:jwt", "jwt", "gw", "direct", new double[] {3000, 3120, 3060}, new double[] {196, 212, 200}),
+                target("gw:ratelimit", "ratelimit", "gw", "direct", new double[] {5100, 4950, 5250}, new double[] {103, 101, 100}),
+                target("direct:4kb", "4kb", "direct:4kb", "direct:4kb", new double[] {20000, 22000, 21000}),
+                // half of its direct for 4 KB, where plain keeps about 49% of the book page's direct: no cost
+                target("gw:4kb", "4kb", "gw", "direct:4kb", new double[] {10000, 11000, 10500}));
+        Map<String, Object> summary = new LinkedHashMap<>();
+        summary.put("targets", new ArrayList<>(targets));
+        Map<String, Object> scenarios = new LinkedHashMap<>();
+        scenarios.put("list", List.of(Map.of("name", "plain"), Map.of("name", "ratelimit"), Map.of("name", "jwt"), Map.of("name", "4kb")));
+        scenarios.put("not_available", List.of(Map.of("target", "other", "scenario", "jwt", "reason", "it has no JWT module")));
+        scenarios.put("conformance", "checked");
+        summary.put("scenarios", scenarios);
+        Analysis.apply(summary);
+
+        Map<String, List<Map<String, Object>>> cost = (Map<String, List<Map<String, Object>>>) scenarios.get("cost_vs_plain");
+        List<Map<String, Object>> gw = cost.get("gw");
+        assertEquals(List.of("jwt", "ratelimit", "4kb"), gw.stream().map(r -> r.get("scenario")).toList());
+        assertEquals(0.6, (Double) gw.get(0).get("throughput_relative"), 1e-9);
+        assertEquals("less throughput", gw.get(0).get("verdict"), gw.get(0).toString());
+        assertEquals("within the noise", gw.get(1).get("verdict"), gw.get(1).toString());
+        assertEquals("within the noise", gw.get(2).get("verdict"), gw.get(2).toString());
+        assertTrue(Math.abs((Double) gw.get(2).get("throughput_relative") - 1.0) < 0.05, gw.get(2).toString());
+        assertEquals(2.0, (Double) gw.get(0).get("cpu_per_request_relative"), 0.05, gw.get(0).toString());
+        assertEquals("more CPU per request", gw.get(0).get("cpu_verdict"), gw.get(0).toString());
+        assertEquals("within the noise", gw.get(1).get("cpu_verdict"), gw.get(1).toString());
+
+        Map<String, List<Map<String, Object>>> byScenario = (Map<String, List<Map<String, Object>>>) scenarios.get("by_scenario");
+        Map<String, Object> fourKb = byScenario.get("4kb").get(1);
+        assertEquals("gw:4kb", fourKb.get("target"));
+        assertEquals(0.5, (Double) fourKb.get("throughput_relative_to_direct"), 1e-9, "relative to direct fetching the same file");
+        assertEquals("it has no JWT module", byScenario.get("jwt").get(1).get("not_available"));
+    }
+
+    private static Map<String, Object> target(String name, String scenario, String plain, String baseline, double[] throughput) {
+        double[] cpu = new double[throughput.length];
+        java.util.Arrays.fill(cpu, 100);
+        return target(name, scenario, plain, baseline, throughput, cpu);
+    }
+
+    private static Map<String, Object> target(String name, String scenario, String plain, String baseline, double[] throughput,
+                                              double[] cpuMsPer1000) {
+        Map<String, Object> t = new LinkedHashMap<>();
+        t.put("name", name);
+        t.put("scenario", scenario);
+        t.put("plain", plain);
+        t.put("baseline", baseline);
+        List<Map<String, Object>> rounds = new ArrayList<>();
+        for (int i = 0; i < throughput.length; i++) {
+            double tp = throughput[i];
+            Map<String, Object> r = new LinkedHashMap<>();
+            r.put("requests", (long) (tp * 10));
+            r.put("errors", 0L);
+            r.put("throughput_rps", tp);
+            r.put("latency_ms", Map.of("mean", 1.0, "p50", 1.0, "p90", 1.0, "p99", 2.0, "p99_9", 3.0, "p99_99", 4.0, "max", 5.0));
+            r.put("resources", Map.of("gateway", Map.of("cpu_ms_per_1000_requests", cpuMsPer1000[i])));
+            rounds.add(r);
+        }
+        t.put("rounds", rounds);
+        return t;
+    }
+}

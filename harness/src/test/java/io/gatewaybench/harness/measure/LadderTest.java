@@ -1,0 +1,54 @@
+package io.gatewaybench.harness.measure;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The fixed-rate ladder: its rates, the overloaded level, and each level summarised over the rounds that reached it. */
+class LadderTest {
+    private static final List<Integer> RATES = List.of(1000, 2000, 3000, 4000);
+
+    /** A complete level of 4 s with the given P99 and max (ms) and error count. */
+    private static Ladder.Level level(int rate, double p99, double max, long errors) {
+        RequestStats stats = new RequestStats(rate * 4L, errors, rate, new RequestStats.Latency(1, 1, 2, p99, max, max, max));
+        return new Ladder.Level(rate, rate * 4L, rate * 4L, errors, stats, stats.latency(), false, 0, 0, null);
+    }
+
+    private static Ladder.Level overloaded(int rate) {
+        RequestStats stats = new RequestStats(500, 0, 400, new RequestStats.Latency(300, 200, 800, 900, 950, 950, 950));
+        return new Ladder.Level(rate, rate * 4L, 500, 0, stats, stats.latency(), true, 0, 0, null);
+    }
+
+    @Test
+    void ratesArePercentagesOfDirectsCapacityRoundedPlusAbsoluteOnes() {
+        assertEquals(List.of(1000, 2600, 5200, 13000), Ladder.rates(List.of(10, 20, 50), 26_010, List.of(1000, 13000)));
+        assertEquals(List.of(73, 150), Ladder.rates(List.of(25, 50), 293, List.of()), "two significant digits keep slow levels apart");
+        assertEquals(List.of(10), Ladder.rates(List.of(1), 300, List.of()), "a level is never below 10 req/s");
+    }
+
+    @Test
+    void theSimulationsOverloadLineNamesTheLevel() {
+        assertEquals(30000, Ladder.overloadedAt(List.of("[INFO] Running simulation",
+                "BookPageSimulation: overloaded at rate-30000: more than 1000 requests in flight")));
+        assertNull(Ladder.overloadedAt(List.of("BookPageSimulation: baseUrl=http://127.0.0.1:8080 rates=[100, 200]")));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void levelsAreSummarisedOverRoundsEachWithItsRound() {
+        RequestStats round1 = level(1000, 1, 1, 0).stats().withLadder(List.of(level(1000, 2, 8, 0), level(2000, 4, 12, 0), overloaded(3000)));
+        RequestStats round2 = level(1000, 1, 1, 0).stats().withLadder(List.of(level(1000, 4, 9, 0), level(2000, 9, 20, 2), level(3000, 9, 9, 0),
+                overloaded(4000)));
+        List<Map<String, Object>> levels = MeasuredSummary.fixedRate(List.of(round1, round2), RATES);
+        assertEquals(4, levels.size());
+        assertEquals(3.0, ((Map<String, Double>) levels.get(0).get("latency_ms")).get("p99"), "median of 2 and 4");
+        assertEquals(2, levels.get(1).get("rounds_reached"));
+        assertEquals(2L, levels.get(1).get("errors"));
+        assertEquals(1L, levels.get(2).get("rounds_overloaded"));
+        assertEquals(1, levels.get(3).get("rounds_reached"));
+        assertEquals(2, ((List<Map<String, Object>>) levels.get(2).get("rounds")).get(1).get("round"), "each level knows its round");
+    }
+}

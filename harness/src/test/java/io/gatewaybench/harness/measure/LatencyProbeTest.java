@@ -1,0 +1,188 @@
+package io.gatewaybench.harness.measure;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gatewaybench.harness.Origins;
+import io.gatewaybench.harness.TestOrigin;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The microsecond probe against the real origin (every response checked, every request counted once),
+ * against an origin with a known delay (the figures it reports are that delay, not its own lateness),
+ * and against one that answers garbage (every request an error, the probe goes on).
+ */
+@ExtendWith(Origins.Resolver.class)
+class LatencyProbeTest {
+
+    @Test
+    void unloadedProbeTimesEveryCorrectResponse(Origins origins, @TempDir Path dir) throws Exception {
+        String cookie = ScenarioCheck.sessionCookie(origins.tomcatUrl());
+        LatencyProbe.Result r = LatencyProbe.unloaded(origins.tomcatUrl(), cookie, 20, 200);
+        assertEquals(200, r.micros().getTotalCount());
+        assertEquals(0, r.errors());
+        assertTrue(r.micros().getValueAtPercentile(50) > 0);
+        r.write(dir.resolve("p.hgrm"));
+        assertTrue(Files.readString(dir.resolve("p.hgrm")).contains("#[Mean"), "not HdrHistogram's percentile distribution");
+    }
+
+    @Test
+    void aWrongPageIsAnErrorNotAFastResponse() throws Exception {
+        try (TestOrigin other = new TestOrigin()) { // answers 404: no book page there
+            LatencyProbe.Result r = LatencyProbe.unloaded(other.url(), "JSESSIONID=x", 0, 30);
+            assertEquals(0, r.micros().getTotalCount());
+            assertEquals(30, r.errors());
+        }
+    }
+
+    @Test
+    void pacedProbeKeepsOnlyTheWindowsRequests(Origins origins) throws Exception {
+        String cookie = ScenarioCheck.sessionCookie(origins.tomcatUrl());
+        long before = System.currentTimeMillis();
+        try (LatencyProbe.Paced p = new LatencyProbe.Paced(origins.tomcatUrl(), cookie, 100, 60)) {
+            Thread.sleep(1_500);
+            long now = System.currentTimeMillis();
+            LatencyProbe.Result all = p.between(before - 1_000, now);
+            LatencyProbe.Result none = p.between(now + 60_000, now + 120_000);
+            assertTrue(all.micros().getTotalCount() > 0, "no probe requests in 1.5 s at 100/s");
+            assertEquals(0, all.errors());
+            assertEquals(0, none.micros().getTotalCount() + none.errors());
+        }
+    }
+
+    /**
+     * The origin sleeps 20 ms before each answer, so no request can take less: the lower bound is
+     * exact. The upper one allows 20 ms for the rest: the sleep's overshoot (~0.1-0.2 ms here), the JDK
+     * server's dispatch to its worker thread and loopback I/O (together 1-2 ms at the median here), and
+     * other jobs on a shared 2-CPU machine (P50 up to ~9 ms over the delay seen with a load average of
+     * 7): more than twice the worst noise seen. It still catches what this bound is for, half-way between
+     * that noise and the plant: Nagle's 40 ms between a response's head and body (P50 60 ms), or a probe
+     * that counts a request's time twice (40 ms).
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void theProbesReportAKnownDelayAndNotTheirOwnLateness() throws Exception {
+        long delayMicros = 20_000;
+        long toleranceMicros = 20_000;
+        try (TestOrigin origin = TestOrigin.bookPageAfter(20)) {
+            long before = System.currentTimeMillis();
+            LatencyProbe.Paced p = new LatencyProbe.Paced(origin.url(), "JSESSIONID=x", 20, 60);
+            Thread.sleep(2_000);
+            p.close(); // waits for the request in flight
+            LatencyProbe.Result paced = p.between(before - 1_000, System.currentTimeMillis());
+            assertEquals(0, paced.errors());
+            assertTrue(paced.micros().getTotalCount() >= 30, "20 req/s for 2 s sent only " + paced.micros().getTotalCount());
+            assertWithin(paced.micros().getValueAtPercentile(50), delayMicros, delayMicros + toleranceMicros, "paced P50");
+            assertTrue(paced.micros().getMinValue() >= delayMicros, "a request faster than the origin's delay: " + paced.asMap());
+            // Parked, then spinning the last 250 us, the probe sends a few us after its time (P50 3-6 us
+            // here); the old sleep to the next whole millisecond was late by 0.5-0.65 ms at the median.
+            // The median, not the tail: other jobs on a shared 2-CPU machine can hold the probe's thread
+            // off a CPU for milliseconds (P99 from 0.4 to 14 ms here, depending on the load).
+            Map<String, Object> lag = (Map<String, Object>) paced.asMap().get("send_lag_us");
+            assertTrue(((Number) lag.get("p50")).longValue() < 100, "the probe's own send lag: " + lag);
+            assertEquals(paced.micros().getTotalCount(), paced.sendLagMicros().getTotalCount(), "every request's send lag");
+
+            LatencyProbe.Result unloaded = LatencyProbe.unloaded(origin.url(), "JSESSIONID=x", 3, 30);
+            assertEquals(30, unloaded.micros().getTotalCount());
+            assertEquals(0, unloaded.errors());
+            assertWithin(unloaded.micros().getValueAtPercentile(50), delayMicros, delayMicros + toleranceMicros, "unloaded P50");
+            assertNull(unloaded.asMap().get("send_lag_us"), "back to back, the unloaded probe has no schedule to be late for");
+        }
+    }
+
+    @Test
+    void garbageAnswersAreErrorsAndTheProbeGoesOn() throws Exception {
+        try (GarbageOrigin garbage = new GarbageOrigin()) {
+            long before = System.currentTimeMillis();
+            LatencyProbe.Paced p = new LatencyProbe.Paced(garbage.url(), "JSESSIONID=x", 50, 60);
+            Thread.sleep(1_000);
+            p.close();
+            LatencyProbe.Result r = p.between(before - 1_000, System.currentTimeMillis());
+            assertEquals(0, r.micros().getTotalCount());
+            assertEquals(garbage.answered.get(), r.errors(), "every answer the probe got is one failed request");
+            // 50 req/s for 1 s: one kind of garbage ended the old probe's thread after at most four requests
+            assertTrue(r.errors() >= 30, "the probe stopped sending: " + r.asMap());
+            assertEquals(r.errors(), r.asMap().get("requests"));
+
+            int answeredBefore = garbage.answered.get();
+            LatencyProbe.Result unloaded = LatencyProbe.unloaded(garbage.url(), "JSESSIONID=x", 0, 12);
+            assertEquals(12, unloaded.errors());
+            assertEquals(12, garbage.answered.get() - answeredBefore);
+        }
+    }
+
+    @Test
+    void aProbeWhoseThreadDiedSaysSo() {
+        // A rate of 0 fails inside the probe's thread, standing in for any failure of the probe itself.
+        LatencyProbe.Paced p = new LatencyProbe.Paced(URI.create("http://127.0.0.1:9"), "JSESSIONID=x", 0, 1);
+        p.close();
+        String message = assertThrows(IllegalStateException.class, () -> p.between(0, Long.MAX_VALUE)).getMessage();
+        assertTrue(message.contains("thread died"), message);
+    }
+
+    private static void assertWithin(long value, long low, long high, String what) {
+        assertTrue(value >= low && value <= high, what + " " + value + " us, expected " + low + ".." + high);
+    }
+
+    /** Answers every request with something that is not a well-formed HTTP response, in turn, then closes. */
+    private static final class GarbageOrigin implements AutoCloseable {
+        private static final List<String> ANSWERS = List.of(
+                "HELLO\r\n\r\n",
+                "HTTP/1.1 2OO OK\r\n\r\n", // letters in the status code
+                "HTTP/1.1 200 OK\r\nno colon here\r\n\r\n",
+                "HTTP/1.1 200 OK\r\nContent-Length: lots\r\n\r\n");
+        final AtomicInteger answered = new AtomicInteger();
+        private final ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        private final Thread acceptor = new Thread(this::serve, "garbage-origin");
+
+        GarbageOrigin() throws IOException {
+            acceptor.setDaemon(true);
+            acceptor.start();
+        }
+
+        URI url() {
+            return URI.create("http://127.0.0.1:" + server.getLocalPort());
+        }
+
+        private void serve() {
+            while (!server.isClosed()) {
+                try (Socket s = server.accept()) {
+                    InputStream in = s.getInputStream();
+                    for (int b = 0, state = 0; state < 4 && b >= 0; ) { // up to the blank line after the request head
+                        b = in.read();
+                        state = b == (state % 2 == 0 ? '\r' : '\n') ? state + 1 : 0;
+                    }
+                    int n = answered.getAndIncrement(); // before the answer, so the probe cannot have counted one we did not
+                    OutputStream out = s.getOutputStream();
+                    out.write(ANSWERS.get(n % ANSWERS.size()).getBytes(StandardCharsets.ISO_8859_1));
+                    out.flush();
+                } catch (IOException e) {
+                    // closed by the test, or a client that went away
+                }
+            }
+        }
+
+        @Override
+        public void close() throws Exception {
+            server.close();
+            acceptor.join(5_000);
+        }
+    }
+}

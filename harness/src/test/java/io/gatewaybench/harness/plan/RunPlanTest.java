@@ -1,0 +1,101 @@
+package io.gatewaybench.harness.plan;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The command line of {@code ./bench run}: its defaults, and an error that names the fix for every bad option. */
+class RunPlanTest {
+
+    @Test
+    void theDefaultRunIsThreeRoundsWithTheLadder() {
+        RunPlan plan = RunPlan.parse(List.of());
+        assertEquals(3, plan.rounds());
+        assertEquals(List.of("direct", "nginx", "haproxy", "netty-proxy", "scg", "zuul2"), plan.targets().stream().map(Target::name).toList());
+        assertEquals(List.of(5, 10, 15, 20, 25, 30, 35, 40, 45, 50), plan.ladder().percents());
+        assertTrue(plan.ladder().enabled());
+        assertEquals(List.of("p99-10ms", "gigaom-high-performance"), plan.ladder().objectives().stream().map(Objective::name).toList());
+        assertEquals(25 + 10 + plan.ladder().seconds(10), plan.loadSeconds());
+    }
+
+    @Test
+    void ladderOptionsAreSortedAndDeduplicatedAndNoneTurnsItOff() {
+        RunPlan plan = RunPlan.parse(List.of("--levels=50,10,10", "--rates=3000,1000", "--p99-objective=25", "--level-duration=5"));
+        assertEquals(List.of(10, 50), plan.ladder().percents());
+        assertEquals(List.of(1000, 3000), plan.ladder().absolute());
+        assertEquals("p99-25ms", plan.ladder().objectives().get(0).name());
+        assertEquals(5, plan.ladder().levelSeconds());
+        assertFalse(RunPlan.parse(List.of("--levels=none")).ladder().enabled());
+        assertTrue(RunPlan.parse(List.of("--levels=none", "--rates=2000")).ladder().enabled());
+    }
+
+    @Test
+    void badOptionsSayWhatIsWrong() {
+        assertTrue(message("--levels=ten").contains("--levels must be a whole number above 0, got 'ten'"), message("--levels=ten"));
+        assertTrue(message("--levels=5000").contains("percentages of direct's capacity"), message("--levels=5000"));
+        assertTrue(message("--rounds=0").contains("--rounds must be a whole number above 0"), message("--rounds=0"));
+        assertTrue(message("--ladder=1").contains("unknown option --ladder"), message("--ladder=1"));
+        assertTrue(message("--cross-check=scg").contains("not among the run's targets"), message("--cross-check=scg --targets=nginx"));
+    }
+
+    @Test
+    void optionsTakeTheirValueAfterEqualsOrAsTheNextWord() {
+        RunPlan plan = RunPlan.parse(List.of("--quick", "--topology", "netns", "--rounds", "2", "--users=8"));
+        assertEquals("netns", plan.topology());
+        assertEquals(2, plan.rounds());
+        assertEquals(8, plan.load().users());
+        assertEquals("loopback", RunPlan.parse(List.of()).topology());
+        assertEquals(0, RunPlan.parse(List.of()).workers(), "no --workers: as many as the gateway's host has CPUs");
+        assertTrue(message("--topology=docker").contains("--topology must be one of [loopback, netns, hosts], got 'docker'"),
+                message("--topology=docker"));
+        String missing = assertThrows(IllegalArgumentException.class, () -> RunPlan.parse(List.of("--topology", "--quick"))).getMessage();
+        assertTrue(missing.contains("option --topology needs a value"), missing);
+    }
+
+    @Test
+    void anUnknownOptionIsUnknownEvenWithoutAValue() {
+        for (List<String> args : List.of(List.of("--frobnicate"), List.of("--frobnicate", "--quick"), List.of("--frobnicate", "3"),
+                List.of("--frobnicate=3"))) {
+            String m = assertThrows(IllegalArgumentException.class, () -> RunPlan.parse(args)).getMessage();
+            assertTrue(m.startsWith("unknown option --frobnicate; known: --targets, "), args + ": " + m);
+            assertTrue(m.contains("--cross-check") && m.endsWith("--quick, --jfr"), m);
+        }
+    }
+
+    @Test
+    void aResultsFolderThatCannotBeWrittenIsNamedWithTheReasonAndTheFix(@TempDir Path dir) throws Exception {
+        String proc = message("--results=/proc/x");
+        assertEquals("cannot create or write the results folder /proc/x (no such file or directory): "
+                + "choose a writable folder with --results=DIR", proc);
+        Path file = Files.createFile(dir.resolve("results"));
+        String inTheWay = message("--results=" + file);
+        assertTrue(inTheWay.startsWith("cannot create or write the results folder " + file + " ("), inTheWay);
+        assertTrue(inTheWay.endsWith("): choose a writable folder with --results=DIR"), inTheWay);
+        assertEquals(dir.resolve("new/runs"), RunPlan.parse(List.of("--results=" + dir.resolve("new/runs"))).results());
+        assertTrue(Files.isDirectory(dir.resolve("new/runs")));
+        try (var left = Files.list(dir.resolve("new/runs"))) {
+            assertEquals(0, left.count(), "the writability check leaves nothing behind");
+        }
+    }
+
+    @Test
+    void everyTargetIsCrossCheckedByDefaultInTheClosedModel() {
+        assertEquals(List.of("direct", "nginx", "scg"), RunPlan.parse(List.of("--targets=nginx,scg")).crossCheck());
+        assertEquals(List.of("direct", "nginx", "haproxy", "netty-proxy", "scg", "zuul2"), RunPlan.parse(List.of()).crossCheck());
+        assertEquals(List.of("scg"), RunPlan.parse(List.of("--targets=nginx,scg", "--cross-check=scg")).crossCheck());
+        assertEquals(List.of(), RunPlan.parse(List.of("--cross-check=none")).crossCheck());
+        assertEquals(List.of(), RunPlan.parse(List.of("--model=open")).crossCheck(), "wrk's closed loop is no check of an open-model run");
+    }
+
+    private static String message(String option) {
+        List<String> args = option.startsWith("--cross-check") ? List.of(option, "--targets=nginx") : List.of(option);
+        return assertThrows(IllegalArgumentException.class, () -> RunPlan.parse(args)).getMessage();
+    }
+}

@@ -1,0 +1,97 @@
+package io.gatewaybench.harness.plan;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Where the roles run, and how a command reaches each host. */
+class TopologyTest {
+
+    @Test
+    void loopbackRunsEverythingHereAsItIs() {
+        Topology t = Topology.loopback();
+        assertEquals(List.of("nginx", "-v"), t.gateway().command(List.of("nginx", "-v")));
+        assertEquals(List.of("nginx", "-v"), t.gateway().server(List.of("nginx", "-v")));
+        assertEquals(Runtime.getRuntime().availableProcessors(), t.gatewayCpus());
+        Map<String, Object> d = t.describe(2);
+        assertEquals("loopback", d.get("topology"));
+        assertEquals(2, ((Map<?, ?>) d.get("gateway")).get("workers"));
+    }
+
+    @Test
+    void cpuListsAreCounted() {
+        assertEquals(1, Topology.cpuCount("1"));
+        assertEquals(4, Topology.cpuCount("0-3"));
+        assertEquals(3, Topology.cpuCount("0,2-3"));
+        assertEquals(0, Topology.cpuCount("not confined: no cpuset cgroup"));
+    }
+
+    @Test
+    void netnsWithoutItsHostsSaysHowToSetThemUp(@TempDir Path dir) {
+        String message = assertThrows(IllegalStateException.class, () -> Topology.netns(dir.resolve("netns.state"))).getMessage();
+        assertTrue(message.contains("./bench run --topology netns"), message);
+    }
+
+    @Test
+    void hostsFromTheDeployedDescription(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("hosts.properties");
+        Files.writeString(file, """
+                topology=hosts
+                ssh=ssh -o BatchMode=yes -i /opt/gb/.ssh/id_ed25519 -l root
+                injector.address=127.0.0.1
+                injector.home=/opt/gb
+                injector.cpus=2
+                injector.memory_mb=4096
+                gateway.address=192.0.2.20
+                gateway.home=/srv/gateway bench
+                gateway.java=java
+                gateway.cpus=2
+                gateway.port=8000
+                backend.address=192.0.2.30
+                backend.home=/opt/gb
+                backend.port=8080
+                """);
+        Topology t = Topology.hosts(file);
+        assertFalse(t.injector().remote(), "the harness runs on the injector itself");
+        Topology.Host gateway = t.gateway();
+        assertTrue(gateway.remote());
+        assertEquals(8000, gateway.listenPort());
+        assertEquals(2, t.gatewayCpus());
+        // ssh hands the remote shell one string: every word quoted where the shell would split or expand it
+        assertEquals(List.of("ssh", "-o", "BatchMode=yes", "-i", "/opt/gb/.ssh/id_ed25519", "-l", "root", "192.0.2.20",
+                        "nginx -g 'daemon off;' -p '/srv/gateway bench/x'"),
+                gateway.command(List.of("nginx", "-g", "daemon off;", "-p", "/srv/gateway bench/x")));
+        assertEquals("'/srv/gateway bench/infra/hosts/attached' haproxy -db",
+                gateway.server(List.of("haproxy", "-db")).get(8));
+        // a run folder keeps its place in the suite on the other host
+        Path local = Repo.root().resolve("results/run-1/targets/nginx-round1");
+        assertEquals(Path.of("/srv/gateway bench/results/run-1/targets/nginx-round1"), gateway.pathOf(local));
+        assertThrows(IllegalArgumentException.class, () -> gateway.pathOf(Path.of("/elsewhere/run")));
+    }
+
+    @Test
+    void hostsMustBeRunOnTheInjector(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("hosts.properties");
+        Files.writeString(file, "ssh=ssh\ninjector.address=192.0.2.10\ngateway.address=192.0.2.20\nbackend.address=192.0.2.30\n");
+        String message = assertThrows(IllegalStateException.class, () -> Topology.hosts(file)).getMessage();
+        assertTrue(message.contains("run the harness on the injector host"), message);
+        String missing = assertThrows(IllegalStateException.class, () -> Topology.hosts(dir.resolve("none"))).getMessage();
+        assertTrue(missing.contains("infra/ansible/site.yml"), missing);
+    }
+
+    @Test
+    void shellQuoting() {
+        assertEquals("plain/path-1.2:3", Topology.Host.quoted("plain/path-1.2:3"));
+        assertEquals("'it'\\''s'", Topology.Host.quoted("it's"));
+        assertEquals("''", Topology.Host.quoted(""));
+    }
+}
