@@ -3,6 +3,7 @@ package io.gatewaybench.harness;
 import io.gatewaybench.harness.analyse.Analysis;
 import io.gatewaybench.harness.analyse.ObjectiveJudge;
 import io.gatewaybench.harness.analyse.RunComparison;
+import io.gatewaybench.harness.launch.JvmStartup;
 import io.gatewaybench.harness.launch.Launch;
 import io.gatewaybench.harness.launch.Origin;
 import io.gatewaybench.harness.launch.TargetProcess;
@@ -14,15 +15,12 @@ import io.gatewaybench.harness.measure.LatencyProbe;
 import io.gatewaybench.harness.measure.MeasuredSummary;
 import io.gatewaybench.harness.measure.RequestStats;
 import io.gatewaybench.harness.measure.ResourceSampler;
+import io.gatewaybench.harness.measure.RunDescription;
 import io.gatewaybench.harness.measure.ScenarioCheck;
 import io.gatewaybench.harness.measure.WrkCrossCheck;
-import io.gatewaybench.harness.model.OrderedMap;
 import io.gatewaybench.harness.model.Precision;
-import io.gatewaybench.harness.plan.Credentials;
-import io.gatewaybench.harness.plan.Environment;
 import io.gatewaybench.harness.plan.JvmProfile;
 import io.gatewaybench.harness.plan.Objective;
-import io.gatewaybench.harness.plan.Repo;
 import io.gatewaybench.harness.plan.RunPlan;
 import io.gatewaybench.harness.plan.Scenario;
 import io.gatewaybench.harness.plan.Target;
@@ -55,10 +53,6 @@ import java.util.Map;
 public final class Bench {
     /** Requests per second of the microsecond probe beside Gatling's load: low enough not to add load of its own. */
     private static final int PROBE_RATE = 50;
-    /** The JVM gateways' first line says how they run: "... event loops 2, transport epoll". */
-    private static final java.util.regex.Pattern STARTED = java.util.regex.Pattern.compile("event loops (\\d+), transport (\\w+)");
-    /** A JVM gateway's Flight Recorder recording, in its run folder. */
-    private static final String RECORDING = "gateway.jfr";
     private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
 
     private final RunPlan plan;
@@ -319,7 +313,7 @@ public final class Bench {
             }
             outcomes.add(new MeasuredSummary.TargetOutcome(t, rounds.get(t.name()), details.getOrDefault(t.name(), Map.of()), failure));
         }
-        Map<String, Object> run = describeRun();
+        Map<String, Object> run = description().run(injectorJvm, rates, calibration);
         run.put("complete", incomplete.isEmpty());
         if (!incomplete.isEmpty()) {
             run.put("incomplete_because", incomplete);
@@ -439,12 +433,12 @@ public final class Bench {
                 url = gateway.launch().url();
                 verify(t, scenario, url, page, round, step);
                 runtime.put("first_answer_ms", Math.round((System.nanoTime() - starting) / 1e6));
-                runtime.putAll(started(t, gateway));
+                runtime.putAll(JvmStartup.reported(t, plan.profileOf(t), gateway.launch()));
             } else {
                 verify(t, scenario, url, page, round, step);
             }
             synchronized (lock) {
-                details.computeIfAbsent(t.name(), k -> new LinkedHashMap<>(describeTarget(t, dir)));
+                details.computeIfAbsent(t.name(), k -> new LinkedHashMap<>(description().target(t, dir)));
                 if (limitCheck != null) {
                     details.get(t.name()).put("rate_limit_check", limitCheck);
                 }
@@ -499,10 +493,10 @@ public final class Bench {
                     .withLadder(m.ladder());
             runtime.putAll(stats.runtime());
             exitedDuringMeasurement(t, gateway, dir);
-            if (gateway != null && recordsJfr(t)) {
+            if (gateway != null && plan.recordsJfr(t, topology)) {
                 stoppedOnPurpose = true;
                 gateway.close(); // the recording is written as the JVM exits
-                runtime.putAll(jfrFigures(gateway, m, stats.requests()));
+                runtime.putAll(JfrFigures.overWindow(gateway.launch(), m.windowStartMillis(), m.windowEndMillis(), stats.requests()));
             }
             stats = stats.withRuntime(runtime);
             double took = (System.nanoTime() - begin) / 1e9;
@@ -537,8 +531,8 @@ public final class Bench {
             return launch;
         }
         String flags = profile.flagsFor(t);
-        if (recordsJfr(t)) {
-            flags += " " + String.join(" ", JfrFigures.jvmOptions(dir.resolve(RECORDING), plan.jfr()));
+        if (plan.recordsJfr(t, topology)) {
+            flags += " " + String.join(" ", JfrFigures.jvmOptions(dir.resolve(JfrFigures.RECORDING), plan.jfr()));
         }
         return launch.under(profile.java(), profile.eventLoops(workers), flags, profile.argsFor(t));
     }
@@ -546,6 +540,11 @@ public final class Bench {
     /** The workers {@code t} gets: its own in a workers sweep, else the run's. */
     private int workersOf(Target t) {
         return t.sweptWorkers().orElse(workers);
+    }
+
+    /** What the summary says of the run and of each target, beside what they measured. */
+    private RunDescription description() {
+        return new RunDescription(plan, topology, workers, runDir, started);
     }
 
     /**
@@ -579,77 +578,6 @@ public final class Bench {
     }
 
     /**
-     * Whether a JVM gateway runs with a Flight Recorder recording: in a run of several JVM profiles
-     * (whose table shows GC pauses and allocation) or with {@code --jfr}, and only where the
-     * gateway runs on this machine, which must read the file. A run of one profile leaves it off, so
-     * the JVM gateways pay nothing the native proxies do not (JFR costs a few percent on an
-     * allocation-heavy loop).
-     */
-    private boolean recordsJfr(Target t) {
-        return plan.profileOf(t) != null && (plan.jvm().size() > 1 || plan.jfr()) && !topology.gateway().remote();
-    }
-
-    /**
-     * The JVM's figures over the measured window, from its recording: GC pauses, collections,
-     * allocation (also per request) and, with {@code --jfr}, its top frames. A recording that
-     * cannot be read costs the figures, not the measurement: the reason is recorded instead.
-     */
-    private static Map<String, Object> jfrFigures(TargetProcess gateway, GatlingRun.Measurement m, long requests) {
-        Map<String, Object> figures = new LinkedHashMap<>();
-        try {
-            Path jdk = Path.of(gateway.launch().java()).toRealPath().getParent().getParent();
-            JfrFigures jfr = JfrFigures.read(gateway.launch().dir().resolve(RECORDING), jdk,
-                    Instant.ofEpochMilli(m.windowStartMillis()), Instant.ofEpochMilli(m.windowEndMillis()));
-            figures.put("allocated_bytes_per_request", requests == 0 ? null : Precision.round((double) jfr.allocatedBytes() / requests));
-            figures.put("jfr", jfr.toMap());
-        } catch (IOException | RuntimeException e) {
-            figures.put("jfr", Map.of("error", String.valueOf(e.getMessage())));
-        }
-        return figures;
-    }
-
-    /**
-     * The event loops and transport a JVM gateway reports when it starts ("..., event loops 2,
-     * transport epoll"); an error when they are not what its JVM profile asked for, since the
-     * figures would then be filed under the wrong profile.
-     */
-    private Map<String, Object> started(Target t, TargetProcess gateway) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        JvmProfile profile = plan.profileOf(t);
-        if (profile == null) {
-            return m;
-        }
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(gateway.launch().dir().resolve("stdout.log"));
-        } catch (IOException e) {
-            lines = List.of();
-        }
-        // the line that says so; the JVM may print before it (a Flight Recorder recording announces itself)
-        String first = lines.stream().filter(l -> STARTED.matcher(l).find()).findFirst().orElse("");
-        java.util.regex.Matcher said = STARTED.matcher(first);
-        if (!said.find()) {
-            if (profile.transport() != null) {
-                throw new IllegalStateException("JVM profile '" + profile.name() + "' asks for the " + profile.transport() + " transport but "
-                        + t.gateway() + " does not say which it runs (no \"event loops N, transport T\" line in its stdout.log)");
-            }
-            m.put("transport", "not reported");
-            return m;
-        }
-        m.put("event_loops", Integer.parseInt(said.group(1)));
-        m.put("transport", said.group(2));
-        if (profile.transport() != null && !profile.transport().equals(said.group(2))) {
-            throw new IllegalStateException("JVM profile '" + profile.name() + "' asks for the " + profile.transport() + " transport but "
-                    + t.gateway() + " runs " + said.group(2) + " (" + first.trim() + "); see targets/" + t.gateway() + ".properties");
-        }
-        if (Integer.parseInt(said.group(1)) != gateway.launch().workers()) {
-            throw new IllegalStateException(t.name() + " runs " + said.group(1) + " event loops where it was given "
-                    + gateway.launch().workers() + " (" + first.trim() + ")");
-        }
-        return m;
-    }
-
-    /**
      * Expected seconds per target and round: the average so far, or before any, the load with half
      * the ladder (most targets stop part-way) and about 20 s of starting, probing and Gatling's own start.
      */
@@ -666,134 +594,6 @@ public final class Bench {
         Objective p99 = plan.ladder().objectives().get(0);
         Map<String, Object> found = ObjectiveJudge.maxSustainable(p99, stats.ladder(), rates);
         return String.format("; ladder: %d of %d levels, %s up to %s req/s", stats.ladder().size(), rates.size(), p99.name(), found.get("rate_rps"));
-    }
-
-    private Map<String, Object> describeTarget(Target t, Path dir) {
-        Map<String, Object> d = new LinkedHashMap<>();
-        if (plan.scenarios().size() > 1) {
-            d.put("scenario", t.scenario());
-            d.put("plain", t.underPlain());
-            d.put("baseline", plan.baselineOf(t));
-        }
-        if (t.isDirect()) {
-            d.put("configuration", "none: the client calls the origin");
-            return d;
-        }
-        t.sweptWorkers().ifPresent(n -> {
-            d.put("sweep_series", t.sweepSeries().orElseThrow());
-            d.put("sweep_workers", n);
-        });
-        d.put("gateway", t.gateway());
-        d.put("configuration", Repo.root().relativize(t.file()).toString());
-        d.put("run_folder", runDir.relativize(dir).toString());
-        JvmProfile profile = plan.profileOf(t);
-        int workers = workersOf(t);
-        d.put("workers", profile == null ? workers : profile.eventLoops(workers));
-        if (profile != null) {
-            d.put("jvm_profile", profile.name());
-            d.put("java", profile.java() != null ? profile.java() : Launch.on(topology.gateway(), dir, null, workers, "").java());
-            d.put("jvm_flags", profile.flagsFor(t));
-            d.put("gateway_args", profile.argsFor(t));
-            if (recordsJfr(t)) {
-                d.put("jfr_recording", (plan.jfr() ? "profiling (GC, allocation, CPU and allocation samples)" : "GC and allocation only")
-                        + ": infra/jvm/figures*.jfc, added to the flags above");
-            }
-        }
-        return d;
-    }
-
-    private Map<String, Object> describeRun() {
-        Map<String, Object> run = new LinkedHashMap<>();
-        run.put("format", "gateway-bench summary 1");
-        run.put("run_id", runDir.getFileName().toString());
-        run.put("started", started.toString());
-        run.put("finished", Instant.now().toString());
-        run.put("git_commit", Environment.gitCommit());
-        run.put("machine", Environment.machine());
-        run.put("components", components());
-        Map<String, Object> jvm = new LinkedHashMap<>();
-        jvm.put("tomcat", Origin.descriptor().key("jvm.flags").orElse(""));
-        plan.targets().stream().filter(JvmProfile::isJvmGateway).forEach(t -> jvm.put(t.name(), plan.profileOf(t).flagsFor(t)));
-        jvm.put("gatling", injectorJvm == null ? "unknown (not seen while it ran)" : injectorJvm);
-        run.put("jvm_flags", jvm);
-        run.put("jvm_profile", plan.jvm().stream().map(JvmProfile::name).collect(java.util.stream.Collectors.joining(",")));
-        if (plan.jvm().size() > 1 || !plan.unavailable().isEmpty()) {
-            Map<String, Object> profiles = new LinkedHashMap<>();
-            profiles.put("reference", plan.jvm().get(0).name());
-            profiles.put("profiles", plan.jvm().stream().map(JvmProfile::describe).toList());
-            profiles.put("not_available", plan.unavailable());
-            run.put("jvm_profiles", profiles);
-        }
-        run.put("placement", topology.describe(workers));
-        if (!plan.workerSweep().isEmpty()) {
-            Map<String, Object> sweep = new LinkedHashMap<>();
-            sweep.put("counts", plan.workerSweep());
-            run.put("workers_sweep", sweep);
-        }
-        if (plan.scenarios().size() > 1) {
-            Map<String, Object> scenarios = new LinkedHashMap<>();
-            scenarios.put("list", plan.scenarios().stream().map(Scenario::describe).toList());
-            scenarios.put("not_available", plan.notAvailable());
-            scenarios.put("credentials", "issued by the run, not recorded: an HS256 secret and a token valid for 24 h; "
-                    + Credentials.KEYS + " API keys, the load sending the first");
-            scenarios.put("conformance", "before each target's measurement: the load's request gets the origin's page byte for byte; "
-                    + "a request without its API key or with an unknown one gets 401; no, a badly signed, an unsigned, an expired or a "
-                    + "malformed token gets 401; in round 1 every route reaches the origin and a path of no route gets 404; in round 1 "
-                    + "each target with a rate limit runs once with a limit of " + Scenario.LOW_LIMIT + "/s and must answer 429 at about that rate");
-            scenarios.put("probes", "the microsecond probe, single requests and wrk ask for the book page as it is: under plain only");
-            run.put("scenarios", scenarios);
-        }
-        run.put("load", plan.load().describe());
-        if (!rates.isEmpty()) {
-            Map<String, Object> ladder = new LinkedHashMap<>();
-            ladder.put("rates_rps", rates);
-            ladder.put("percent_of_direct_capacity", plan.ladder().percents());
-            ladder.put("absolute_rps", plan.ladder().absolute());
-            ladder.put("calibration", calibration);
-            ladder.put("level_s", plan.ladder().levelSeconds());
-            ladder.put("max_in_flight", plan.ladder().maxInFlight());
-            ladder.put("timing", "open model, one request per arrival, shared uncapped connection pool: no request waits for a "
-                    + "connection (it opens one), and Gatling's response time runs from the instant it tries to send, TCP connect "
-                    + "included, to the complete response. A target that cannot keep up collects requests in flight: past "
-                    + plan.ladder().maxInFlight() + " the level counts as overloaded and the target's ladder stops.");
-            List<Map<String, Object>> objectives = new ArrayList<>();
-            for (Objective o : plan.ladder().objectives()) {
-                objectives.add(OrderedMap.of("name", o.name(), "description", o.description()));
-            }
-            ladder.put("objectives", objectives);
-            run.put("ladder", ladder);
-        }
-        run.put("rounds", plan.rounds());
-        run.put("quick", plan.quick());
-        return run;
-    }
-
-    private Map<String, Object> components() {
-        Map<String, Object> c = new LinkedHashMap<>();
-        c.put("jdk", Environment.versionOf(List.of(Environment.currentJava(), "-version")));
-        Target tomcat = Origin.descriptor();
-        c.put("tomcat", versionOf(tomcat, topology.backend()));
-        for (Target t : plan.targets()) {
-            if (t.key("version").isPresent()) {
-                c.put(t.name(), versionOf(t, topology.gateway()));
-            }
-            if (t.key("components").isPresent()) {
-                Map<String, String> libraries = new LinkedHashMap<>(Environment.jarComponents(
-                        Repo.root().resolve(t.keys().get("jar")), Arrays.asList(t.keys().get("components").split("\\s+"))));
-                t.key("pinned").ifPresent(list -> Arrays.stream(list.split("\\s+"))
-                        .forEach(p -> libraries.put(p + " (pinned in pom.xml)", Environment.pinned(p))));
-                c.put(t.name(), libraries);
-            }
-        }
-        c.put("gatling", Environment.pinned("gatling.version"));
-        return c;
-    }
-
-    /** The version a target's {@code version} command prints on the host it runs on. */
-    private static String versionOf(Target t, Topology.Host host) {
-        Launch none = Launch.on(host, Repo.root(), null, 1, "");
-        Map<String, String> values = TargetProcess.values(t, none);
-        return Environment.versionOf(host.command(Target.commandLine(t.keys().get("version"), values, t.file().toString())));
     }
 
     /**

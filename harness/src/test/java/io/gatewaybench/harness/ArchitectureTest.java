@@ -163,7 +163,8 @@ class ArchitectureTest {
                 Ladder.Level.class);
         List<String> cycles = violations(noCycles(), planted);
         assertTrue(cycles.stream().map(v -> v.replaceAll("\\s+", " "))
-                .anyMatch(v -> v.contains("Slice analyse -> Slice measure -> Slice analyse") && v.contains("PlantedCycle")), cycles.toString());
+                .anyMatch(v -> v.contains("Slice analyse -> Slice measure -> Slice analyse") && v.contains("PlantedCycle")),
+                cycles.toString());
         assertTrue(violations(layers(), planted).stream()
                 .anyMatch(v -> v.contains("PlantedCycle") && v.contains(Analysis.class.getName())));
         JavaClasses unplanted = new ClassFileImporter().importClasses(Analysis.class, Ladder.Level.class);

@@ -57,7 +57,8 @@ public final class ObjectiveJudge {
         Integer next = null;
         String why = "every level held (the maximum lies above the ladder)";
         for (int rate : plannedRates) {
-            String failure = ladder.stream().filter(l -> l.rate() == rate).findFirst().map(l -> failure(objective, l)).orElse("not reached");
+            String failure = ladder.stream().filter(l -> l.rate() == rate).findFirst().map(l -> failure(objective, l))
+                    .orElse("not reached");
             if (!failure.isEmpty()) {
                 next = rate;
                 why = failure;

@@ -1,8 +1,9 @@
 /**
  * Stage 2, launch: the processes a run measures. How one instance of a target runs ({@link
  * io.gatewaybench.harness.launch.Launch}), starting it from its descriptor, waiting until it listens and stopping it
- * ({@link io.gatewaybench.harness.launch.TargetProcess}), and the origin every target fronts ({@link
- * io.gatewaybench.harness.launch.Origin}).
+ * ({@link io.gatewaybench.harness.launch.TargetProcess}), what a started JVM gateway says it runs ({@link
+ * io.gatewaybench.harness.launch.JvmStartup}: event loops and transport, checked against its JVM profile), and the
+ * origin every target fronts ({@link io.gatewaybench.harness.launch.Origin}).
  *
  * <p>May use: {@link io.gatewaybench.harness.plan} and {@link io.gatewaybench.harness.model}.
  */

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.gatewaybench.harness.launch.Launch;
+import io.gatewaybench.harness.model.Precision;
 import io.gatewaybench.harness.plan.Repo;
 import java.io.IOException;
 import java.io.InputStream;
@@ -69,6 +71,28 @@ public record JfrFigures(Pauses pauses, long allocatedBytes, int gcCount, int cp
 
     /** A method, as {@code package.Class.method}, and its share (0..1) of the samples or sampled weight. */
     public record Frame(String frame, double share) {
+    }
+
+    /** A JVM gateway's Flight Recorder recording, in its run folder. */
+    public static final String RECORDING = "gateway.jfr";
+
+    /**
+     * The JVM's figures over the measured window, from its recording: GC pauses, collections,
+     * allocation (also per request) and, with {@code --jfr}, its top frames. A recording that
+     * cannot be read costs the figures, not the measurement: the reason is recorded instead.
+     */
+    public static Map<String, Object> overWindow(Launch gateway, long windowStartMillis, long windowEndMillis, long requests) {
+        Map<String, Object> figures = new LinkedHashMap<>();
+        try {
+            Path jdk = Path.of(gateway.java()).toRealPath().getParent().getParent();
+            JfrFigures jfr = read(gateway.dir().resolve(RECORDING), jdk, Instant.ofEpochMilli(windowStartMillis),
+                    Instant.ofEpochMilli(windowEndMillis));
+            figures.put("allocated_bytes_per_request", requests == 0 ? null : Precision.round((double) jfr.allocatedBytes() / requests));
+            figures.put("jfr", jfr.toMap());
+        } catch (IOException | RuntimeException e) {
+            figures.put("jfr", Map.of("error", String.valueOf(e.getMessage())));
+        }
+        return figures;
     }
 
     /**

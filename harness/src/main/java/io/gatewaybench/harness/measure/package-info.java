@@ -6,9 +6,11 @@
  * cross-check, the checks that a target serves the right page ({@link io.gatewaybench.harness.measure.ScenarioCheck}),
  * a round's figures ({@link io.gatewaybench.harness.measure.RequestStats}), the environment of a JMH run, and what a run
  * measured in summary.json's shape ({@link io.gatewaybench.harness.measure.MeasuredSummary}, pooling rounds with {@link
- * io.gatewaybench.harness.measure.Stats}).
+ * io.gatewaybench.harness.measure.Stats}), with what the summary says beside it of the run and of each target ({@link
+ * io.gatewaybench.harness.measure.RunDescription}: every component's version among it).
  *
  * <p>May use: {@link io.gatewaybench.harness.launch}, {@link io.gatewaybench.harness.plan} and {@link
- * io.gatewaybench.harness.model} (it uses no class of launch today: {@code Bench} hands it the URLs and process ids).
+ * io.gatewaybench.harness.model} (launch for a launched gateway's JDK and folder, the origin's descriptor and a target's
+ * version command; {@code Bench} hands the load its URLs and process ids).
  */
 package io.gatewaybench.harness.measure;

@@ -366,4 +366,15 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
     public int loadSeconds() {
         return load.warmupSeconds() + load.durationSeconds() + ladder.seconds(ladder.percents().size() + ladder.absolute().size());
     }
+
+    /**
+     * Whether a JVM gateway runs with a Flight Recorder recording: in a run of several JVM profiles
+     * (whose table shows GC pauses and allocation) or with {@code --jfr}, and only where the
+     * gateway runs on this machine, which must read the file. A run of one profile leaves it off, so
+     * the JVM gateways pay nothing the native proxies do not (JFR costs a few percent on an
+     * allocation-heavy loop).
+     */
+    public boolean recordsJfr(Target t, Topology topology) {
+        return profileOf(t) != null && (jvm().size() > 1 || jfr()) && !topology.gateway().remote();
+    }
 }

@@ -70,8 +70,8 @@ class ObjectiveJudgeTest {
     void aLevelTheInjectorSentLateOrShortIsNotMeasuredNeverAPass() {
         assertEquals("not measured (injector late: send lag P99 25 ms)", ObjectiveJudge.failure(P99_10, late(2000, 25)));
         assertTrue(ObjectiveJudge.holds(P99_10, late(2000, 10)), "10 ms of send lag is the bound, inclusive");
-        Map<String, Object> found = ObjectiveJudge.maxSustainable(P99_10, List.of(level(1000, 2, 8, 0), late(2000, 25), level(3000, 2, 8, 0)),
-                RATES);
+        Map<String, Object> found = ObjectiveJudge.maxSustainable(P99_10,
+                List.of(level(1000, 2, 8, 0), late(2000, 25), level(3000, 2, 8, 0)), RATES);
         assertEquals(1000, found.get("rate_rps"));
         assertEquals(List.of(3000), found.get("held_above"));
 
