@@ -451,6 +451,23 @@ abstract class HostileInput {
         }
     }
 
+    /**
+     * The pipelining check reads each answer's body: an answer expected for another request's path, as a crossed answer
+     * would come, fails against this very target (one request, which every target answers: Zuul2 closes on a second).
+     */
+    @Test
+    void aCrossedPipelinedAnswerIsSeen() throws IOException {
+        String request = "GET /echo/one HTTP/1.1\r\nHost: gw.test\r\n\r\n";
+        origin.reset();
+        seen = null;
+        pipelined(request, List.of("/echo/one"));
+        origin.reset();
+        seen = null;
+        AssertionError crossed = org.junit.jupiter.api.Assertions.assertThrows(AssertionError.class,
+                () -> pipelined(request, List.of("/echo/two")));
+        assertTrue(crossed.getMessage().contains("the answer to /echo/two"), crossed.getMessage());
+    }
+
     /** A deviation is a fact about a packaged reference; this project's own gateways must handle every case. */
     @Test
     void onlyThePackagedReferencesMayDeviate() {
