@@ -1,9 +1,8 @@
 package io.gatewaybench.harness.report;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.gatewaybench.harness.analyse.Notes;
 import io.gatewaybench.harness.measure.WrkCrossCheck;
+import io.gatewaybench.harness.model.Summaries;
 import io.gatewaybench.harness.plan.Scenario;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -21,14 +20,14 @@ import java.util.Map;
 public final class RunSummary {
     /** Every table summary.md leaves out, as text. */
     public static final String DETAILS = "details.md";
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private RunSummary() {
     }
 
     /** Writes summary.json, summary.md, details.md and report.html of an analysed summary into the run folder. */
     public static void write(Path runDir, Map<String, Object> summary) throws IOException {
-        JSON.writeValue(runDir.resolve("summary.json").toFile(), summary);
+        // in the records' key order, and refused if it is not what the model describes
+        Files.writeString(runDir.resolve("summary.json"), Summaries.toJson(Summaries.fromMap(summary)));
         Files.writeString(runDir.resolve("summary.md"), markdown(summary));
         Files.writeString(runDir.resolve(DETAILS), details(summary));
         HtmlReport.write(runDir, summary, Notes.of(summary));
