@@ -28,8 +28,9 @@ cleanup() {
 trap cleanup EXIT
 
 # The emulated hosts share this machine's files, Maven's local repository included, but have no
-# network: resolve Gatling's Maven plugin and runtime here first, as ./bench would on a real injector.
-mvn -B -q -f "$repo/simulations/pom.xml" -Dgatling.skip=true gatling:test
+# network: resolve Gatling's runtime and the plugins that compile the simulation and write its class path
+# here first, as the build in site.yml would on a real injector.
+mvn -B -q -f "$repo/simulations/pom.xml" process-test-classes
 
 bash "$repo/infra/netns/topology.sh" up
 [ -d /run/sshd ] || { mkdir -p /run/sshd; made_privsep=true; }

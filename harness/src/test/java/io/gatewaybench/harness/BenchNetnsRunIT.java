@@ -58,7 +58,7 @@ class BenchNetnsRunIT {
         Path results = Files.createDirectories(Path.of("target", "bench-netns-stopped-it").toAbsolutePath());
         Path log = results.resolve("bench.log");
         Process bench = new ProcessBuilder(Repo.root().resolve("bench").toString(), "run", "--quick", "--topology=netns",
-                "--targets=nginx", "--warmup=60", "--results=" + results)
+                "--targets=nginx", "--results=" + results)
                 .directory(Repo.root().toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
         while (!Files.readString(log).contains("nginx: verified")) {

@@ -1,7 +1,6 @@
 package io.gatewaybench.harness.measure;
 
 import io.gatewaybench.harness.plan.Credentials;
-import io.gatewaybench.harness.plan.Repo;
 import io.gatewaybench.harness.plan.RunPlan;
 import io.gatewaybench.harness.plan.Scenario;
 import java.io.IOException;
@@ -20,7 +19,8 @@ import java.util.stream.Stream;
 
 /**
  * Runs the suite's Gatling simulation ({@code simulations/}) against one target exactly as a user
- * would, {@code mvn gatling:test}, and reads the measured requests' figures from its output.
+ * would with {@code mvn gatling:test} (its JVM, flags and class path: {@link GatlingCommand}), and reads the
+ * measured requests' figures from its output.
  */
 public final class GatlingRun {
     /** The measured request's name in the simulation; warm-up requests are named "warm-up" and excluded. */
@@ -37,8 +37,8 @@ public final class GatlingRun {
     }
 
     /**
-     * What one Gatling run gives: the measured figures, and the injector JVM's flags as they were,
-     * read from the process table while it ran.
+     * What one Gatling run gives: the measured figures, and the injector JVM's executable and flags as
+     * it was started.
      */
     public record Measurement(RequestStats stats, String injectorJvm, long windowStartMillis, long windowEndMillis,
                               List<Ladder.Level> ladder, Map<String, Object> gatling) {
@@ -46,7 +46,7 @@ public final class GatlingRun {
 
     /**
      * Warm-up and measurement against {@code target}; the raw output (simulation.log, Gatling's HTML
-     * report, Maven's console) lands in {@code raw}. The figures are decoded from simulation.log
+     * report, Gatling's console) lands in {@code raw}. The figures are decoded from simulation.log
      * ({@link SimulationLog}); the report's own request count must agree with them. With
      * {@code rates}, the fixed-rate ladder follows ({@link Ladder}); {@code probe} cuts the
      * microsecond probe to each level's window.
@@ -86,8 +86,7 @@ public final class GatlingRun {
         Files.createDirectories(raw);
         List<String> args = new ArrayList<>(List.of(
                 "-DbaseUrl=" + target, "-Dmodel=" + load.model(), "-Dusers=" + load.users(), "-Drate=" + load.rate(),
-                "-Dwarmup=" + load.warmupSeconds(), "-Dduration=" + load.durationSeconds(), "-Dsessions=" + load.sessions(),
-                "-Dgatling.resultsFolder=" + raw));
+                "-Dwarmup=" + load.warmupSeconds(), "-Dduration=" + load.durationSeconds(), "-Dsessions=" + load.sessions()));
         args.addAll(request.args());
         if (!rates.isEmpty()) {
             args.addAll(List.of("-Drates=" + rates.stream().map(String::valueOf).collect(Collectors.joining(",")),
@@ -95,7 +94,7 @@ public final class GatlingRun {
         }
         StringBuilder injectorJvm = new StringBuilder();
         Path console = raw.resolve("gatling.log");
-        int exit = mvn(args, console, load.warmupSeconds() + load.durationSeconds() + ladder.seconds(rates.size()) + 600, injectorJvm, sampler);
+        int exit = gatling(args, raw, console, load.warmupSeconds() + load.durationSeconds() + ladder.seconds(rates.size()) + 600, injectorJvm, sampler);
         Path report = report(raw, exit);
         SimulationLog log = SimulationLog.read(report.resolve("simulation.log"));
         log.writeDistribution(MEASURED, raw.resolve("latency-ms.hgrm"));
@@ -128,7 +127,7 @@ public final class GatlingRun {
     }
 
     /**
-     * How Gatling ended: its exit status (Maven's), the simulation's assertions that failed (Gatling
+     * How Gatling ended: its exit status (Gatling's own: 2 when an assertion failed; Maven's, 1, in runs before 2026-11-25), the simulation's assertions that failed (Gatling
      * 3.15 prints each as "book: count of failed events is 0.0 : false (actual : 720.0)"), and whether the measured series was cut short (its last request
      * sent more than a second before the window's end: maxDuration, a crash or a stop).
      */
@@ -145,17 +144,6 @@ public final class GatlingRun {
         return m;
     }
 
-    /** The JVM executable and its options (not the simulation's parameters) if this is the Gatling JVM. */
-    private static String gatlingJvmFlags(ProcessHandle process) {
-        List<String> args = List.of(process.info().arguments().orElse(new String[0]));
-        if (!args.contains("io.gatling.app.Gatling")) {
-            return "";
-        }
-        List<String> flags = new ArrayList<>(List.of(process.info().command().orElse("java")));
-        args.stream().takeWhile(a -> !a.equals("-jar")).filter(a -> a.startsWith("-X") || a.startsWith("--")).forEach(flags::add);
-        return String.join(" ", flags);
-    }
-
     private static Path report(Path raw, int exit) throws IOException {
         try (Stream<Path> dirs = Files.list(raw)) {
             return dirs.filter(d -> Files.isRegularFile(d.resolve("index.html"))).findFirst()
@@ -164,19 +152,22 @@ public final class GatlingRun {
         }
     }
 
-    private static int mvn(List<String> args, Path log, long timeoutSeconds, StringBuilder injectorJvm, ResourceSampler sampler)
+    private static int gatling(List<String> args, Path raw, Path log, long timeoutSeconds, StringBuilder injectorJvm, ResourceSampler sampler)
             throws IOException {
-        List<String> argv = new ArrayList<>(List.of("mvn", "-B", "-o", "-f", Repo.root().resolve("simulations/pom.xml").toString(), "gatling:test"));
-        argv.addAll(args);
-        Process p = new ProcessBuilder(argv).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        // If the harness is stopped (Ctrl-C, kill), Maven and the Gatling JVM stop with it.
+        List<String> command = GatlingCommand.of(args, raw);
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        // the JVM executable and its options, not the simulation's parameters
+        injectorJvm.append(Stream.concat(Stream.of(command.get(0)), command.stream().skip(1)
+                .takeWhile(a -> !a.equals("-cp")).filter(a -> a.startsWith("-X") || a.startsWith("--"))).collect(Collectors.joining(" ")));
+        sampler.watch("injector", p.pid());
+        // If the harness is stopped (Ctrl-C, kill), the Gatling JVM stops with it.
         Thread stop = new Thread(() -> {
             p.descendants().forEach(ProcessHandle::destroy);
             p.destroy();
         }, "stop-gatling");
         Runtime.getRuntime().addShutdownHook(stop);
         try {
-            return await(p, log, timeoutSeconds, injectorJvm, sampler);
+            return await(p, log, timeoutSeconds);
         } finally {
             try {
                 Runtime.getRuntime().removeShutdownHook(stop);
@@ -186,17 +177,9 @@ public final class GatlingRun {
         }
     }
 
-    private static int await(Process p, Path log, long timeoutSeconds, StringBuilder injectorJvm, ResourceSampler sampler) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
+    private static int await(Process p, Path log, long timeoutSeconds) {
         try {
-            while (!p.waitFor(250, TimeUnit.MILLISECONDS) && System.nanoTime() < deadline) {
-                if (injectorJvm.isEmpty()) {
-                    p.descendants().filter(d -> !gatlingJvmFlags(d).isEmpty()).findFirst().ifPresent(gatling -> {
-                        injectorJvm.append(gatlingJvmFlags(gatling));
-                        sampler.watch("injector", gatling.pid());
-                    });
-                }
-            }
+            p.waitFor(timeoutSeconds, TimeUnit.SECONDS);
             if (p.isAlive()) {
                 p.descendants().forEach(ProcessHandle::destroyForcibly);
                 p.destroyForcibly();

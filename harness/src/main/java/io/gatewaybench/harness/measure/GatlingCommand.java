@@ -1,0 +1,113 @@
+package io.gatewaybench.harness.measure;
+
+import io.gatewaybench.harness.plan.Repo;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.Node;
+import org.w3c.dom.NodeList;
+
+/**
+ * The command that runs the suite's simulation as {@code mvn gatling:test} runs it, without starting Maven for every
+ * target: the same simulation class, JVM flags and class path, all read from {@code simulations/pom.xml} and what it
+ * builds. Maven's own start cost about 2 s of every measured target. The simulation is compiled (and its class path
+ * written, {@code target/gatling-classpath.txt}) once per harness, by Maven, so a changed simulation is what runs.
+ */
+final class GatlingCommand {
+    private static final Path POM = Repo.root().resolve("simulations/pom.xml");
+    private static final Path TARGET = Repo.root().resolve("simulations/target");
+    /** Gatling's own entry point, which the plugin starts in its forked JVM. */
+    static final String MAIN = "io.gatling.app.Gatling";
+    private static boolean compiled;
+
+    private GatlingCommand() {
+    }
+
+    /**
+     * {@code java <the pom's jvmArgs> <properties> -cp <test classes and dependencies> io.gatling.app.Gatling -s <the
+     * pom's simulationClass> -rf <resultsFolder>}, as the plugin's fork: the plugin passes Maven's -D properties as
+     * system properties, and strips colour from Gatling's console (jansi.mode=strip) as here.
+     */
+    static List<String> of(List<String> properties, Path resultsFolder) throws IOException {
+        compileOnce();
+        List<String> argv = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        argv.addAll(pluginConfiguration("jvmArg"));
+        argv.add("-Djansi.mode=strip");
+        argv.addAll(properties);
+        argv.addAll(List.of("-cp", TARGET.resolve("test-classes") + ":" + Files.readString(TARGET.resolve("gatling-classpath.txt")).strip(),
+                MAIN, "-s", simulationClass(), "-rf", resultsFolder.toString()));
+        return argv;
+    }
+
+    /** The one simulation the pom runs ({@code <simulationClass>}). */
+    static String simulationClass() {
+        List<String> named = pluginConfiguration("simulationClass");
+        if (named.size() != 1) {
+            throw new IllegalStateException(POM + " names " + named.size() + " simulationClass in the Gatling plugin's configuration, not one");
+        }
+        return named.get(0);
+    }
+
+    /** The text of every element named {@code element} in the Gatling plugin's {@code <configuration>}, in order. */
+    static List<String> pluginConfiguration(String element) {
+        try {
+            Document pom = DocumentBuilderFactory.newDefaultInstance().newDocumentBuilder().parse(POM.toFile());
+            NodeList plugins = pom.getElementsByTagName("plugin");
+            for (int i = 0; i < plugins.getLength(); i++) {
+                Element plugin = (Element) plugins.item(i);
+                if (text(plugin, "artifactId").equals("gatling-maven-plugin")) {
+                    NodeList found = ((Element) plugin.getElementsByTagName("configuration").item(0)).getElementsByTagName(element);
+                    List<String> values = new ArrayList<>();
+                    for (int j = 0; j < found.getLength(); j++) {
+                        values.add(found.item(j).getTextContent().strip());
+                    }
+                    return values;
+                }
+            }
+            throw new IllegalStateException(POM + " has no gatling-maven-plugin");
+        } catch (IOException | javax.xml.parsers.ParserConfigurationException | org.xml.sax.SAXException e) {
+            throw new IllegalStateException("cannot read " + POM + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static String text(Element parent, String child) {
+        for (Node n = parent.getFirstChild(); n != null; n = n.getNextSibling()) {
+            if (n instanceof Element e && e.getTagName().equals(child)) {
+                return e.getTextContent().strip();
+            }
+        }
+        return "";
+    }
+
+    /** Compiles the simulation and writes its class path, as {@code mvn gatling:test} would before running it. */
+    private static synchronized void compileOnce() throws IOException {
+        if (compiled) {
+            return;
+        }
+        Path log = Files.createTempFile("gatling-compile", ".log");
+        Process p = new ProcessBuilder("mvn", "-B", "-o", "-q", "-f", POM.toString(), "process-test-classes")
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        try {
+            if (!p.waitFor(5, TimeUnit.MINUTES)) {
+                p.destroyForcibly();
+                throw new IllegalStateException("compiling the simulation (mvn -o -f " + POM + " process-test-classes) took over 5 min");
+            }
+        } catch (InterruptedException e) {
+            p.destroyForcibly();
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+        if (p.exitValue() != 0) {
+            throw new IllegalStateException("the simulation did not compile (mvn -o -f " + POM + " process-test-classes exited with "
+                    + p.exitValue() + "): " + Files.readString(log).strip());
+        }
+        Files.delete(log);
+        compiled = true;
+    }
+}

@@ -1,0 +1,45 @@
+package io.gatewaybench.harness.measure;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.gatewaybench.harness.plan.Repo;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The injector started without Maven is started as {@code mvn gatling:test} started it. */
+class GatlingCommandTest {
+    /** The reference run, measured when the harness still ran {@code mvn gatling:test} and read the forked JVM's flags. */
+    private static final Path REFERENCE = Repo.root().resolve("results/20261124-035143/summary.json");
+
+    @Test
+    void theInjectorJvmGetsTheFlagsTheMavenPluginGaveIt() throws Exception {
+        String recorded = new ObjectMapper().readTree(REFERENCE.toFile()).get("jvm_flags").get("gatling").asText();
+        List<String> pluginFlags = Arrays.asList(recorded.split(" ")).subList(1, recorded.split(" ").length); // less the executable
+        List<String> command = GatlingCommand.of(List.of("-DbaseUrl=http://127.0.0.1:1"), Path.of("/tmp/results"));
+        List<String> flags = command.stream().skip(1).takeWhile(a -> !a.equals("-cp")).filter(a -> a.startsWith("-X") || a.startsWith("--")).toList();
+        assertEquals(pluginFlags, flags, "the injector's JVM flags (simulations/pom.xml) against those mvn gatling:test gave the reference run "
+                + REFERENCE + "; a change meant to be made is a new injector, and needs a new reference run");
+        // and the plugin's properties: the dead HTTPS proxy that keeps Gatling's release check on the machine
+        assertTrue(command.containsAll(List.of("-Dhttps.proxyHost=127.0.0.1", "-Dhttps.proxyPort=1")), command.toString());
+    }
+
+    @Test
+    void theSimulationRunsFromItsCompiledClassesWithItsClassPathAndTheRunsProperties() throws Exception {
+        List<String> command = GatlingCommand.of(List.of("-DbaseUrl=http://127.0.0.1:1", "-Dusers=4"), Path.of("/tmp/results"));
+        int cp = command.indexOf("-cp");
+        assertTrue(command.subList(0, cp).containsAll(List.of("-DbaseUrl=http://127.0.0.1:1", "-Dusers=4")), command.toString());
+        List<String> classPath = List.of(command.get(cp + 1).split(":"));
+        assertEquals(Repo.root().resolve("simulations/target/test-classes").toString(), classPath.get(0));
+        assertTrue(Files.isRegularFile(Repo.root().resolve("simulations/target/test-classes/io/gatewaybench/simulations/BookPageSimulation.class")),
+                "the simulation was compiled");
+        assertTrue(classPath.stream().anyMatch(e -> e.contains("gatling-http-java")), "Gatling's HTTP DSL on the class path: " + classPath);
+        classPath.forEach(e -> assertTrue(Files.exists(Path.of(e)), e + " is on the class path and does not exist"));
+        assertEquals(List.of(GatlingCommand.MAIN, "-s", "io.gatewaybench.simulations.BookPageSimulation", "-rf", "/tmp/results"),
+                command.subList(cp + 2, command.size()));
+    }
+}
