@@ -31,18 +31,12 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
      * requests per second whatever the answers, over a shared connection pool.
      */
     public record Load(String model, int users, int rate, int warmupSeconds, int durationSeconds, String sessions) {
-        public Map<String, Object> describe() {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("model", model);
-            if (model.equals("closed")) {
-                m.put("users", users);
-            } else {
-                m.put("rate_rps", rate);
-            }
-            m.put("warmup_s", warmupSeconds);
-            m.put("duration_s", durationSeconds);
-            m.put("sessions", sessions);
-            return m;
+        /** The load as summary.json records it. */
+        public io.gatewaybench.harness.model.Load describe() {
+            boolean closed = model.equals("closed");
+            return new io.gatewaybench.harness.model.Load(closed ? io.gatewaybench.harness.model.Load.Model.CLOSED
+                    : io.gatewaybench.harness.model.Load.Model.OPEN, closed ? users : null, closed ? null : rate, warmupSeconds,
+                    durationSeconds, sessions);
         }
     }
 

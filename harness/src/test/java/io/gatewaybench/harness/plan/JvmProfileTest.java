@@ -119,12 +119,12 @@ class JvmProfileTest {
 
     @Test
     void aProfileIsRecordedWithWhatItChanges() {
-        Map<String, Object> d = JvmProfile.load("zgc").describe();
-        assertEquals("25", d.get("jdk"));
-        assertEquals("-Xms1g -Xmx1g -XX:+UseZGC", d.get("flags"));
-        assertEquals("the gateway's choice", d.get("transport"));
-        assertEquals(Map.of("scg", "-Dspring.netty.leak-detection=disabled"), JvmProfile.load("no-leak-detection").describe().get("gateway_flags"));
-        assertEquals(Map.of("scg", "gateways/scg/target/scg-metrics.jar"), JvmProfile.load("scg-metrics").describe().get("gateway_jars"));
+        io.gatewaybench.harness.model.JvmProfiles.Profile d = JvmProfile.load("zgc").describe();
+        assertEquals("25", d.jdk());
+        assertEquals("-Xms1g -Xmx1g -XX:+UseZGC", d.flags());
+        assertEquals("the gateway's choice", d.transport());
+        assertEquals(Map.of("scg", "-Dspring.netty.leak-detection=disabled"), JvmProfile.load("no-leak-detection").describe().gatewayFlags());
+        assertEquals(Map.of("scg", "gateways/scg/target/scg-metrics.jar"), JvmProfile.load("scg-metrics").describe().gatewayJars());
     }
 
     private void profile(String name, String text) throws IOException {
