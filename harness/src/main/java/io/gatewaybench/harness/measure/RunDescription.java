@@ -74,13 +74,11 @@ public record RunDescription(RunPlan plan, Topology topology, int workers, Path 
         jvm.put("gatling", injectorJvm == null ? "unknown (not seen while it ran)" : injectorJvm);
         JvmProfiles profiles = plan.jvm().size() > 1 || !plan.unavailable().isEmpty()
                 ? new JvmProfiles(plan.jvm().get(0).name(), plan.jvm().stream().map(JvmProfile::describe).toList(),
-                        plan.unavailable().stream().map(u -> new JvmProfiles.NotAvailable(u.get("gateway"), u.get("profile"), u.get("reason")))
-                                .toList(), null)
+                        plan.unavailable(), null)
                 : null;
         WorkersSweep sweep = plan.workerSweep().isEmpty() ? null : new WorkersSweep(plan.workerSweep(), null);
         Scenarios scenarios = plan.scenarios().size() > 1 ? new Scenarios(plan.scenarios().stream().map(Scenario::describe).toList(),
-                plan.notAvailable().stream().map(n -> new Scenarios.NotAvailable(n.get("target"), n.get("scenario"), n.get("reason")))
-                        .toList(),
+                plan.notAvailable(),
                 "issued by the run, not recorded: an HS256 secret and a token valid for 24 h; "
                         + Credentials.KEYS + " API keys, the load sending the first",
                 "before each target's measurement: the load's request gets the origin's page byte for byte; "

@@ -41,9 +41,9 @@ class JvmProfileTest {
         }
         // io_uring is the Netty proxy's alone; the others say why they cannot run it, and nothing is faked
         assertTrue(plan.targets().stream().anyMatch(t -> t.name().equals("netty-proxy@io_uring")));
-        assertEquals(List.of("scg", "zuul2"), plan.unavailable().stream().filter(u -> u.get("profile").equals("io_uring"))
-                .map(u -> u.get("gateway")).toList());
-        assertTrue(plan.unavailable().get(0).get("reason").contains("io_uring"), plan.unavailable().toString());
+        assertEquals(List.of("scg", "zuul2"), plan.unavailable().stream().filter(u -> u.profile().equals("io_uring"))
+                .map(u -> u.gateway()).toList());
+        assertTrue(plan.unavailable().get(0).reason().contains("io_uring"), plan.unavailable().toString());
         // profiles for one gateway run that gateway only
         assertEquals(List.of("scg@scg-elastic-pool"), plan.targets().stream().map(Target::name)
                 .filter(n -> n.endsWith("@scg-elastic-pool")).toList());
