@@ -407,7 +407,6 @@ public final class Bench {
         }
     }
 
-    @SuppressWarnings("unchecked")
     private RequestStats measure(Target t, int round, TargetProcess origin, byte[] reference, String step) throws IOException {
         long begin = System.nanoTime();
         Path dir = runDir.resolve("targets").resolve(t.name() + "-round" + round);

@@ -91,7 +91,7 @@ class GatlingOutputTest {
         }
         assertTrue(spectrum.get(spectrum.size() - 1)[1] <= s.latency().max());
         // What a run's summary.json holds in each round: the same pairs, as JSON arrays.
-        List<Map<String, Object>> targets = new com.fasterxml.jackson.databind.ObjectMapper().convertValue(
+        List<Map<String, Object>> targets = io.gatewaybench.harness.model.Summaries.mapper().convertValue(
                 MeasuredSummary.targets(List.of(new MeasuredSummary.TargetOutcome(Target.named("direct"), List.of(s), TargetDetails.NONE, null))),
                 List.class);
         List<List<Number>> written = (List<List<Number>>) ((List<Map<String, Object>>) targets.get(0).get("rounds")).get(0).get("latency_spectrum_ms");
