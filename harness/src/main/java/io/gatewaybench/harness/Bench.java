@@ -17,8 +17,15 @@ import io.gatewaybench.harness.measure.RequestStats;
 import io.gatewaybench.harness.measure.ResourceSampler;
 import io.gatewaybench.harness.measure.RunDescription;
 import io.gatewaybench.harness.measure.ScenarioCheck;
+import io.gatewaybench.harness.measure.TargetDetails;
 import io.gatewaybench.harness.measure.WrkCrossCheck;
+import io.gatewaybench.harness.model.LadderPlan;
 import io.gatewaybench.harness.model.Precision;
+import io.gatewaybench.harness.model.RateLimitCheck;
+import io.gatewaybench.harness.model.RoundRuntime;
+import io.gatewaybench.harness.model.Summaries;
+import io.gatewaybench.harness.model.Summary;
+import io.gatewaybench.harness.model.WrkCheck;
 import io.gatewaybench.harness.plan.JvmProfile;
 import io.gatewaybench.harness.plan.Objective;
 import io.gatewaybench.harness.plan.RunPlan;
@@ -68,7 +75,7 @@ public final class Bench {
     private String injectorJvm;
     /** The ladder's rates, fixed once direct's capacity is known; the calibration's figures. */
     private List<Integer> rates = List.of();
-    private Map<String, Object> calibration;
+    private LadderPlan.Calibration calibration;
     /** The page the origin serves for each scenario's path: what every target must deliver under it. */
     private final Map<String, byte[]> pages = new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -79,7 +86,7 @@ public final class Bench {
     private final Object lock = new Object();
     private final Map<String, List<RequestStats>> rounds = new LinkedHashMap<>();
     private final Map<String, String> failures = new LinkedHashMap<>();
-    private final Map<String, Map<String, Object>> details = new LinkedHashMap<>();
+    private final Map<String, TargetDetails> details = new LinkedHashMap<>();
     /** Why the run stopped before its end (the origin died, a signal), if it did. */
     private String stoppedBecause;
     /** The step being measured, for the summary written on a signal. */
@@ -223,7 +230,7 @@ public final class Bench {
         }
         int steps = schedule.size() + (plan.rounds() > 1 ? 1 : 0);
         System.out.printf("bench: run %s on %s: %d targets x %d round(s)%s, %s, warm-up %d s + measure %d s each; about %s%n",
-                runDir.getFileName(), topology.notes().get("summary"), targets.size(), plan.rounds(),
+                runDir.getFileName(), topology.notes().summary(), targets.size(), plan.rounds(),
                 plan.rounds() > 1 ? " and direct once more" : "",
                 plan.load().model(), plan.load().warmupSeconds(), plan.load().durationSeconds(),
                 minutes(steps * stepSeconds() + (plan.ladder().percents().isEmpty() ? 0 : 55)));
@@ -311,14 +318,9 @@ public final class Bench {
             } else if (failure == null && stoppedBecause != null && measured < plan.rounds()) {
                 incomplete.add(t.name() + " was measured in " + measured + " of " + plan.rounds() + " rounds");
             }
-            outcomes.add(new MeasuredSummary.TargetOutcome(t, rounds.get(t.name()), details.getOrDefault(t.name(), Map.of()), failure));
+            outcomes.add(new MeasuredSummary.TargetOutcome(t, rounds.get(t.name()), details.getOrDefault(t.name(), TargetDetails.NONE), failure));
         }
-        Map<String, Object> run = description().run(injectorJvm, rates, calibration);
-        run.put("complete", incomplete.isEmpty());
-        if (!incomplete.isEmpty()) {
-            run.put("incomplete_because", incomplete);
-        }
-        summarise(runDir, run, outcomes, rates);
+        summarise(runDir, description().run(injectorJvm, rates, calibration, incomplete), outcomes, rates);
         summaryWritten = true;
         if (!incomplete.isEmpty()) {
             System.err.println("bench: run incomplete: " + String.join("; ", incomplete));
@@ -330,12 +332,13 @@ public final class Bench {
      * The run's summary from what it measured: in summary.json's shape ({@link MeasuredSummary}), judged ({@link Analysis}), and
      * written as summary.json, summary.md, details.md and report.html ({@link RunSummary}); returns the summary written.
      */
-    static Map<String, Object> summarise(Path runDir, Map<String, Object> run, List<MeasuredSummary.TargetOutcome> outcomes,
-            List<Integer> rates) throws IOException {
-        Map<String, Object> summary = MeasuredSummary.of(run, outcomes, rates);
+    static Summary summarise(Path runDir, Summary run, List<MeasuredSummary.TargetOutcome> outcomes, List<Integer> rates)
+            throws IOException {
+        // Transitional: the analysis and the report still hold the summary as maps (Summaries.toMap/fromMap go with them).
+        Map<String, Object> summary = Summaries.toMap(MeasuredSummary.of(run, outcomes, rates));
         Analysis.apply(summary);
         RunSummary.write(runDir, summary);
-        return summary;
+        return Summaries.fromMap(summary);
     }
 
     private void resultsLine() {
@@ -397,17 +400,13 @@ public final class Bench {
         try (ResourceSampler sampler = new ResourceSampler()) {
             RequestStats direct = GatlingRun.measure(url, load, List.of(), ladder, runDir.resolve("raw/calibration"), sampler, null).stats();
             rates = Ladder.rates(ladder.percents(), direct.throughputRps(), ladder.absolute());
-            calibration = new LinkedHashMap<>();
-            calibration.put("what", "direct, closed model, " + load.users() + " users, warm-up " + load.warmupSeconds()
-                    + " s, measured " + load.durationSeconds() + " s, before round 1");
-            calibration.put("capacity_rps", Precision.round(direct.throughputRps()));
-            calibration.put("errors", direct.errors());
+            calibration = new LadderPlan.Calibration("direct, closed model, " + load.users() + " users, warm-up " + load.warmupSeconds()
+                    + " s, measured " + load.durationSeconds() + " s, before round 1", Precision.round(direct.throughputRps()), direct.errors());
             System.out.printf("bench: calibration: direct %.0f req/s; ladder %s req/s (%s%% of it%s)%n", direct.throughputRps(), rates,
                     ladder.percents(), ladder.absolute().isEmpty() ? "" : ", plus " + ladder.absolute());
         }
     }
 
-    @SuppressWarnings("unchecked")
     private RequestStats measure(Target t, int round, TargetProcess origin, byte[] reference, String step) throws IOException {
         long begin = System.nanoTime();
         Path dir = runDir.resolve("targets").resolve(t.name() + "-round" + round);
@@ -418,11 +417,12 @@ public final class Bench {
                 sampler.watch("origin", origin.pid());
             }
             URI url = origin.launch().url();
-            Map<String, Object> runtime = new LinkedHashMap<>();
+            Long firstAnswerMs = null;
+            RoundRuntime reported = new RoundRuntime(null, null, null, null, null, null); // what a JVM gateway says it runs
             Scenario scenario = plan.scenario(t.scenario());
             URI originUrl = url;
             byte[] page = scenario.isPlain() ? reference : pages.computeIfAbsent(scenario.path(), p -> ScenarioCheck.originPage(originUrl, scenario));
-            Map<String, Object> limitCheck = round == 1 && scenario.rateLimit() > 0 && !t.isDirect() ? limitBites(t, scenario, url, step) : null;
+            RateLimitCheck limitCheck = round == 1 && scenario.rateLimit() > 0 && !t.isDirect() ? limitBites(t, scenario, url, step) : null;
             if (!t.isDirect()) {
                 System.out.printf("%s: starting%n", step);
                 long starting = System.nanoTime();
@@ -432,15 +432,15 @@ public final class Bench {
                 }
                 url = gateway.launch().url();
                 verify(t, scenario, url, page, round, step);
-                runtime.put("first_answer_ms", Math.round((System.nanoTime() - starting) / 1e6));
-                runtime.putAll(JvmStartup.reported(t, plan.profileOf(t), gateway.launch()));
+                firstAnswerMs = Math.round((System.nanoTime() - starting) / 1e6);
+                reported = JvmStartup.reported(t, plan.profileOf(t), gateway.launch());
             } else {
                 verify(t, scenario, url, page, round, step);
             }
             synchronized (lock) {
-                details.computeIfAbsent(t.name(), k -> new LinkedHashMap<>(description().target(t, dir)));
+                details.computeIfAbsent(t.name(), k -> description().target(t, dir));
                 if (limitCheck != null) {
-                    details.get(t.name()).put("rate_limit_check", limitCheck);
+                    details.put(t.name(), details.get(t.name()).withRateLimitCheck(limitCheck));
                 }
             }
             // The microsecond probe asks for the book page as it is: under plain only.
@@ -458,10 +458,8 @@ public final class Bench {
                 m = GatlingRun.measure(url, request, plan.load(), rates, plan.ladder(), raw, sampler, probe == null ? null : probe::between);
                 underLoad = probe == null ? null : probe.between(m.windowStartMillis(), m.windowEndMillis());
             }
-            Map<String, Object> gatling = new LinkedHashMap<>(Map.of("round", round));
-            gatling.putAll(m.gatling());
             synchronized (lock) {
-                ((List<Map<String, Object>>) details.get(t.name()).computeIfAbsent("gatling", k -> new ArrayList<>())).add(gatling);
+                details.put(t.name(), details.get(t.name()).withGatling(m.gatling().inRound(round)));
             }
             exitedDuringMeasurement(t, gateway, dir);
             if (injectorJvm == null && !m.injectorJvm().isEmpty()) {
@@ -481,24 +479,25 @@ public final class Bench {
             if (plan.crossChecks(t) && round == 1 && scenario.isPlain()) { // wrk asks for the book page as it is
                 int seconds = plan.quick() ? 2 : 10;
                 System.out.printf("%s: cross-check with wrk, %d connections, %d s%n", step, plan.load().users(), seconds);
-                Map<String, Object> wrk = WrkCrossCheck.run(url, cookie, plan.load().users(), seconds, m.stats().throughputRps(),
+                WrkCheck wrk = WrkCrossCheck.run(url, cookie, plan.load().users(), seconds, m.stats().throughputRps(),
                         raw.resolve("wrk.log"));
                 synchronized (lock) {
-                    ((List<Map<String, Object>>) details.get(t.name()).computeIfAbsent("wrk_cross_check", k -> new ArrayList<>())).add(wrk);
+                    details.put(t.name(), details.get(t.name()).withWrkCheck(wrk));
                 }
             }
             RequestStats stats = m.stats()
                     .withResources(sampler.cost(m.windowStartMillis(), m.windowEndMillis(), m.stats().requests() - m.stats().errors()))
                     .withProbes(probes)
                     .withLadder(m.ladder());
-            runtime.putAll(stats.runtime());
             exitedDuringMeasurement(t, gateway, dir);
+            RoundRuntime jfr = new RoundRuntime(null, null, null, null, null, null);
             if (gateway != null && plan.recordsJfr(t, topology)) {
                 stoppedOnPurpose = true;
                 gateway.close(); // the recording is written as the JVM exits
-                runtime.putAll(JfrFigures.overWindow(gateway.launch(), m.windowStartMillis(), m.windowEndMillis(), stats.requests()));
+                jfr = JfrFigures.overWindow(gateway.launch(), m.windowStartMillis(), m.windowEndMillis(), stats.requests());
             }
-            stats = stats.withRuntime(runtime);
+            stats = stats.withRuntime(new RoundRuntime(firstAnswerMs, reported.eventLoops(), reported.transport(),
+                    stats.runtime() == null ? null : stats.runtime().steadyAfterS(), jfr.allocatedBytesPerRequest(), jfr.jfr()));
             double took = (System.nanoTime() - begin) / 1e9;
             secondsPerStep = secondsPerStep == 0 ? took : (secondsPerStep * measuredSoFar + took) / (measuredSoFar + 1);
             return stats;
@@ -566,13 +565,13 @@ public final class Bench {
      * Round 1 of a scenario with a rate limit: the target started once with the limit set low, to show that it
      * does answer 429 at about that rate ({@link ScenarioCheck#limitBites}); a target that does not is not measured.
      */
-    private Map<String, Object> limitBites(Target t, Scenario scenario, URI origin, String step) {
+    private RateLimitCheck limitBites(Target t, Scenario scenario, URI origin, String step) {
         System.out.printf("%s: starting with a rate limit of %d/s, to show that it answers 429%n", step, Scenario.LOW_LIMIT);
         Path dir = runDir.resolve("targets").resolve(t.name() + "-limit-check");
         try (TargetProcess low = TargetProcess.start(t.withRateLimit(Scenario.LOW_LIMIT), launch(t, dir, origin))) {
-            Map<String, Object> seen = ScenarioCheck.limitBites(t.name(), low.launch().url(), scenario, plan.credentials(), Scenario.LOW_LIMIT);
+            RateLimitCheck seen = ScenarioCheck.limitBites(t.name(), low.launch().url(), scenario, plan.credentials(), Scenario.LOW_LIMIT);
             System.out.printf("%s: limit %d/s: %s answers 200 and %s answers 429 of %s requests at twice the limit%n", step,
-                    Scenario.LOW_LIMIT, seen.get("answered_200"), seen.get("answered_429"), seen.get("sent"));
+                    Scenario.LOW_LIMIT, seen.answered200(), seen.answered429(), seen.sent());
             return seen;
         }
     }

@@ -9,8 +9,11 @@ import io.gatewaybench.harness.analyse.Analysis;
 import io.gatewaybench.harness.measure.LatencyProbe;
 import io.gatewaybench.harness.measure.MeasuredSummary;
 import io.gatewaybench.harness.measure.RequestStats;
+import io.gatewaybench.harness.measure.TargetDetails;
 import io.gatewaybench.harness.measure.WrkCrossCheck;
+import io.gatewaybench.harness.model.Summaries;
 import io.gatewaybench.harness.model.Summary;
+import io.gatewaybench.harness.model.WrkCheck;
 import io.gatewaybench.harness.plan.Repo;
 import io.gatewaybench.harness.plan.Target;
 import io.gatewaybench.harness.report.RunSummary;
@@ -27,14 +30,14 @@ class RunSummaryTest {
     /** The targets as a run writes them: measured, then judged by {@link Analysis} from their JSON form. */
     @SuppressWarnings("unchecked")
     static List<Map<String, Object>> judged(List<MeasuredSummary.TargetOutcome> outcomes) {
-        Map<String, Object> summary = new com.fasterxml.jackson.databind.ObjectMapper().convertValue(
+        Map<String, Object> summary = Summaries.mapper().convertValue(
                 Map.of("format", Summary.FORMAT, "rounds", 1, "targets", MeasuredSummary.targets(outcomes)), Map.class);
         Analysis.apply(summary);
         return (List<Map<String, Object>>) summary.get("targets");
     }
 
     private static MeasuredSummary.TargetOutcome outcome(String name, List<RequestStats> rounds) {
-        return new MeasuredSummary.TargetOutcome(Target.named(name), rounds, Map.of(), null);
+        return new MeasuredSummary.TargetOutcome(Target.named(name), rounds, TargetDetails.NONE, null);
     }
 
     @Test
@@ -43,9 +46,9 @@ class RunSummaryTest {
         RequestStats direct = stats(10_000, 1.5, 1, 2, 4, 8, 10, 20);
         RequestStats nginx = stats(9_000, 3, 2, 3, 6, 16, 20, 30);
         List<Map<String, Object>> targets = judged(List.of(
-                new MeasuredSummary.TargetOutcome(Target.named("direct"), List.of(direct), Map.of(), null),
-                new MeasuredSummary.TargetOutcome(Target.named("nginx"), List.of(nginx), Map.of(), null),
-                new MeasuredSummary.TargetOutcome(Target.named("scg"), List.of(), Map.of(), "did not start")));
+                new MeasuredSummary.TargetOutcome(Target.named("direct"), List.of(direct), TargetDetails.NONE, null),
+                new MeasuredSummary.TargetOutcome(Target.named("nginx"), List.of(nginx), TargetDetails.NONE, null),
+                new MeasuredSummary.TargetOutcome(Target.named("scg"), List.of(), TargetDetails.NONE, "did not start")));
 
         Map<String, Object> d = (Map<String, Object>) targets.get(0).get("relative_to_direct");
         assertEquals(1.0, d.get("throughput"));
@@ -66,9 +69,9 @@ class RunSummaryTest {
     void countsAreSumsOverRoundsSoTheirRatioIsTheErrorShare() {
         RequestStats.Latency l = new RequestStats.Latency(1, 1, 1, 1, 1, 1, 1);
         List<Map<String, Object>> targets = judged(List.of(
-                new MeasuredSummary.TargetOutcome(Target.named("direct"), List.of(stats(1000, 1, 1, 1, 1, 1, 1, 1)), Map.of(), null),
+                new MeasuredSummary.TargetOutcome(Target.named("direct"), List.of(stats(1000, 1, 1, 1, 1, 1, 1, 1)), TargetDetails.NONE, null),
                 new MeasuredSummary.TargetOutcome(Target.named("nginx"), List.of(new RequestStats(1000, 50, 950, l),
-                        new RequestStats(1100, 55, 1045, l), new RequestStats(900, 45, 855, l)), Map.of(), null)));
+                        new RequestStats(1100, 55, 1045, l), new RequestStats(900, 45, 855, l)), TargetDetails.NONE, null)));
         assertEquals(3000L, ((Number) targets.get(1).get("requests")).longValue());
         assertEquals(150L, ((Number) targets.get(1).get("errors")).longValue());
         assertEquals(0.05, targets.get(1).get("error_share"));
@@ -100,10 +103,10 @@ class RunSummaryTest {
 
     @Test
     void summaryMarkdownRendersAgainFromItsJson(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
-        Map<String, Object> run = minimalRun();
+        Summary run = minimalRun();
         Bench.summarise(dir, run, List.of(
-                new MeasuredSummary.TargetOutcome(Target.named("direct"), List.of(stats(10_000, 1.5, 1, 2, 4, 8, 10, 20)), Map.of(), null),
-                new MeasuredSummary.TargetOutcome(Target.named("nginx"), List.of(stats(9_000, 3, 2, 3, 6, 16, 20, 30)), Map.of(), null)),
+                new MeasuredSummary.TargetOutcome(Target.named("direct"), List.of(stats(10_000, 1.5, 1, 2, 4, 8, 10, 20)), TargetDetails.NONE, null),
+                new MeasuredSummary.TargetOutcome(Target.named("nginx"), List.of(stats(9_000, 3, 2, 3, 6, 16, 20, 30)), TargetDetails.NONE, null)),
                 List.of());
         String written = java.nio.file.Files.readString(dir.resolve("summary.md"));
         assertTrue(written.contains("| direct | 100.0% | 1.00x"), written);
@@ -119,7 +122,7 @@ class RunSummaryTest {
     void probeSendLagIsPooledOverRoundsAndAbsentFromOlderSummaries(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         List<RequestStats> rounds = List.of(withProbe(stats(10_000, 1.5, 1, 2, 4, 8, 10, 20), 70, 12),
                 withProbe(stats(10_000, 1.5, 1, 2, 4, 8, 10, 20), 90, 30));
-        Bench.summarise(dir, minimalRun(), List.of(new MeasuredSummary.TargetOutcome(Target.named("direct"), rounds, Map.of(), null)),
+        Bench.summarise(dir, minimalRun(), List.of(new MeasuredSummary.TargetOutcome(Target.named("direct"), rounds, TargetDetails.NONE, null)),
                 List.of());
         String row = "| direct | 70 | 90 | 0 | 0 | 70 | 90 | 90 | 0 | 30 |"; // the two rounds' probes pooled: lag P99 is round 2's
         assertTrue(java.nio.file.Files.readString(dir.resolve(RunSummary.DETAILS)).contains(row), java.nio.file.Files.readString(dir.resolve(RunSummary.DETAILS)));
@@ -137,13 +140,13 @@ class RunSummaryTest {
 
     @Test
     void anInvalidCrossCheckSaysWhyAndHasNoVerdict(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
-        Map<String, Object> invalid = WrkCrossCheck.parse("""
+        WrkCheck invalid = WrkCrossCheck.parse("""
                   29308 requests in 1.10s, 10.45MB read
                   Non-2xx or 3xx responses: 29308
                 Requests/sec:  26658.03
                 """, 1000, "wrk ...");
         Bench.summarise(dir, minimalRun(), List.of(new MeasuredSummary.TargetOutcome(Target.named("direct"),
-                List.of(stats(1000, 1.5, 1, 2, 4, 8, 10, 20)), Map.of("wrk_cross_check", List.of(invalid)), null)), List.of());
+                List.of(stats(1000, 1.5, 1, 2, 4, 8, 10, 20)), TargetDetails.NONE.withWrkCheck(invalid), null)), List.of());
         String md = java.nio.file.Files.readString(dir.resolve(RunSummary.DETAILS));
         assertTrue(md.contains("| direct | 1 | 1000 | 0 | 0.00 | 29308 | invalid: wrk saw 29308 non-2xx answers and 0 socket errors |"), md);
         assertTrue(!md.contains("the injector was the limit"), md);
@@ -161,14 +164,12 @@ class RunSummaryTest {
      * The run's description as a run writes it (machine, components, flags, placement, load), taken from a committed run's
      * summary without its targets and ladder, with one round: summary.json is read back strictly, key for key.
      */
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> minimalRun() {
+    private static Summary minimalRun() {
         try {
-            Map<String, Object> run = new java.util.LinkedHashMap<>(new com.fasterxml.jackson.databind.ObjectMapper().readValue(
-                    Repo.root().resolve("results/20261124-035143/summary.json").toFile(), Map.class));
-            List.of("format", "targets", "ladder").forEach(run::remove);
-            run.put("rounds", 1);
-            return run;
+            Summary s = Summaries.read(Repo.root().resolve("results/20261124-035143/summary.json"));
+            return new Summary(s.format(), s.runId(), s.started(), s.finished(), s.gitCommit(), s.machine(), s.components(), s.jvmFlags(),
+                    s.jvmProfile(), s.jvmProfiles(), s.placement(), s.workersSweep(), s.scenarios(), s.load(), null, 1, s.quick(),
+                    s.complete(), s.incompleteBecause(), List.of(), s.reanalysed());
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }

@@ -12,7 +12,6 @@ import io.gatewaybench.harness.plan.Ports;
 import io.gatewaybench.harness.plan.Scenario;
 import io.gatewaybench.harness.plan.Target;
 import java.net.URI;
-import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
@@ -60,8 +59,9 @@ abstract class ScenarioConformance {
         }
         if (s.rateLimit() > 0) {
             try (TargetProcess p = start(target.underScenario(s, credentials).withRateLimit(Scenario.LOW_LIMIT), name + "-low-limit")) {
-                Map<String, Object> seen = ScenarioCheck.limitBites(target.name(), p.launch().url(), s, credentials, Scenario.LOW_LIMIT);
-                assertTrue(((Number) seen.get("answered_429")).intValue() > 0, seen.toString());
+                io.gatewaybench.harness.model.RateLimitCheck seen = ScenarioCheck.limitBites(target.name(), p.launch().url(), s, credentials,
+                        Scenario.LOW_LIMIT);
+                assertTrue(seen.answered429() > 0, seen.toString());
             }
         }
     }

@@ -1,12 +1,11 @@
 package io.gatewaybench.harness.launch;
 
+import io.gatewaybench.harness.model.RoundRuntime;
 import io.gatewaybench.harness.plan.JvmProfile;
 import io.gatewaybench.harness.plan.Target;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -14,18 +13,20 @@ import java.util.regex.Pattern;
 public final class JvmStartup {
     private static final Pattern STARTED = Pattern.compile("event loops (\\d+), transport (\\w+)");
 
+    private static final RoundRuntime NOTHING = new RoundRuntime(null, null, null, null, null, null);
+
     private JvmStartup() {
     }
 
     /**
      * The event loops and transport a JVM gateway reports when it starts ("..., event loops 2,
      * transport epoll"); an error when they are not what its JVM profile asked for, since the
-     * figures would then be filed under the wrong profile. Nothing for a target without a profile.
+     * figures would then be filed under the wrong profile. Nothing for a target without a profile. Only {@code event_loops}
+     * and {@code transport} of the round's runtime are set.
      */
-    public static Map<String, Object> reported(Target t, JvmProfile profile, Launch gateway) {
-        Map<String, Object> m = new LinkedHashMap<>();
+    public static RoundRuntime reported(Target t, JvmProfile profile, Launch gateway) {
         if (profile == null) {
-            return m;
+            return NOTHING;
         }
         List<String> lines;
         try {
@@ -42,11 +43,8 @@ public final class JvmStartup {
                         + " transport but " + t.gateway() + " does not say which it runs (no \"event loops N, transport T\" line in its "
                         + "stdout.log)");
             }
-            m.put("transport", "not reported");
-            return m;
+            return new RoundRuntime(null, null, "not reported", null, null, null);
         }
-        m.put("event_loops", Integer.parseInt(said.group(1)));
-        m.put("transport", said.group(2));
         if (profile.transport() != null && !profile.transport().equals(said.group(2))) {
             throw new IllegalStateException("JVM profile '" + profile.name() + "' asks for the " + profile.transport() + " transport but "
                     + t.gateway() + " runs " + said.group(2) + " (" + first.trim() + "); see targets/" + t.gateway() + ".properties");
@@ -55,6 +53,6 @@ public final class JvmStartup {
             throw new IllegalStateException(t.name() + " runs " + said.group(1) + " event loops where it was given "
                     + gateway.workers() + " (" + first.trim() + ")");
         }
-        return m;
+        return new RoundRuntime(null, Integer.parseInt(said.group(1)), said.group(2), null, null, null);
     }
 }

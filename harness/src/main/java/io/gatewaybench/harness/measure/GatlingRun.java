@@ -1,5 +1,7 @@
 package io.gatewaybench.harness.measure;
 
+import io.gatewaybench.harness.model.GatlingStatus;
+import io.gatewaybench.harness.model.RoundRuntime;
 import io.gatewaybench.harness.plan.Credentials;
 import io.gatewaybench.harness.plan.RunPlan;
 import io.gatewaybench.harness.plan.Scenario;
@@ -8,10 +10,10 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiFunction;
 import java.util.stream.Collectors;
@@ -41,7 +43,21 @@ public final class GatlingRun {
      * it was started.
      */
     public record Measurement(RequestStats stats, String injectorJvm, long windowStartMillis, long windowEndMillis,
-                              List<Ladder.Level> ladder, Map<String, Object> gatling) {
+                              List<Ladder.Level> ladder, Ending gatling) {
+    }
+
+    /**
+     * How Gatling ended (its round is the caller's to say).
+     *
+     * @param exitCode Maven's exit status running Gatling
+     * @param failedAssertions the simulation's assertions that failed, as Gatling printed them
+     * @param cutShort why the measured series was cut short; null: it spanned the window
+     */
+    public record Ending(int exitCode, List<String> failedAssertions, String cutShort) {
+        /** As summary.json records it for {@code round} (1-based). */
+        public GatlingStatus inRound(int round) {
+            return new GatlingStatus(round, exitCode, failedAssertions, cutShort);
+        }
     }
 
     /**
@@ -105,9 +121,9 @@ public final class GatlingRun {
         long start = log.window(MEASURED)[0];
         long end = start + load.durationSeconds() * 1000L;
         RequestStats stats = stats(report, log, load.durationSeconds());
-        Map<String, Object> runtime = new LinkedHashMap<>(); // null: not steady within the warm-up
-        runtime.put("steady_after_s", log.steadyAfter(WARMUP, MEASURED, stats.throughputRps(), STEADY_SHARE, STEADY_SECONDS));
-        return new Measurement(stats.withRuntime(runtime), injectorJvm.toString(), start, end, levels,
+        // empty: not steady within the warm-up
+        Optional<Integer> steady = Optional.ofNullable(log.steadyAfter(WARMUP, MEASURED, stats.throughputRps(), STEADY_SHARE, STEADY_SECONDS));
+        return new Measurement(stats.withRuntime(new RoundRuntime(null, null, null, steady, null, null)), injectorJvm.toString(), start, end, levels,
                 status(exit, Files.readAllLines(console), log, load.durationSeconds()));
     }
 
@@ -131,17 +147,14 @@ public final class GatlingRun {
      * 3.15 prints each as "book: count of failed events is 0.0 : false (actual : 720.0)"), and whether the measured series was cut short (its last request
      * sent more than a second before the window's end: maxDuration, a crash or a stop).
      */
-    static Map<String, Object> status(int exit, List<String> console, SimulationLog log, int seconds) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("exit_code", exit);
-        m.put("failed_assertions", console.stream().map(FAILED_ASSERTION::matcher).filter(java.util.regex.Matcher::matches)
-                .map(a -> a.group(1) + (a.group(2) == null ? "" : " (actual " + a.group(2) + ")")).distinct().toList());
+    static Ending status(int exit, List<String> console, SimulationLog log, int seconds) {
+        List<String> failed = console.stream().map(FAILED_ASSERTION::matcher).filter(java.util.regex.Matcher::matches)
+                .map(a -> a.group(1) + (a.group(2) == null ? "" : " (actual " + a.group(2) + ")")).distinct().toList();
         List<SimulationLog.Request> measured = log.requests(MEASURED);
         int first = measured.stream().mapToInt(SimulationLog.Request::start).min().orElse(0);
         int last = measured.stream().mapToInt(SimulationLog.Request::start).max().orElse(0);
-        m.put("cut_short", last - first < seconds * 1000L - 1000
+        return new Ending(exit, failed, last - first < seconds * 1000L - 1000
                 ? String.format(Locale.ROOT, "the measured requests span %.1f s of the %d s window", (last - first) / 1000.0, seconds) : null);
-        return m;
     }
 
     private static Path report(Path raw, int exit) throws IOException {

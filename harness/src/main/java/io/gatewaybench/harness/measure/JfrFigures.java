@@ -5,7 +5,9 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.gatewaybench.harness.launch.Launch;
+import io.gatewaybench.harness.model.JfrResult;
 import io.gatewaybench.harness.model.Precision;
+import io.gatewaybench.harness.model.RoundRuntime;
 import io.gatewaybench.harness.plan.Repo;
 import java.io.IOException;
 import java.io.InputStream;
@@ -22,6 +24,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -81,18 +84,16 @@ public record JfrFigures(Pauses pauses, long allocatedBytes, int gcCount, int cp
      * allocation (also per request) and, with {@code --jfr}, its top frames. A recording that
      * cannot be read costs the figures, not the measurement: the reason is recorded instead.
      */
-    public static Map<String, Object> overWindow(Launch gateway, long windowStartMillis, long windowEndMillis, long requests) {
-        Map<String, Object> figures = new LinkedHashMap<>();
+    public static RoundRuntime overWindow(Launch gateway, long windowStartMillis, long windowEndMillis, long requests) {
         try {
             Path jdk = Path.of(gateway.java()).toRealPath().getParent().getParent();
             JfrFigures jfr = read(gateway.dir().resolve(RECORDING), jdk, Instant.ofEpochMilli(windowStartMillis),
                     Instant.ofEpochMilli(windowEndMillis));
-            figures.put("allocated_bytes_per_request", requests == 0 ? null : Precision.round((double) jfr.allocatedBytes() / requests));
-            figures.put("jfr", jfr.toMap());
+            return new RoundRuntime(null, null, null, null,
+                    Optional.ofNullable(requests == 0 ? null : Precision.round((double) jfr.allocatedBytes() / requests)), jfr.result());
         } catch (IOException | RuntimeException e) {
-            figures.put("jfr", Map.of("error", String.valueOf(e.getMessage())));
+            return new RoundRuntime(null, null, null, null, null, new JfrResult.Unreadable(String.valueOf(e.getMessage())));
         }
-        return figures;
     }
 
     /**
@@ -247,31 +248,16 @@ public record JfrFigures(Pauses pauses, long allocatedBytes, int gcCount, int cp
     }
 
     /** The figures as summary.json holds them: snake_case keys, milliseconds to the microsecond. */
-    public Map<String, Object> toMap() {
-        Map<String, Object> p = new LinkedHashMap<>();
-        p.put("count", pauses.count());
-        p.put("total_ms", round(pauses.totalMs(), 3));
-        p.put("max_ms", round(pauses.maxMs(), 3));
-        p.put("p99_ms", round(pauses.p99Ms(), 3));
-        p.put("by_name", pauses.byName());
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("pauses", p);
-        m.put("allocated_bytes", allocatedBytes);
-        m.put("gc_count", gcCount);
-        m.put("cpu_samples", cpuSamples);
-        m.put("top_cpu_frames", frames(topCpuFrames));
-        m.put("allocation_samples", allocationSamples);
-        m.put("top_allocation_frames", frames(topAllocationFrames));
-        return m;
+    public JfrResult.Figures result() {
+        Map<String, Long> byName = new LinkedHashMap<>();
+        pauses.byName().forEach((name, count) -> byName.put(name, count.longValue()));
+        return new JfrResult.Figures(new JfrResult.GcPauses(pauses.count(), round(pauses.totalMs(), 3), round(pauses.maxMs(), 3),
+                round(pauses.p99Ms(), 3), byName), allocatedBytes, gcCount, cpuSamples, frames(topCpuFrames), allocationSamples,
+                frames(topAllocationFrames));
     }
 
-    private static List<Map<String, Object>> frames(List<Frame> frames) {
-        return frames.stream().map(f -> {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("frame", f.frame());
-            m.put("share", round(f.share(), 4));
-            return m;
-        }).toList();
+    private static List<JfrResult.Frame> frames(List<Frame> frames) {
+        return frames.stream().map(f -> new JfrResult.Frame(f.frame(), round(f.share(), 4))).toList();
     }
 
     private static double round(double v, int decimals) {

@@ -1,5 +1,6 @@
 package io.gatewaybench.harness.measure;
 
+import io.gatewaybench.harness.model.Machine;
 import io.gatewaybench.harness.plan.Environment;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -38,16 +39,22 @@ public final class JmhEnvironment {
 
     /** What the run was made on and from, as {@code key: value} lines: written before JMH starts, read by the report. */
     public static void write(Path run, List<String> jmhOptions) throws IOException {
-        Map<String, Object> env = new LinkedHashMap<>();
+        Map<String, String> env = new LinkedHashMap<>();
         env.put("started", Instant.now().toString());
         env.put("git_commit", Environment.gitCommit());
         env.put("java", System.getProperty("java.home") + " (" + System.getProperty("java.vm.name") + " "
                 + System.getProperty("java.vm.version") + ")");
-        Environment.machine().forEach((k, v) -> env.put("machine." + k, v));
+        Machine machine = Environment.machine();
+        env.put("machine.cpu_model", machine.cpuModel());
+        env.put("machine.cpus", String.valueOf(machine.cpus()));
+        env.put("machine.memory_bytes", machine.memoryBytes() == null ? "" : machine.memoryBytes().toString());
+        env.put("machine.kernel", machine.kernel());
+        env.put("machine.os", machine.os());
+        env.put("machine.hostname", machine.hostname());
         env.put("load_average", Environment.loadAverage());
         env.put("jmh_options", String.join(" ", jmhOptions));
         StringBuilder text = new StringBuilder();
-        env.forEach((k, v) -> text.append(k).append(": ").append(v == null ? "" : v).append('\n'));
+        env.forEach((k, v) -> text.append(k).append(": ").append(v).append('\n'));
         Files.createDirectories(run);
         Files.writeString(run.resolve("environment"), text);
     }

@@ -1,11 +1,11 @@
 package io.gatewaybench.harness.measure;
 
-import io.gatewaybench.harness.model.OrderedMap;
+import io.gatewaybench.harness.model.LevelRound;
 import io.gatewaybench.harness.model.Precision;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The fixed-rate ladder of one target in one round (the wrk2 / GigaOm method): the same arrival
@@ -56,26 +56,31 @@ public final class Ladder {
             return sent == 0 ? 0 : (double) errors / sent;
         }
 
-        public Map<String, Object> asMap() {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("rate_rps", rate);
-            m.put("planned", planned);
-            m.put("sent", sent);
-            m.put("errors", errors);
-            m.put("error_share", Precision.round(errorShare()));
-            m.put("overloaded", overloaded);
-            m.put("latency_ms", stats == null ? null : stats.latency().asMap());
-            m.put("all_requests_latency_ms", allLatency == null ? null : allLatency.asMap());
-            m.put("throughput_rps", stats == null ? null : Precision.round(stats.throughputRps()));
-            m.put("send_lag_ms", OrderedMap.of("p99", Precision.round(sendLagP99Ms), "max", Precision.round(sendLagMaxMs)));
-            m.put("probe_us", probe == null ? null : probe.asMap());
-            return m;
+        /** The level as summary.json holds it, as {@code round} (1-based) measured it. */
+        public LevelRound measuredIn(int round) {
+            return new LevelRound(round, rate, planned, sent, errors, Precision.round(errorShare()), overloaded,
+                    stats == null ? null : stats.latency().ms(), Optional.ofNullable(allLatency).map(RequestStats.Latency::ms),
+                    stats == null ? null : Precision.round(stats.throughputRps()),
+                    new LevelRound.SendLagMs(Precision.round(sendLagP99Ms), Precision.round(sendLagMaxMs)),
+                    probe == null ? null : probe.figures());
         }
 
         /**
-         * A level back from its {@link #asMap} form in summary.json (without the probe's histogram),
-         * so a run can be analysed again from its summary. A level from before failed requests' times
-         * were recorded has them only if it had no failures.
+         * A level back from summary.json (without the probe's histogram), so a run can be analysed again from its summary. A
+         * level from before failed requests' times were recorded has them only if it had no failures.
+         */
+        public static Level of(LevelRound l) {
+            RequestStats stats = l.latencyMs() == null ? null : new RequestStats(l.sent(), l.errors(),
+                    l.throughputRps() == null ? 0 : l.throughputRps(), RequestStats.Latency.of(l.latencyMs()));
+            RequestStats.Latency allLatency = l.allRequestsLatencyMs() != null && l.allRequestsLatencyMs().isPresent()
+                    ? RequestStats.Latency.of(l.allRequestsLatencyMs().get()) : l.errors() == 0 && stats != null ? stats.latency() : null;
+            return new Level(l.rateRps(), l.planned(), l.sent(), l.errors(), stats, allLatency, l.overloaded(), l.sendLagMs().p99(),
+                    l.sendLagMs().max(), null);
+        }
+
+        /**
+         * A level back from its JSON form as a map (without the probe's histogram), as {@link #of} reads its record. Transitional:
+         * for the analysis that still holds a summary as maps.
          */
         @SuppressWarnings("unchecked")
         public static Level fromMap(Map<String, Object> m) {
@@ -84,15 +89,23 @@ public final class Ladder {
             if (latency != null) {
                 Object rps = m.get("throughput_rps");
                 stats = new RequestStats(number(m, "sent"), number(m, "errors"), rps == null ? 0 : ((Number) rps).doubleValue(),
-                        RequestStats.Latency.fromMap(latency));
+                        latency(latency));
             }
             Map<String, Object> all = (Map<String, Object>) m.get("all_requests_latency_ms");
-            RequestStats.Latency allLatency = all != null ? RequestStats.Latency.fromMap(all)
+            RequestStats.Latency allLatency = all != null ? latency(all)
                     : number(m, "errors") == 0 && stats != null ? stats.latency() : null;
             Map<String, Object> lag = (Map<String, Object>) m.get("send_lag_ms");
             return new Level(((Number) m.get("rate_rps")).intValue(), number(m, "planned"), number(m, "sent"), number(m, "errors"), stats,
                     allLatency, Boolean.TRUE.equals(m.get("overloaded")), ((Number) lag.get("p99")).doubleValue(),
                     ((Number) lag.get("max")).doubleValue(), null);
+        }
+
+        private static RequestStats.Latency latency(Map<String, Object> m) {
+            double[] v = new double[RequestStats.Latency.NAMES.length];
+            for (int i = 0; i < v.length; i++) {
+                v[i] = ((Number) m.get(RequestStats.Latency.NAMES[i])).doubleValue();
+            }
+            return RequestStats.Latency.of(v);
         }
 
         private static long number(Map<String, Object> m, String key) {

@@ -1,5 +1,6 @@
 package io.gatewaybench.harness.measure;
 
+import io.gatewaybench.harness.model.ProbeResult;
 import io.gatewaybench.harness.plan.Scenario;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -7,9 +8,8 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
@@ -68,26 +68,15 @@ public final class LatencyProbe {
             return new Result(h, errors + other.errors, lag);
         }
 
-        public Map<String, Object> asMap() {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("requests", micros.getTotalCount() + errors);
-            m.put("errors", errors);
-            m.put("percentiles_of", "successful requests");
-            for (double p : new double[] {50, 90, 99, 99.9}) {
-                m.put("p" + (p == Math.rint(p) ? Long.toString((long) p) : Double.toString(p).replace('.', '_')),
-                        micros.getTotalCount() == 0 ? null : micros.getValueAtPercentile(p));
-            }
-            m.put("max", micros.getTotalCount() == 0 ? null : micros.getMaxValue());
-            if (sendLagMicros.getTotalCount() == 0) {
-                m.put("send_lag_us", null);
-            } else {
-                Map<String, Object> lag = new LinkedHashMap<>();
-                lag.put("p50", sendLagMicros.getValueAtPercentile(50));
-                lag.put("p99", sendLagMicros.getValueAtPercentile(99));
-                lag.put("max", sendLagMicros.getMaxValue());
-                m.put("send_lag_us", lag);
-            }
-            return m;
+        /** The figures as summary.json holds them: percentiles of the successful requests (null without one), us. */
+        public ProbeResult figures() {
+            boolean none = micros.getTotalCount() == 0;
+            return new ProbeResult(micros.getTotalCount() + errors, errors, "successful requests",
+                    none ? null : micros.getValueAtPercentile(50), none ? null : micros.getValueAtPercentile(90),
+                    none ? null : micros.getValueAtPercentile(99), none ? null : micros.getValueAtPercentile(99.9),
+                    none ? null : micros.getMaxValue(),
+                    sendLagMicros.getTotalCount() == 0 ? Optional.empty() : Optional.of(new ProbeResult.SendLagUs(
+                            sendLagMicros.getValueAtPercentile(50), sendLagMicros.getValueAtPercentile(99), sendLagMicros.getMaxValue())));
         }
 
         /** HdrHistogram's percentile-distribution text, in microseconds, for plotting. */

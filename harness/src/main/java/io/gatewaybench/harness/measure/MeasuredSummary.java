@@ -1,7 +1,16 @@
 package io.gatewaybench.harness.measure;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.gatewaybench.harness.model.FixedRateLevel;
+import io.gatewaybench.harness.model.Interval;
+import io.gatewaybench.harness.model.LatencyMs;
+import io.gatewaybench.harness.model.LatencySpread;
+import io.gatewaybench.harness.model.LevelRound;
 import io.gatewaybench.harness.model.Precision;
+import io.gatewaybench.harness.model.ProbeAdded;
+import io.gatewaybench.harness.model.ProbeResult;
+import io.gatewaybench.harness.model.ProbeUs;
+import io.gatewaybench.harness.model.Resources;
+import io.gatewaybench.harness.model.Round;
 import io.gatewaybench.harness.model.Summary;
 import io.gatewaybench.harness.plan.Scenario;
 import io.gatewaybench.harness.plan.Target;
@@ -9,15 +18,16 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
- * What a run measured, in the shape of summary.json: the run's description with every target's rounds, its ladder
+ * What a run measured, as summary.json's records: the run's description with every target's rounds, its ladder
  * levels (each with its round), the pooled probes and resource costs, and its details. The analysis derives the judged
  * figures from it ({@code Analysis.apply}), and the report writes it ({@code RunSummary.write}).
  */
 public final class MeasuredSummary {
     /** One target's outcome; {@code rounds} holds what each round measured, {@code failure} why it could not be measured. */
-    public record TargetOutcome(Target target, List<RequestStats> rounds, Map<String, Object> details, String failure) {
+    public record TargetOutcome(Target target, List<RequestStats> rounds, TargetDetails details, String failure) {
         /**
          * What is pooled or taken as the median over rounds here rather than in the analysis:
          * each role's resource cost, and the probes' requests of all rounds in one distribution per probe.
@@ -46,25 +56,21 @@ public final class MeasuredSummary {
         }
     }
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     private MeasuredSummary() {
     }
 
     /**
-     * The run as measured, in its JSON form (maps, lists, numbers and strings, exactly as summary.json holds them, so it is
-     * judged as {@code ./bench report} and {@code ./bench compare} judge a summary.json): {@code run}'s description with the
-     * summary's format and every target, with the fixed-rate ladder's {@code rates} (its objectives are named in {@code run}'s ladder).
+     * The run as measured: {@code run}'s description (its targets aside) with every target, with the fixed-rate ladder's
+     * {@code rates} (its objectives are named in {@code run}'s ladder). The analysed figures are absent: {@code Analysis.apply}
+     * derives them from it, as {@code ./bench report} and {@code ./bench compare} do from a summary.json.
      */
-    @SuppressWarnings("unchecked")
-    public static Map<String, Object> of(Map<String, Object> run, List<TargetOutcome> outcomes, List<Integer> rates) {
-        Map<String, Object> measured = new LinkedHashMap<>(run);
-        measured.put("format", Summary.FORMAT);
-        measured.put("targets", targets(outcomes, rates));
-        return JSON.convertValue(measured, Map.class);
+    public static Summary of(Summary run, List<TargetOutcome> outcomes, List<Integer> rates) {
+        return new Summary(Summary.FORMAT, run.runId(), run.started(), run.finished(), run.gitCommit(), run.machine(), run.components(),
+                run.jvmFlags(), run.jvmProfile(), run.jvmProfiles(), run.placement(), run.workersSweep(), run.scenarios(), run.load(),
+                run.ladder(), run.rounds(), run.quick(), run.complete(), run.incompleteBecause(), targets(outcomes, rates), run.reanalysed());
     }
 
-    public static List<Map<String, Object>> targets(List<TargetOutcome> outcomes) {
+    public static List<io.gatewaybench.harness.model.Target> targets(List<TargetOutcome> outcomes) {
         return targets(outcomes, List.of());
     }
 
@@ -72,137 +78,105 @@ public final class MeasuredSummary {
      * Each target as measured: every round's figures, its ladder levels (each with its round), the
      * pooled probes and resource costs, and its details. The analysis derives the rest.
      */
-    public static List<Map<String, Object>> targets(List<TargetOutcome> outcomes, List<Integer> rates) {
+    public static List<io.gatewaybench.harness.model.Target> targets(List<TargetOutcome> outcomes, List<Integer> rates) {
         RequestStats direct = outcomes.stream().filter(o -> o.target().isDirect() && o.failure() == null && !o.rounds().isEmpty())
                 .map(TargetOutcome::pooled).findFirst().orElse(null);
-        List<Map<String, Object>> list = new ArrayList<>();
+        List<io.gatewaybench.harness.model.Target> list = new ArrayList<>();
         for (TargetOutcome o : outcomes) {
-            Map<String, Object> t = new LinkedHashMap<>();
-            t.put("name", o.target().name());
-            t.put("description", o.target().description());
-            if (!o.target().scenario().equals(Scenario.PLAIN)) { // also for a target that failed before its details were known
-                t.put("scenario", o.target().scenario());
-                t.put("plain", o.target().underPlain());
-            }
-            if (o.failure() != null) {
-                t.put("failure", o.failure());
-            }
+            TargetDetails d = o.details();
+            boolean plain = o.target().scenario().equals(Scenario.PLAIN); // scenario and plain also for a target that failed early
+            Resources resources = null;
+            ProbeUs probes = null;
+            Optional<ProbeAdded> added = null;
+            List<FixedRateLevel> fixedRate = null;
+            List<Round> rounds = null;
             if (!o.rounds().isEmpty()) {
                 RequestStats s = o.pooled();
-                t.put("resources", resources(s));
+                resources = RequestStats.resources(s.resources());
                 if (!s.probes().isEmpty()) {
-                    Map<String, Object> probes = new LinkedHashMap<>();
-                    s.probes().forEach((kind, r) -> probes.put(kind, r.asMap()));
-                    t.put("probe_us", probes);
-                    t.put("probe_added_us_over_direct", direct == null ? null : added(s, direct));
+                    probes = new ProbeUs(figures(s.probes().get("unloaded")), figures(s.probes().get("under_load")));
+                    added = direct == null ? Optional.empty() : Optional.of(added(s, direct));
                 }
                 if (!rates.isEmpty()) {
-                    t.put("fixed_rate", fixedRate(o.rounds(), rates));
+                    fixedRate = fixedRate(o.rounds(), rates);
                 }
-                List<Map<String, Object>> rounds = new ArrayList<>();
-                for (RequestStats r : o.rounds()) {
-                    Map<String, Object> m = new LinkedHashMap<>();
-                    m.put("requests", r.requests());
-                    m.put("errors", r.errors());
-                    m.put("throughput_rps", Precision.round(r.throughputRps()));
-                    m.put("latency_ms", r.latency().asMap());
-                    m.put("resources", resources(r));
-                    if (!r.runtime().isEmpty()) {
-                        m.put("runtime", r.runtime());
-                    }
-                    if (!r.latencySpectrum().isEmpty()) {
-                        m.put("latency_spectrum_ms", r.latencySpectrum());
-                    }
-                    rounds.add(m);
-                }
-                t.put("rounds", rounds);
+                rounds = o.rounds().stream().map(RequestStats::round).toList();
             }
-            t.putAll(o.details());
-            list.add(t);
+            list.add(new io.gatewaybench.harness.model.Target(o.target().name(), o.target().description(), null, null, null, null, null,
+                    null, null, null, d.scenario() != null ? d.scenario() : plain ? null : o.target().scenario(),
+                    d.plain() != null ? d.plain() : plain ? null : o.target().underPlain(), o.failure(), resources, probes, added,
+                    fixedRate, rounds, d.baseline(), d.configuration(), d.sweepSeries(), d.sweepWorkers(), d.gateway(), d.runFolder(),
+                    d.workers(), d.jvmProfile(), d.java(), d.jvmFlags(), d.gatewayArgs(), d.jfrRecording(), d.rateLimitCheck(),
+                    d.gatling().isEmpty() ? null : d.gatling(), d.wrkCrossCheck().isEmpty() ? null : d.wrkCrossCheck()));
         }
         return list;
     }
 
-    /** What the target adds to one request over direct, in microseconds, at the probe's P50, P90 and P99. */
-    static Map<String, Object> added(RequestStats s, RequestStats direct) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        s.probes().forEach((kind, r) -> {
-            LatencyProbe.Result d = direct.probes().get(kind);
-            if (d == null || d.micros().getTotalCount() == 0 || r.micros().getTotalCount() == 0) {
-                return;
-            }
-            Map<String, Long> added = new LinkedHashMap<>();
-            for (double p : new double[] {50, 90, 99}) {
-                added.put("p" + (long) p, r.micros().getValueAtPercentile(p) - d.micros().getValueAtPercentile(p));
-            }
-            m.put(kind, added);
-        });
-        return m;
+    private static ProbeResult figures(LatencyProbe.Result r) {
+        return r == null ? null : r.figures();
     }
 
-    /** Each role's cost over the measured window (median over rounds; peak memory: the largest). */
-    private static Map<String, Object> resources(RequestStats s) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        s.resources().forEach((role, cost) -> m.put(role, cost.asMap()));
-        return m;
+    /** What the target adds to one request over direct, in microseconds, at the probe's P50, P90 and P99. */
+    static ProbeAdded added(RequestStats s, RequestStats direct) {
+        return new ProbeAdded(added(s, direct, "unloaded"), added(s, direct, "under_load"));
+    }
+
+    private static ProbeAdded.AddedUs added(RequestStats s, RequestStats direct, String kind) {
+        LatencyProbe.Result r = s.probes().get(kind);
+        LatencyProbe.Result d = direct.probes().get(kind);
+        if (r == null || d == null || d.micros().getTotalCount() == 0 || r.micros().getTotalCount() == 0) {
+            return null;
+        }
+        return new ProbeAdded.AddedUs(r.micros().getValueAtPercentile(50) - d.micros().getValueAtPercentile(50),
+                r.micros().getValueAtPercentile(90) - d.micros().getValueAtPercentile(90),
+                r.micros().getValueAtPercentile(99) - d.micros().getValueAtPercentile(99));
     }
 
     /**
      * Each level of the ladder as the target's rounds measured it: medians over the rounds that
-     * reached it, and every round's level with its round number (the analysis judges them).
+     * reached it, and every round's level with its round number (the analysis judges them: {@code rounds_meeting} is absent).
      */
-    static List<Map<String, Object>> fixedRate(List<RequestStats> rounds, List<Integer> rates) {
-        List<Map<String, Object>> levels = new ArrayList<>();
+    static List<FixedRateLevel> fixedRate(List<RequestStats> rounds, List<Integer> rates) {
+        List<FixedRateLevel> levels = new ArrayList<>();
         for (int rate : rates) {
             List<Ladder.Level> seen = rounds.stream().flatMap(r -> r.ladder().stream()).filter(l -> l.rate() == rate).toList();
-            List<Map<String, Object>> perRound = new ArrayList<>();
+            List<LevelRound> perRound = new ArrayList<>();
             for (int r = 0; r < rounds.size(); r++) {
                 for (Ladder.Level l : rounds.get(r).ladder()) {
                     if (l.rate() == rate) {
-                        Map<String, Object> level = new LinkedHashMap<>();
-                        level.put("round", r + 1);
-                        level.putAll(l.asMap());
-                        perRound.add(level);
+                        perRound.add(l.measuredIn(r + 1));
                     }
                 }
             }
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("rate_rps", rate);
-            m.put("rounds_reached", seen.size());
-            m.put("rounds_overloaded", seen.stream().filter(Ladder.Level::overloaded).count());
             long sent = seen.stream().mapToLong(Ladder.Level::sent).sum();
             long errors = seen.stream().mapToLong(Ladder.Level::errors).sum();
-            m.put("sent", sent);
-            m.put("errors", errors);
-            m.put("error_share", sent == 0 ? null : Precision.round((double) errors / sent));
             List<RequestStats> measured = seen.stream().map(Ladder.Level::stats).filter(s -> s != null).toList();
+            LatencyMs latency = null;
+            LatencySpread spread = null;
             if (!measured.isEmpty()) {
-                Map<String, Double> latency = new LinkedHashMap<>();
+                double[] medians = new double[RequestStats.Latency.NAMES.length];
+                Interval[] intervals = new Interval[RequestStats.Latency.NAMES.length];
                 for (int i = 0; i < RequestStats.Latency.NAMES.length; i++) {
                     final int k = i;
-                    latency.put(RequestStats.Latency.NAMES[i],
-                            Stats.median(measured.stream().mapToDouble(s -> s.latency().values()[k]).toArray()));
+                    double[] values = measured.stream().mapToDouble(s -> s.latency().values()[k]).toArray();
+                    medians[i] = Stats.median(values);
+                    intervals[i] = Stats.interval(values);
                 }
-                m.put("latency_ms", latency);
+                latency = RequestStats.Latency.of(medians).ms();
                 if (measured.size() > 1) { // each percentile's median, min, max and 95% interval over the rounds
-                    Map<String, Object> spread = new LinkedHashMap<>();
-                    for (int i = 0; i < RequestStats.Latency.NAMES.length; i++) {
-                        final int k = i;
-                        spread.put(RequestStats.Latency.NAMES[i], Stats.range(measured.stream().mapToDouble(s -> s.latency().values()[k]).toArray()));
-                    }
-                    m.put("latency_ms_spread", spread);
+                    spread = new LatencySpread(intervals[0], intervals[1], intervals[2], intervals[3], intervals[4], intervals[5], intervals[6]);
                 }
             }
-            m.put("send_lag_p99_ms_max", Precision.round(seen.stream().mapToDouble(Ladder.Level::sendLagP99Ms).max().orElse(0)));
             LatencyProbe.Result pooled = null;
             for (Ladder.Level l : seen) {
                 if (l.probe() != null) {
                     pooled = pooled == null ? l.probe() : pooled.plus(l.probe());
                 }
             }
-            m.put("probe_us", pooled == null ? null : pooled.asMap());
-            m.put("rounds", perRound);
-            levels.add(m);
+            levels.add(new FixedRateLevel(rate, seen.size(), (int) seen.stream().filter(Ladder.Level::overloaded).count(), sent, errors,
+                    sent == 0 ? null : Precision.round((double) errors / sent), latency, spread,
+                    Precision.round(seen.stream().mapToDouble(Ladder.Level::sendLagP99Ms).max().orElse(0)),
+                    pooled == null ? null : pooled.figures(), perRound, null));
         }
         return levels;
     }

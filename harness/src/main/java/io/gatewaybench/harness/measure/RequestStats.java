@@ -1,5 +1,12 @@
 package io.gatewaybench.harness.measure;
 
+import io.gatewaybench.harness.model.Cost;
+import io.gatewaybench.harness.model.LatencyMs;
+import io.gatewaybench.harness.model.Precision;
+import io.gatewaybench.harness.model.Resources;
+import io.gatewaybench.harness.model.Round;
+import io.gatewaybench.harness.model.RoundRuntime;
+import io.gatewaybench.harness.model.SpectrumPoint;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,25 +20,40 @@ import java.util.Map;
  */
 public record RequestStats(long requests, long errors, double throughputRps, Latency latency,
                            Map<String, ResourceSampler.Cost> resources, Map<String, LatencyProbe.Result> probes,
-                           List<Ladder.Level> ladder, Map<String, Object> runtime, List<double[]> latencySpectrum) {
+                           List<Ladder.Level> ladder, RoundRuntime runtime, List<double[]> latencySpectrum) {
 
     public RequestStats(long requests, long errors, double throughputRps, Latency latency) {
-        this(requests, errors, throughputRps, latency, Map.of(), Map.of(), List.of(), Map.of(), List.of());
+        this(requests, errors, throughputRps, latency, Map.of(), Map.of(), List.of(), null, List.of());
     }
 
     public RequestStats(long requests, long errors, double throughputRps, Latency latency,
                         Map<String, ResourceSampler.Cost> resources, Map<String, LatencyProbe.Result> probes, List<Ladder.Level> ladder) {
-        this(requests, errors, throughputRps, latency, resources, probes, ladder, Map.of(), List.of());
+        this(requests, errors, throughputRps, latency, resources, probes, ladder, null, List.of());
     }
 
     /**
      * The same figures with what the target's process showed in this round ({@code runtime} in
      * summary.json): how soon it answered and warmed up, and for a JVM gateway its transport,
-     * garbage collection and allocation over the measured window.
+     * garbage collection and allocation over the measured window (null: none recorded).
      */
-    public RequestStats withRuntime(Map<String, Object> figures) {
-        return new RequestStats(requests, errors, throughputRps, latency, resources, probes, ladder,
-                Collections.unmodifiableMap(new LinkedHashMap<>(figures)), latencySpectrum);
+    public RequestStats withRuntime(RoundRuntime figures) {
+        return new RequestStats(requests, errors, throughputRps, latency, resources, probes, ladder, figures, latencySpectrum);
+    }
+
+    /** The round as summary.json holds it ({@code rounds[]}). */
+    public Round round() {
+        return new Round(requests, errors, Precision.round(throughputRps), latency.ms(), resources(resources), runtime,
+                latencySpectrum.isEmpty() ? null : latencySpectrum.stream().map(p -> new SpectrumPoint(p[0], p[1])).toList());
+    }
+
+    /** Each sampled role's cost as summary.json holds it; a role not sampled is absent. */
+    static Resources resources(Map<String, ResourceSampler.Cost> costs) {
+        return new Resources(cost(costs, "gateway"), cost(costs, "injector"), cost(costs, "origin"));
+    }
+
+    private static Cost cost(Map<String, ResourceSampler.Cost> costs, String role) {
+        ResourceSampler.Cost c = costs.get(role);
+        return c == null ? null : c.asCost();
     }
 
     /** The same figures with what each role (gateway, origin, injector) cost over the measured window. */
@@ -62,22 +84,14 @@ public record RequestStats(long requests, long errors, double throughputRps, Lat
             return new double[] {mean, p50, p90, p99, p99_9, p99_99, max};
         }
 
-        public Map<String, Double> asMap() {
-            Map<String, Double> m = new LinkedHashMap<>();
-            double[] v = values();
-            for (int i = 0; i < NAMES.length; i++) {
-                m.put(NAMES[i], v[i]);
-            }
-            return m;
+        /** The latency as summary.json holds it. */
+        public LatencyMs ms() {
+            return new LatencyMs(mean, p50, p90, p99, p99_9, p99_99, max);
         }
 
-        /** From {@link #asMap}'s form (as read back from summary.json). */
-        public static Latency fromMap(Map<String, Object> m) {
-            double[] v = new double[NAMES.length];
-            for (int i = 0; i < NAMES.length; i++) {
-                v[i] = ((Number) m.get(NAMES[i])).doubleValue();
-            }
-            return of(v);
+        /** From summary.json's form. */
+        public static Latency of(LatencyMs m) {
+            return new Latency(m.mean(), m.p50(), m.p90(), m.p99(), m.p99_9(), m.p99_99(), m.max());
         }
 
         static Latency of(double[] v) {

@@ -27,13 +27,10 @@ public final class ResourceSampler implements AutoCloseable {
 
     /** A role's cost over a window. */
     public record Cost(double cpuSeconds, double cpuMillisPer1000Requests, double cores, long peakMemoryBytes) {
-        public Map<String, Object> asMap() {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("cpu_s", Precision.round(cpuSeconds));
-            m.put("cpu_ms_per_1000_requests", Precision.round(cpuMillisPer1000Requests));
-            m.put("cores", Precision.round(cores));
-            m.put("peak_pss_mb", Precision.round(peakMemoryBytes / (1024.0 * 1024)));
-            return m;
+        /** The cost as summary.json holds it: four decimals, peak memory as PSS in MB. */
+        public io.gatewaybench.harness.model.Cost asCost() {
+            return new io.gatewaybench.harness.model.Cost(Precision.round(cpuSeconds), Precision.round(cpuMillisPer1000Requests),
+                    Precision.round(cores), Precision.round(peakMemoryBytes / (1024.0 * 1024)), null);
         }
     }
 

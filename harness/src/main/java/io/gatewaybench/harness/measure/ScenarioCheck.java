@@ -1,6 +1,7 @@
 package io.gatewaybench.harness.measure;
 
 import io.gatewaybench.harness.model.Precision;
+import io.gatewaybench.harness.model.RateLimitCheck;
 import io.gatewaybench.harness.plan.Credentials;
 import io.gatewaybench.harness.plan.Scenario;
 import io.gatewaybench.harness.plan.Target;
@@ -140,7 +141,7 @@ public final class ScenarioCheck {
      * stretched so far that twice the limit was never offered, the check cannot judge and says so. Returns what
      * it saw.
      */
-    public static Map<String, Object> limitBites(String target, URI url, Scenario s, Credentials c, int limit) {
+    public static RateLimitCheck limitBites(String target, URI url, Scenario s, Credentials c, int limit) {
         int sent = 2 * limit * LIMIT_SECONDS;
         long gapNanos = 1_000_000_000L / (2L * limit);
         int ok = 0;
@@ -170,19 +171,12 @@ public final class ScenarioCheck {
                     + " requests one at a time, so its rate limit of " + limit + "/s was never offered twice its rate and cannot be "
                     + "checked; refusing to measure it (a target this slow under one client is not fit to measure)");
         }
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("limit_per_s", limit);
-        m.put("sent", sent);
-        m.put("seconds", Precision.round(seconds));
-        m.put("answered_200", ok);
-        m.put("answered_429", refused);
-        m.put("expected_200", low + ".." + high);
         if (refused == 0 || ok < low || ok > high) {
             throw new IllegalStateException(target + " does not limit as set: with a limit of " + limit + "/s, " + sent + " requests over "
                     + String.format(java.util.Locale.ROOT, "%.1f", seconds) + " s got " + ok + " answers 200 and " + refused
                     + " answers 429 (expected " + low + " to " + high + " answers 200, the rest 429); refusing to measure it");
         }
-        return m;
+        return new RateLimitCheck(limit, sent, Precision.round(seconds), ok, refused, low + ".." + high);
     }
 
     private static void expectPage(String target, URI url, String path, Map<String, String> headers, byte[] page, String what) {

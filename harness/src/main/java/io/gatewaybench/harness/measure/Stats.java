@@ -1,5 +1,6 @@
 package io.gatewaybench.harness.measure;
 
+import io.gatewaybench.harness.model.Interval;
 import io.gatewaybench.harness.model.Precision;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -16,20 +17,34 @@ public final class Stats {
      * mean: Student's t on the logarithms, so it stays above zero and is as wide on either side
      * in ratio terms. Where a value is 0 (a latency Gatling rounded to 0 ms) there is no interval.
      */
-    public static Map<String, Object> range(double[] values) {
-        Map<String, Object> r = new LinkedHashMap<>();
-        r.put("median", Precision.round(median(values)));
-        r.put("min", Precision.round(Arrays.stream(values).min().orElse(Double.NaN)));
-        r.put("max", Precision.round(Arrays.stream(values).max().orElse(Double.NaN)));
-        r.put("values", Arrays.stream(values).map(Precision::round).boxed().toList());
+    public static Interval interval(double[] values) {
+        Double low = null;
+        Double high = null;
         int n = values.length;
         if (n > 1 && Arrays.stream(values).allMatch(v -> v > 0)) {
             double[] logs = Arrays.stream(values).map(Math::log).toArray();
             double mean = Arrays.stream(logs).average().orElseThrow();
             double sd = Math.sqrt(Arrays.stream(logs).map(v -> (v - mean) * (v - mean)).sum() / (n - 1));
             double half = new TDistribution(n - 1).inverseCumulativeProbability(0.975) * sd / Math.sqrt(n);
-            r.put("ci95_low", Precision.round(Math.exp(mean - half)));
-            r.put("ci95_high", Precision.round(Math.exp(mean + half)));
+            low = Precision.round(Math.exp(mean - half));
+            high = Precision.round(Math.exp(mean + half));
+        }
+        return new Interval(Precision.round(median(values)), Precision.round(Arrays.stream(values).min().orElse(Double.NaN)),
+                Precision.round(Arrays.stream(values).max().orElse(Double.NaN)), Arrays.stream(values).map(Precision::round).boxed().toList(),
+                low, high, null, null, null, null);
+    }
+
+    /** {@link #interval} as a map, for the code that still holds a summary as maps (transitional). */
+    public static Map<String, Object> range(double[] values) {
+        Interval i = interval(values);
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("median", i.median());
+        r.put("min", i.min());
+        r.put("max", i.max());
+        r.put("values", i.values());
+        if (i.ci95Low() != null) {
+            r.put("ci95_low", i.ci95Low());
+            r.put("ci95_high", i.ci95High());
         }
         return r;
     }

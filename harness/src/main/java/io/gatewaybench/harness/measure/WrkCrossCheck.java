@@ -1,14 +1,13 @@
 package io.gatewaybench.harness.measure;
 
 import io.gatewaybench.harness.model.Precision;
+import io.gatewaybench.harness.model.WrkCheck;
 import io.gatewaybench.harness.plan.Scenario;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -34,7 +33,7 @@ public final class WrkCrossCheck {
     }
 
     /** Runs wrk for {@code seconds} with {@code connections} connections; its console output goes to {@code log}. */
-    public static Map<String, Object> run(URI target, String cookie, int connections, int seconds, double gatlingRps, Path log)
+    public static WrkCheck run(URI target, String cookie, int connections, int seconds, double gatlingRps, Path log)
             throws IOException {
         List<String> argv = List.of("wrk", "-t1", "-c" + connections, "-d" + seconds + "s", "--timeout", "10s",
                 "-H", "Cookie: " + cookie, target.resolve(Scenario.BOOK_PATH).toString());
@@ -52,7 +51,7 @@ public final class WrkCrossCheck {
         return parse(Files.readString(log), gatlingRps, String.join(" ", argv));
     }
 
-    public static Map<String, Object> parse(String output, double gatlingRps, String command) {
+    public static WrkCheck parse(String output, double gatlingRps, String command) {
         Matcher rps = RPS.matcher(output);
         Matcher requests = REQUESTS.matcher(output);
         if (!rps.find() || !requests.find()) {
@@ -72,22 +71,10 @@ public final class WrkCrossCheck {
         // wrk's Requests/sec is its answers over its exact run time; the printed time has only two decimals
         double okRps = answers == 0 ? 0 : allRps * (answers - non2xx) / answers;
         boolean valid = non2xx == 0 && socketErrors == 0;
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("command", command);
-        m.put("duration_s", Precision.round(seconds(Double.parseDouble(requests.group(2)), requests.group(3))));
-        m.put("answers", answers);
-        m.put("wrk_rps", Precision.round(okRps));
-        m.put("wrk_all_answers_rps", Precision.round(allRps));
-        m.put("gatling_rps", Precision.round(gatlingRps));
-        m.put("wrk_over_gatling", Precision.round(okRps / gatlingRps));
-        m.put("non_2xx", non2xx);
-        m.put("socket_errors", socketErrors);
-        m.put("valid", valid);
-        if (!valid) {
-            m.put("invalid_because", "wrk saw " + non2xx + " non-2xx answers and " + socketErrors + " socket errors");
-        }
-        m.put("injector_limited", valid ? okRps > gatlingRps * (1 + INJECTOR_LIMIT) : null);
-        return m;
+        return new WrkCheck(command, Precision.round(seconds(Double.parseDouble(requests.group(2)), requests.group(3))), answers,
+                Precision.round(okRps), Precision.round(allRps), Precision.round(gatlingRps), Precision.round(okRps / gatlingRps), non2xx,
+                socketErrors, valid, valid ? null : "wrk saw " + non2xx + " non-2xx answers and " + socketErrors + " socket errors",
+                valid ? okRps > gatlingRps * (1 + INJECTOR_LIMIT) : null);
     }
 
     private static double seconds(double value, String unit) {

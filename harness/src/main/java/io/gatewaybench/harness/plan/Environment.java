@@ -1,5 +1,6 @@
 package io.gatewaybench.harness.plan;
 
+import io.gatewaybench.harness.model.Machine;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,16 +24,11 @@ public final class Environment {
                 ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
     }
 
-    public static Map<String, Object> machine() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("cpu_model", firstMatch(read("/proc/cpuinfo"), "(?m)^model name\\s*:\\s*(.+)$"));
-        m.put("cpus", onlineCpus());
+    public static Machine machine() {
         String kb = firstMatch(read("/proc/meminfo"), "(?m)^MemTotal:\\s*(\\d+) kB");
-        m.put("memory_bytes", kb.isEmpty() ? null : Long.parseLong(kb) * 1024);
-        m.put("kernel", read("/proc/sys/kernel/osrelease").trim());
-        m.put("os", firstMatch(read("/etc/os-release"), "(?m)^PRETTY_NAME=\"?([^\"\\n]+)\"?$"));
-        m.put("hostname", output(List.of("hostname")));
-        return m;
+        return new Machine(firstMatch(read("/proc/cpuinfo"), "(?m)^model name\\s*:\\s*(.+)$"), onlineCpus(),
+                kb.isEmpty() ? null : Long.parseLong(kb) * 1024, read("/proc/sys/kernel/osrelease").trim(),
+                firstMatch(read("/etc/os-release"), "(?m)^PRETTY_NAME=\"?([^\"\\n]+)\"?$"), output(List.of("hostname")));
     }
 
     /** The 1, 5 and 15 minute load averages, as /proc/loadavg has them: what else the machine was doing. */

@@ -1,5 +1,6 @@
 package io.gatewaybench.harness.plan;
 
+import io.gatewaybench.harness.model.JvmProfiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -189,30 +190,12 @@ public record JvmProfile(String name, String description, String jdk, String jav
     }
 
     /** The profile as summary.json records it. */
-    public Map<String, Object> describe() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("name", name);
-        m.put("description", description);
-        m.put("jdk", jdk == null ? "the harness's (" + System.getProperty("java.version") + ")" : jdk);
-        if (java != null) {
-            m.put("java", java);
-        }
-        m.put("flags", flags);
-        m.put("transport", transport == null ? "the gateway's choice" : transport);
-        m.put("event_loops", eventLoops == null ? "the run's workers" : eventLoops);
-        if (!gatewayFlags.isEmpty()) {
-            m.put("gateway_flags", new java.util.TreeMap<>(gatewayFlags));
-        }
-        if (!gatewayArgs.isEmpty()) {
-            m.put("gateway_args", new java.util.TreeMap<>(gatewayArgs));
-        }
-        if (!gatewayJars.isEmpty()) {
-            m.put("gateway_jars", new java.util.TreeMap<>(gatewayJars));
-        }
-        if (!only.isEmpty()) {
-            m.put("only", only);
-        }
-        return m;
+    public JvmProfiles.Profile describe() {
+        return new JvmProfiles.Profile(name, description, jdk == null ? "the harness's (" + System.getProperty("java.version") + ")" : jdk,
+                java, flags, transport == null ? "the gateway's choice" : transport, eventLoops == null ? "the run's workers" : eventLoops,
+                gatewayFlags.isEmpty() ? null : new java.util.TreeMap<>(gatewayFlags),
+                gatewayArgs.isEmpty() ? null : new java.util.TreeMap<>(gatewayArgs),
+                gatewayJars.isEmpty() ? null : new java.util.TreeMap<>(gatewayJars), only.isEmpty() ? null : only);
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.gatewaybench.harness.plan;
 
-import io.gatewaybench.harness.model.OrderedMap;
+import io.gatewaybench.harness.model.JvmProfiles;
+import io.gatewaybench.harness.model.Scenarios;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
@@ -18,8 +19,8 @@ import java.util.Map;
  * and where results go. Built from the command line; every bad option is an error that says how to fix it.
  */
 public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int rounds, int workers, List<JvmProfile> jvm,
-                      List<Map<String, String>> unavailable, boolean jfr, Path results, boolean quick, List<String> crossCheck,
-                      String topology, List<Scenario> scenarios, List<Map<String, String>> notAvailable, Credentials credentials,
+                      List<JvmProfiles.NotAvailable> unavailable, boolean jfr, Path results, boolean quick, List<String> crossCheck,
+                      String topology, List<Scenario> scenarios, List<Scenarios.NotAvailable> notAvailable, Credentials credentials,
                       List<Integer> workerSweep) {
 
     /** The default target order: the baseline first, then the native proxies, then the JVM gateways. */
@@ -31,18 +32,12 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
      * requests per second whatever the answers, over a shared connection pool.
      */
     public record Load(String model, int users, int rate, int warmupSeconds, int durationSeconds, String sessions) {
-        public Map<String, Object> describe() {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("model", model);
-            if (model.equals("closed")) {
-                m.put("users", users);
-            } else {
-                m.put("rate_rps", rate);
-            }
-            m.put("warmup_s", warmupSeconds);
-            m.put("duration_s", durationSeconds);
-            m.put("sessions", sessions);
-            return m;
+        /** The load as summary.json records it. */
+        public io.gatewaybench.harness.model.Load describe() {
+            boolean closed = model.equals("closed");
+            return new io.gatewaybench.harness.model.Load(closed ? io.gatewaybench.harness.model.Load.Model.CLOSED
+                    : io.gatewaybench.harness.model.Load.Model.OPEN, closed ? users : null, closed ? null : rate, warmupSeconds,
+                    durationSeconds, sessions);
         }
     }
 
@@ -162,14 +157,14 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
             List<Target> gateways = targets;
             profiles = profiles.stream().filter(p -> p.only().isEmpty() || gateways.stream().anyMatch(p::appliesTo)).toList();
         }
-        List<Map<String, String>> unavailable = new ArrayList<>();
+        List<JvmProfiles.NotAvailable> unavailable = new ArrayList<>();
         targets = underProfiles(targets, profiles, unavailable);
         List<Integer> sweep = numbers(o, "workers", "none");
         if (sweep.size() > 1) {
             targets = sweep(targets, sweep);
         }
         List<Scenario> scenarios = Scenario.list(o.getOrDefault("scenarios", Scenario.PLAIN));
-        List<Map<String, String>> notAvailable = new ArrayList<>();
+        List<Scenarios.NotAvailable> notAvailable = new ArrayList<>();
         Credentials credentials = Credentials.issue();
         targets = underScenarios(targets, scenarios, credentials, notAvailable);
         String model = o.getOrDefault("model", "closed");
@@ -217,7 +212,7 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
      * A profile the gateway cannot run (a transport it lacks) is recorded in {@code unavailable} with
      * the reason. Each profile is shown to start the gateway's JDK with its flags before any load.
      */
-    static List<Target> underProfiles(List<Target> targets, List<JvmProfile> profiles, List<Map<String, String>> unavailable) {
+    static List<Target> underProfiles(List<Target> targets, List<JvmProfile> profiles, List<JvmProfiles.NotAvailable> unavailable) {
         List<Target> expanded = new ArrayList<>();
         for (Target t : targets) {
             if (!JvmProfile.isJvmGateway(t)) {
@@ -230,7 +225,7 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
                 }
                 java.util.Optional<String> why = p.unavailable(t);
                 if (why.isPresent()) {
-                    unavailable.add(OrderedMap.of("gateway", t.name(), "profile", p.name(), "reason", why.get()));
+                    unavailable.add(new JvmProfiles.NotAvailable(t.name(), p.name(), why.get()));
                     continue;
                 }
                 p.check(t, Environment.currentJava());
@@ -252,7 +247,7 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
      * gateway without them is recorded in {@code notAvailable} with the reason, and the run goes on.
      */
     static List<Target> underScenarios(List<Target> targets, List<Scenario> scenarios, Credentials credentials,
-                                       List<Map<String, String>> notAvailable) {
+                                       List<Scenarios.NotAvailable> notAvailable) {
         List<Target> expanded = new ArrayList<>(targets);
         for (Scenario s : scenarios) {
             if (s.isPlain()) {
@@ -264,7 +259,7 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
                 }
                 java.util.Optional<String> why = s.unavailableTo(t);
                 if (why.isPresent()) {
-                    notAvailable.add(OrderedMap.of("target", t.name(), "scenario", s.name(), "reason", why.get()));
+                    notAvailable.add(new Scenarios.NotAvailable(t.name(), s.name(), why.get()));
                 } else {
                     expanded.add(t.underScenario(s, credentials));
                 }

@@ -1,5 +1,6 @@
 package io.gatewaybench.harness.plan;
 
+import io.gatewaybench.harness.model.Scenarios;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -189,20 +190,9 @@ public record Scenario(String name, String description, List<String> duties, int
     }
 
     /** What summary.json records of the scenario (never a secret). */
-    public Map<String, Object> describe() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("name", name);
-        m.put("description", description);
-        m.put("duties", duties);
-        if (rateLimit > 0) {
-            m.put("rate_limit_per_s", rateLimit);
-        }
-        if (routes > 0) {
-            m.put("routes", routes);
-        }
-        m.put("path", path);
-        m.put("file", Repo.root().relativize(file).toString());
-        return m;
+    public Scenarios.Description describe() {
+        return new Scenarios.Description(name, description, duties, rateLimit > 0 ? rateLimit : null, routes > 0 ? routes : null, path,
+                Repo.root().relativize(file).toString());
     }
 
     static List<String> words(String s) {

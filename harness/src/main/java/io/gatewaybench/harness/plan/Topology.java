@@ -1,15 +1,14 @@
 package io.gatewaybench.harness.plan;
 
-import io.gatewaybench.harness.model.OrderedMap;
+import io.gatewaybench.harness.model.Placement;
+import io.gatewaybench.harness.model.RolePlacement;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -23,7 +22,18 @@ import java.util.stream.Collectors;
  * harness runs on the injector and starts the gateway and Tomcat on the others over ssh
  * (see {@code infra/ansible/}).
  */
-public record Topology(String name, Host injector, Host gateway, Host backend, Map<String, Object> notes) {
+public record Topology(String name, Host injector, Host gateway, Host backend, Notes notes) {
+
+    /**
+     * What the run's placement says of the topology in words.
+     *
+     * @param summary the roles and their CPUs in one sentence
+     * @param split how the CPUs are split between the roles (null: not said)
+     * @param network the network joining the hosts (null: not said)
+     * @param deployedBy what deployed the hosts (null: not said)
+     */
+    public record Notes(String summary, String split, String network, String deployedBy) {
+    }
 
     /** Where the netns set-up records what it built. */
     public static final Path NETNS_STATE = Path.of("/run/gateway-bench/netns.state");
@@ -33,14 +43,14 @@ public record Topology(String name, Host injector, Host gateway, Host backend, M
      * this machine as it is); {@code port} 0 lets the harness pick a free one. A host with a
      * {@code home} is another machine, reached by ssh: {@code launcher} is the ssh command, the
      * suite is deployed at {@code home} there, run folders are copied over before a start, and
-     * {@code java} (null: the harness's own) is its JDK.
+     * {@code java} (null: the harness's own) is its JDK; {@code placement} is what the run's summary says of it (null: nothing).
      */
     public record Host(String role, String address, int port, List<String> launcher, Path home, String java,
-                       Map<String, Object> placement) {
+                       io.gatewaybench.harness.model.Host placement) {
 
         /** This machine as it is, at {@code address}. */
         public static Host here(String address) {
-            return new Host("local", address, 0, List.of(), null, null, Map.of());
+            return new Host("local", address, 0, List.of(), null, null, null);
         }
 
         public boolean remote() {
@@ -138,10 +148,10 @@ public record Topology(String name, Host injector, Host gateway, Host backend, M
 
     public static Topology loopback() {
         int cpus = Runtime.getRuntime().availableProcessors();
-        Map<String, Object> all = OrderedMap.of("address", "127.0.0.1", "cpus", "all " + cpus + " (unpinned)", "cpu_count", cpus,
-                "memory", "unlimited");
-        Map<String, Object> notes = new LinkedHashMap<>();
-        notes.put("summary", "injector, gateway and backend share all " + cpus + " CPUs of one machine over loopback, unpinned");
+        io.gatewaybench.harness.model.Host all = new io.gatewaybench.harness.model.Host(null, null, "127.0.0.1",
+                "all " + cpus + " (unpinned)", cpus, "unlimited", null, null, null);
+        Notes notes = new Notes("injector, gateway and backend share all " + cpus + " CPUs of one machine over loopback, unpinned",
+                null, null, null);
         return new Topology("loopback", new Host("injector", "127.0.0.1", 0, List.of(), null, null, all),
                 new Host("gateway", "127.0.0.1", 0, List.of(), null, null, all),
                 new Host("backend", "127.0.0.1", 0, List.of(), null, null, all), notes);
@@ -166,16 +176,15 @@ public record Topology(String name, Host injector, Host gateway, Host backend, M
         Properties conf = Repo.properties(Repo.root().resolve("infra/netns/topology.conf"), "the emulated hosts' settings");
         Host gateway = netnsHost(p, "gateway", Integer.parseInt(conf.getProperty("GATEWAY_PORT")), List.of(runIn.toString(), "gateway"));
         Host backend = netnsHost(p, "backend", Integer.parseInt(conf.getProperty("BACKEND_PORT")), List.of(runIn.toString(), "backend"));
-        Map<String, Object> notes = new LinkedHashMap<>();
-        notes.put("summary", String.format("three hosts emulated by network namespaces on one machine, joined by veth pairs to a "
+        Notes notes = new Notes(String.format("three hosts emulated by network namespaces on one machine, joined by veth pairs to a "
                         + "bridge: injector %s on CPU %s, gateway %s on CPU %s, backend %s on CPU %s",
-                injector.address(), injector.placement().get("cpus"), gateway.address(), gateway.placement().get("cpus"),
-                backend.address(), backend.placement().get("cpus")));
-        notes.put("split", "the gateway, the thing measured, has a core to itself; the injector and the backend share the other, "
+                injector.address(), injector.placement().cpus(), gateway.address(), gateway.placement().cpus(),
+                backend.address(), backend.placement().cpus()),
+                "the gateway, the thing measured, has a core to itself; the injector and the backend share the other, "
                 + "alike in the direct run and in every gateway run; each host receives its packets "
-                + gateway.placement().get("receives_packets"));
-        notes.put("network", "one /" + conf.getProperty("PREFIX_LENGTH") + " on a bridge in namespace " + conf.getProperty("NAMESPACE_PREFIX")
-                + "-lan; no namespace has a default route, nothing outside this machine can reach them");
+                + gateway.placement().receivesPackets(),
+                "one /" + conf.getProperty("PREFIX_LENGTH") + " on a bridge in namespace " + conf.getProperty("NAMESPACE_PREFIX")
+                + "-lan; no namespace has a default route, nothing outside this machine can reach them", null);
         return new Topology("netns", injector, gateway, backend, notes);
     }
 
@@ -198,24 +207,19 @@ public record Topology(String name, Host injector, Host gateway, Host backend, M
         }
         Host gateway = remoteHost(p, file, "gateway", ssh);
         Host backend = remoteHost(p, file, "backend", ssh);
-        Map<String, Object> notes = new LinkedHashMap<>();
-        notes.put("summary", String.format("three hosts: injector %s (%s CPUs), gateway %s (%s CPUs), backend %s (%s CPUs)",
-                injector.address(), injector.placement().get("cpus"), gateway.address(), gateway.placement().get("cpus"),
-                backend.address(), backend.placement().get("cpus")));
-        notes.put("split", "one machine per role, as in the 2019 study");
-        notes.put("deployed_by", "infra/ansible/site.yml; the gateway and Tomcat are started over ssh under infra/hosts/attached");
+        Notes notes = new Notes(String.format("three hosts: injector %s (%s CPUs), gateway %s (%s CPUs), backend %s (%s CPUs)",
+                injector.address(), injector.placement().cpus(), gateway.address(), gateway.placement().cpus(),
+                backend.address(), backend.placement().cpus()), "one machine per role, as in the 2019 study", null,
+                "infra/ansible/site.yml; the gateway and Tomcat are started over ssh under infra/hosts/attached");
         return new Topology("hosts", injector, gateway, backend, notes);
     }
 
     private static Host remoteHost(Properties p, Path file, String role, List<String> ssh) {
         String address = required(p, file, role + ".address");
-        Map<String, Object> placement = new LinkedHashMap<>();
-        placement.put("host", p.getProperty(role + ".name", address));
-        placement.put("address", address);
         String cpus = p.getProperty(role + ".cpus", "unknown");
-        placement.put("cpus", cpus);
-        placement.put("cpu_count", cpus.matches("\\d+") ? Integer.parseInt(cpus) : 0);
-        placement.put("memory", p.getProperty(role + ".memory_mb", "unknown") + " MB");
+        io.gatewaybench.harness.model.Host placement = new io.gatewaybench.harness.model.Host(p.getProperty(role + ".name", address), null,
+                address, cpus, cpus.matches("\\d+") ? Integer.parseInt(cpus) : 0, p.getProperty(role + ".memory_mb", "unknown") + " MB",
+                null, null, null);
         int port = Integer.parseInt(p.getProperty(role + ".port", "0"));
         if (ssh.isEmpty()) {
             return new Host(role, address, port, List.of(), null, null, placement);
@@ -246,14 +250,11 @@ public record Topology(String name, Host injector, Host gateway, Host backend, M
         if (address == null) {
             throw new IllegalStateException(NETNS_STATE + " names no " + role + " host; run infra/netns/topology.sh up again");
         }
-        Map<String, Object> placement = new LinkedHashMap<>();
-        placement.put("namespace", state.getProperty(role + ".namespace"));
-        placement.put("address", address);
-        placement.put("cpus", confined(state, role, "cpuset", "cpuset.cpus", v -> v));
-        placement.put("cpu_count", cpuCount(String.valueOf(placement.get("cpus"))));
-        placement.put("memory", confined(state, role, "memory", "memory.limit_in_bytes",
-                v -> Long.parseLong(v) / (1024 * 1024) + " MB limit"));
-        placement.put("receives_packets", state.getProperty(role + ".receive", "unknown"));
+        String cpus = confined(state, role, "cpuset", "cpuset.cpus", v -> v);
+        io.gatewaybench.harness.model.Host placement = new io.gatewaybench.harness.model.Host(null,
+                java.util.Optional.ofNullable(state.getProperty(role + ".namespace")), address, cpus, cpuCount(cpus),
+                confined(state, role, "memory", "memory.limit_in_bytes", v -> Long.parseLong(v) / (1024 * 1024) + " MB limit"),
+                state.getProperty(role + ".receive", "unknown"), null, null);
         return new Host(role, address, port, launcher, null, null, placement);
     }
 
@@ -296,28 +297,23 @@ public record Topology(String name, Host injector, Host gateway, Host backend, M
 
     /** The gateway's CPUs: what its workers default to. */
     public int gatewayCpus() {
-        Object n = gateway.placement().get("cpu_count");
-        return n instanceof Integer count && count > 0 ? count : Runtime.getRuntime().availableProcessors();
+        return gateway.placement() != null && gateway.placement().cpuCount() > 0 ? gateway.placement().cpuCount()
+                : Runtime.getRuntime().availableProcessors();
     }
 
     /** The run's {@code placement} record: the topology, then each role's host. */
-    public Map<String, Object> describe(int workers) {
-        Map<String, Object> d = new LinkedHashMap<>();
-        d.put("topology", name);
-        d.putAll(notes);
-        for (Host h : List.of(injector, gateway, backend)) {
-            Map<String, Object> host = new LinkedHashMap<>(h.placement());
-            if (h == gateway) {
-                host.put("workers", workers);
-            }
-            host.put("runs", switch (h.role()) {
-                case "injector" -> "Gatling, wrk, the microsecond probe and the harness";
-                case "gateway" -> "the gateway under test";
-                default -> "Tomcat (the origin)";
-            });
-            d.put(h.role(), host);
-        }
-        return d;
+    public Placement describe(int workers) {
+        return new Placement(Placement.Topology.valueOf(name.toUpperCase(java.util.Locale.ROOT)), notes.summary(), notes.split(),
+                notes.network(), notes.deployedBy(),
+                new RolePlacement.OnHost(placed(injector, null, "Gatling, wrk, the microsecond probe and the harness")),
+                new RolePlacement.OnHost(placed(gateway, workers, "the gateway under test")), placed(backend, null, "Tomcat (the origin)"),
+                null);
+    }
+
+    private static io.gatewaybench.harness.model.Host placed(Host h, Integer workers, String runs) {
+        io.gatewaybench.harness.model.Host p = h.placement();
+        return new io.gatewaybench.harness.model.Host(p.host(), p.namespace(), p.address(), p.cpus(), p.cpuCount(), p.memory(),
+                p.receivesPackets(), workers, runs);
     }
 
     @Override

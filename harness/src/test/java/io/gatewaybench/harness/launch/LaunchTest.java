@@ -6,7 +6,6 @@ import io.gatewaybench.harness.plan.Repo;
 import io.gatewaybench.harness.plan.Topology;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Where and how one instance of a target runs. */
@@ -16,7 +15,7 @@ class LaunchTest {
     @Test
     void aLaunchOnAnotherHostUsesItsHomeAndItsJava() {
         Topology.Host gateway = new Topology.Host("gateway", "192.0.2.20", 8000, List.of("ssh", "-l", "root", "192.0.2.20"),
-                Path.of("/srv/gateway bench"), "java", Map.of());
+                Path.of("/srv/gateway bench"), "java", null);
         Path local = Repo.root().resolve("results/run-1/targets/nginx-round1");
         Launch launch = Launch.on(gateway, local, null, 2, "");
         assertEquals("/srv/gateway bench", launch.values().get("repo"));

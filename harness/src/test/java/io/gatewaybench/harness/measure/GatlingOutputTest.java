@@ -91,8 +91,8 @@ class GatlingOutputTest {
         }
         assertTrue(spectrum.get(spectrum.size() - 1)[1] <= s.latency().max());
         // What a run's summary.json holds in each round: the same pairs, as JSON arrays.
-        List<Map<String, Object>> targets = new com.fasterxml.jackson.databind.ObjectMapper().convertValue(
-                MeasuredSummary.targets(List.of(new MeasuredSummary.TargetOutcome(Target.named("direct"), List.of(s), Map.of(), null))),
+        List<Map<String, Object>> targets = io.gatewaybench.harness.model.Summaries.mapper().convertValue(
+                MeasuredSummary.targets(List.of(new MeasuredSummary.TargetOutcome(Target.named("direct"), List.of(s), TargetDetails.NONE, null))),
                 List.class);
         List<List<Number>> written = (List<List<Number>>) ((List<Map<String, Object>>) targets.get(0).get("rounds")).get(0).get("latency_spectrum_ms");
         assertEquals(spectrum.size(), written.size());
@@ -180,14 +180,14 @@ class GatlingOutputTest {
     void gatlingsFailedAssertionsAndExitStatusAreRecorded() throws Exception {
         SimulationLog log = SimulationLog.read(sample("ok").resolve("simulation.log"));
         // lines as Gatling 3.15 printed them for the planted failure target
-        Map<String, Object> failed = GatlingRun.status(1, List.of("book: count of failed events is 0.0 : false (actual : 720.0)",
+        GatlingRun.Ending failed = GatlingRun.status(1, List.of("book: count of failed events is 0.0 : false (actual : 720.0)",
                 "[ERROR] Failed to execute goal ... Gatling simulation assertions failed !"), log, 3);
-        assertEquals(1, failed.get("exit_code"));
-        assertEquals(List.of("book: count of failed events is 0.0 (actual 720.0)"), failed.get("failed_assertions"));
-        Map<String, Object> passed = GatlingRun.status(0, List.of("book: count of failed events is 0.0 : true (actual : 0.0)"), log, 3);
-        assertEquals(List.of(), passed.get("failed_assertions"));
-        assertEquals(null, passed.get("cut_short"));
-        assertTrue(String.valueOf(GatlingRun.status(0, List.of(), log, 10).get("cut_short")).contains("of the 10 s window"),
+        assertEquals(1, failed.exitCode());
+        assertEquals(List.of("book: count of failed events is 0.0 (actual 720.0)"), failed.failedAssertions());
+        GatlingRun.Ending passed = GatlingRun.status(0, List.of("book: count of failed events is 0.0 : true (actual : 0.0)"), log, 3);
+        assertEquals(List.of(), passed.failedAssertions());
+        assertEquals(null, passed.cutShort());
+        assertTrue(String.valueOf(GatlingRun.status(0, List.of(), log, 10).cutShort()).contains("of the 10 s window"),
                 "600 requests over about 3 s cannot fill a 10 s window");
     }
 

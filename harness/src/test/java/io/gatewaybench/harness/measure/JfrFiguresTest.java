@@ -65,18 +65,18 @@ class JfrFiguresTest {
         Planted light = Planted.start(jdk, gc, true, 8, 1000, dir.resolve("light.jfr"));
         JfrFigures a = heavy.figures();
         JfrFigures b = light.figures();
-        System.out.printf("%s %s: minimal %s%n  profile %s%n", jdk.getFileName(), gc, a.toMap(), b.toMap());
+        System.out.printf("%s %s: minimal %s%n  profile %s%n", jdk.getFileName(), gc, a.result(), b.result());
 
-        assertWithin(a.allocatedBytes(), 256 * MIB, "minimal recording, 256 MiB planted: " + a.toMap());
-        assertWithin(b.allocatedBytes(), 8 * MIB, "profiling recording, 8 MiB planted: " + b.toMap());
+        assertWithin(a.allocatedBytes(), 256 * MIB, "minimal recording, 256 MiB planted: " + a.result());
+        assertWithin(b.allocatedBytes(), 8 * MIB, "profiling recording, 8 MiB planted: " + b.result());
         assertTrue(b.allocatedBytes() < a.allocatedBytes() / 8, "the figure moves with the plant: " + b.allocatedBytes() + " vs " + a.allocatedBytes());
 
         for (JfrFigures f : List.of(a, b)) {
-            assertTrue(f.pauses().count() >= GCS, GCS + " System.gc() calls, each at least one pause: " + f.toMap());
-            assertTrue(f.gcCount() >= GCS, GCS + " System.gc() calls, each at least one collection: " + f.toMap());
+            assertTrue(f.pauses().count() >= GCS, GCS + " System.gc() calls, each at least one pause: " + f.result());
+            assertTrue(f.gcCount() >= GCS, GCS + " System.gc() calls, each at least one collection: " + f.result());
             assertEquals(f.pauses().count(), f.pauses().byName().values().stream().mapToInt(Integer::intValue).sum(), "by_name covers every pause");
-            assertFalse(f.pauses().byName().keySet().stream().anyMatch(n -> n.startsWith("?")), "every pause has its collection: " + f.toMap());
-            assertTrue(f.pauses().p99Ms() <= f.pauses().maxMs() && f.pauses().maxMs() <= f.pauses().totalMs(), f.toMap().toString());
+            assertFalse(f.pauses().byName().keySet().stream().anyMatch(n -> n.startsWith("?")), "every pause has its collection: " + f.result());
+            assertTrue(f.pauses().p99Ms() <= f.pauses().maxMs() && f.pauses().maxMs() <= f.pauses().totalMs(), f.result().toString());
         }
 
         assertEquals(List.of(), a.topCpuFrames(), "no profile, no CPU frames");
@@ -91,9 +91,9 @@ class JfrFiguresTest {
     }
 
     private static void assertTopFrame(List<JfrFigures.Frame> frames, String method, JfrFigures f) {
-        assertFalse(frames.isEmpty(), "profile recording without frames: " + f.toMap());
-        assertEquals(PlantedWork.class.getName() + "." + method, frames.get(0).frame(), f.toMap().toString());
-        assertTrue(frames.get(0).share() > 0.5, "the planted " + method + " holds most of the samples: " + f.toMap());
+        assertFalse(frames.isEmpty(), "profile recording without frames: " + f.result());
+        assertEquals(PlantedWork.class.getName() + "." + method, frames.get(0).frame(), f.result().toString());
+        assertTrue(frames.get(0).share() > 0.5, "the planted " + method + " holds most of the samples: " + f.result());
     }
 
     @Test

@@ -3,8 +3,8 @@ package io.gatewaybench.harness.measure;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import io.gatewaybench.harness.model.FixedRateLevel;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The fixed-rate ladder: its rates, the overloaded level, and each level summarised over the rounds that reached it. */
@@ -42,13 +42,13 @@ class LadderTest {
         RequestStats round1 = level(1000, 1, 1, 0).stats().withLadder(List.of(level(1000, 2, 8, 0), level(2000, 4, 12, 0), overloaded(3000)));
         RequestStats round2 = level(1000, 1, 1, 0).stats().withLadder(List.of(level(1000, 4, 9, 0), level(2000, 9, 20, 2), level(3000, 9, 9, 0),
                 overloaded(4000)));
-        List<Map<String, Object>> levels = MeasuredSummary.fixedRate(List.of(round1, round2), RATES);
+        List<FixedRateLevel> levels = MeasuredSummary.fixedRate(List.of(round1, round2), RATES);
         assertEquals(4, levels.size());
-        assertEquals(3.0, ((Map<String, Double>) levels.get(0).get("latency_ms")).get("p99"), "median of 2 and 4");
-        assertEquals(2, levels.get(1).get("rounds_reached"));
-        assertEquals(2L, levels.get(1).get("errors"));
-        assertEquals(1L, levels.get(2).get("rounds_overloaded"));
-        assertEquals(1, levels.get(3).get("rounds_reached"));
-        assertEquals(2, ((List<Map<String, Object>>) levels.get(2).get("rounds")).get(1).get("round"), "each level knows its round");
+        assertEquals(3.0, levels.get(0).latencyMs().p99(), "median of 2 and 4");
+        assertEquals(2, levels.get(1).roundsReached());
+        assertEquals(2L, levels.get(1).errors());
+        assertEquals(1, levels.get(2).roundsOverloaded());
+        assertEquals(1, levels.get(3).roundsReached());
+        assertEquals(2, levels.get(2).rounds().get(1).round(), "each level knows its round");
     }
 }

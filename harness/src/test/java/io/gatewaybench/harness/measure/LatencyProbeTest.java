@@ -1,7 +1,6 @@
 package io.gatewaybench.harness.measure;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -18,7 +17,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -90,20 +88,20 @@ class LatencyProbeTest {
             assertEquals(0, paced.errors());
             assertTrue(paced.micros().getTotalCount() >= 30, "20 req/s for 2 s sent only " + paced.micros().getTotalCount());
             assertWithin(paced.micros().getValueAtPercentile(50), delayMicros, delayMicros + toleranceMicros, "paced P50");
-            assertTrue(paced.micros().getMinValue() >= delayMicros, "a request faster than the origin's delay: " + paced.asMap());
+            assertTrue(paced.micros().getMinValue() >= delayMicros, "a request faster than the origin's delay: " + paced.figures());
             // Parked, then spinning the last 250 us, the probe sends a few us after its time (P50 3-6 us
             // here); the old sleep to the next whole millisecond was late by 0.5-0.65 ms at the median.
             // The median, not the tail: other jobs on a shared 2-CPU machine can hold the probe's thread
             // off a CPU for milliseconds (P99 from 0.4 to 14 ms here, depending on the load).
-            Map<String, Object> lag = (Map<String, Object>) paced.asMap().get("send_lag_us");
-            assertTrue(((Number) lag.get("p50")).longValue() < 100, "the probe's own send lag: " + lag);
+            io.gatewaybench.harness.model.ProbeResult.SendLagUs lag = paced.figures().sendLagUs().orElseThrow();
+            assertTrue(lag.p50() < 100, "the probe's own send lag: " + lag);
             assertEquals(paced.micros().getTotalCount(), paced.sendLagMicros().getTotalCount(), "every request's send lag");
 
             LatencyProbe.Result unloaded = LatencyProbe.unloaded(origin.url(), "JSESSIONID=x", 3, 30);
             assertEquals(30, unloaded.micros().getTotalCount());
             assertEquals(0, unloaded.errors());
             assertWithin(unloaded.micros().getValueAtPercentile(50), delayMicros, delayMicros + toleranceMicros, "unloaded P50");
-            assertNull(unloaded.asMap().get("send_lag_us"), "back to back, the unloaded probe has no schedule to be late for");
+            assertTrue(unloaded.figures().sendLagUs().isEmpty(), "back to back, the unloaded probe has no schedule to be late for");
         }
     }
 
@@ -118,8 +116,8 @@ class LatencyProbeTest {
             assertEquals(0, r.micros().getTotalCount());
             assertEquals(garbage.answered.get(), r.errors(), "every answer the probe got is one failed request");
             // 50 req/s for 1 s: one kind of garbage ended the old probe's thread after at most four requests
-            assertTrue(r.errors() >= 30, "the probe stopped sending: " + r.asMap());
-            assertEquals(r.errors(), r.asMap().get("requests"));
+            assertTrue(r.errors() >= 30, "the probe stopped sending: " + r.figures());
+            assertEquals(r.errors(), r.figures().requests());
 
             int answeredBefore = garbage.answered.get();
             LatencyProbe.Result unloaded = LatencyProbe.unloaded(garbage.url(), "JSESSIONID=x", 0, 12);

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import java.util.Map;
+import io.gatewaybench.harness.model.WrkCheck;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -59,40 +59,40 @@ class WrkCrossCheckTest {
 
     @Test
     void onlyGoodAnswersAreComparedWithGatling() {
-        Map<String, Object> m = WrkCrossCheck.parse(ALL_200, 20_000, "wrk ...");
-        assertEquals(true, m.get("valid"));
-        assertEquals(38714L, m.get("answers"));
-        assertEquals(1.1, m.get("duration_s"));
-        assertEquals(35203.92, m.get("wrk_rps"));
-        assertEquals(1.7602, m.get("wrk_over_gatling"));
-        assertEquals(0L, m.get("non_2xx"));
-        assertEquals(0L, m.get("socket_errors"));
-        assertEquals(true, m.get("injector_limited"));
-        assertEquals(false, WrkCrossCheck.parse(ALL_200, 33_000, "wrk ...").get("injector_limited"));
+        WrkCheck m = WrkCrossCheck.parse(ALL_200, 20_000, "wrk ...");
+        assertEquals(true, m.valid());
+        assertEquals(38714L, m.answers());
+        assertEquals(1.1, m.durationS());
+        assertEquals(35203.92, m.wrkRps());
+        assertEquals(1.7602, m.wrkOverGatling());
+        assertEquals(0L, m.non2xx());
+        assertEquals(0L, m.socketErrors());
+        assertEquals(true, m.injectorLimited());
+        assertEquals(false, WrkCrossCheck.parse(ALL_200, 33_000, "wrk ...").injectorLimited());
     }
 
     @Test
     void errorAnswersMakeTheCheckInvalidNeverInjectorLimited() {
-        Map<String, Object> m = WrkCrossCheck.parse(ALL_503, 1000, "wrk ...");
-        assertEquals(false, m.get("valid"));
-        assertEquals("wrk saw 29308 non-2xx answers and 0 socket errors", m.get("invalid_because"));
-        assertEquals(0.0, m.get("wrk_rps"), "wrk's Requests/sec counts the 503s; none of them is throughput");
-        assertEquals(26658.03, m.get("wrk_all_answers_rps"));
-        assertNull(m.get("injector_limited"), "wrk 26x above Gatling with only 503s says nothing about the injector");
+        WrkCheck m = WrkCrossCheck.parse(ALL_503, 1000, "wrk ...");
+        assertEquals(false, m.valid());
+        assertEquals("wrk saw 29308 non-2xx answers and 0 socket errors", m.invalidBecause());
+        assertEquals(0.0, m.wrkRps(), "wrk's Requests/sec counts the 503s; none of them is throughput");
+        assertEquals(26658.03, m.wrkAllAnswersRps());
+        assertNull(m.injectorLimited(), "wrk 26x above Gatling with only 503s says nothing about the injector");
 
-        Map<String, Object> half = WrkCrossCheck.parse(HALF_503, 1000, "wrk ...");
-        assertEquals(false, half.get("valid"));
-        assertEquals(44710.83, half.get("wrk_rps")); // 89205.31 x (98132 - 48947) / 98132
-        assertNull(half.get("injector_limited"));
+        WrkCheck half = WrkCrossCheck.parse(HALF_503, 1000, "wrk ...");
+        assertEquals(false, half.valid());
+        assertEquals(44710.83, half.wrkRps()); // 89205.31 x (98132 - 48947) / 98132
+        assertNull(half.injectorLimited());
     }
 
     @Test
     void socketErrorsMakeTheCheckInvalid() {
-        Map<String, Object> m = WrkCrossCheck.parse(CLOSED_UNANSWERED, 1000, "wrk ...");
-        assertEquals(false, m.get("valid"));
-        assertEquals("wrk saw 0 non-2xx answers and 26740 socket errors", m.get("invalid_because"));
-        assertEquals(0.0, m.get("wrk_rps"));
-        assertNull(m.get("injector_limited"));
+        WrkCheck m = WrkCrossCheck.parse(CLOSED_UNANSWERED, 1000, "wrk ...");
+        assertEquals(false, m.valid());
+        assertEquals("wrk saw 0 non-2xx answers and 26740 socket errors", m.invalidBecause());
+        assertEquals(0.0, m.wrkRps());
+        assertNull(m.injectorLimited());
     }
 
     @Test

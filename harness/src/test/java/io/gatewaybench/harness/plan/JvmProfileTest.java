@@ -41,9 +41,9 @@ class JvmProfileTest {
         }
         // io_uring is the Netty proxy's alone; the others say why they cannot run it, and nothing is faked
         assertTrue(plan.targets().stream().anyMatch(t -> t.name().equals("netty-proxy@io_uring")));
-        assertEquals(List.of("scg", "zuul2"), plan.unavailable().stream().filter(u -> u.get("profile").equals("io_uring"))
-                .map(u -> u.get("gateway")).toList());
-        assertTrue(plan.unavailable().get(0).get("reason").contains("io_uring"), plan.unavailable().toString());
+        assertEquals(List.of("scg", "zuul2"), plan.unavailable().stream().filter(u -> u.profile().equals("io_uring"))
+                .map(u -> u.gateway()).toList());
+        assertTrue(plan.unavailable().get(0).reason().contains("io_uring"), plan.unavailable().toString());
         // profiles for one gateway run that gateway only
         assertEquals(List.of("scg@scg-elastic-pool"), plan.targets().stream().map(Target::name)
                 .filter(n -> n.endsWith("@scg-elastic-pool")).toList());
@@ -119,12 +119,12 @@ class JvmProfileTest {
 
     @Test
     void aProfileIsRecordedWithWhatItChanges() {
-        Map<String, Object> d = JvmProfile.load("zgc").describe();
-        assertEquals("25", d.get("jdk"));
-        assertEquals("-Xms1g -Xmx1g -XX:+UseZGC", d.get("flags"));
-        assertEquals("the gateway's choice", d.get("transport"));
-        assertEquals(Map.of("scg", "-Dspring.netty.leak-detection=disabled"), JvmProfile.load("no-leak-detection").describe().get("gateway_flags"));
-        assertEquals(Map.of("scg", "gateways/scg/target/scg-metrics.jar"), JvmProfile.load("scg-metrics").describe().get("gateway_jars"));
+        io.gatewaybench.harness.model.JvmProfiles.Profile d = JvmProfile.load("zgc").describe();
+        assertEquals("25", d.jdk());
+        assertEquals("-Xms1g -Xmx1g -XX:+UseZGC", d.flags());
+        assertEquals("the gateway's choice", d.transport());
+        assertEquals(Map.of("scg", "-Dspring.netty.leak-detection=disabled"), JvmProfile.load("no-leak-detection").describe().gatewayFlags());
+        assertEquals(Map.of("scg", "gateways/scg/target/scg-metrics.jar"), JvmProfile.load("scg-metrics").describe().gatewayJars());
     }
 
     private void profile(String name, String text) throws IOException {

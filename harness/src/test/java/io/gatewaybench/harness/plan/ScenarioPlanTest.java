@@ -44,10 +44,10 @@ class ScenarioPlanTest {
                 "--scenarios=ratelimit,1kb"));
         assertEquals(List.of("direct", "nginx", "planted-delay", "nginx:ratelimit", "direct:1kb", "nginx:1kb", "planted-delay:1kb"), names(plan));
         assertEquals(1, plan.notAvailable().size());
-        Map<String, String> n = plan.notAvailable().get(0);
-        assertEquals("planted-delay", n.get("target"));
-        assertEquals("ratelimit", n.get("scenario"));
-        assertTrue(n.get("reason").contains("declares no rate-limit among its duties"), n.get("reason"));
+        io.gatewaybench.harness.model.Scenarios.NotAvailable n = plan.notAvailable().get(0);
+        assertEquals("planted-delay", n.target());
+        assertEquals("ratelimit", n.scenario());
+        assertTrue(n.reason().contains("declares no rate-limit among its duties"), n.reason());
     }
 
     @Test

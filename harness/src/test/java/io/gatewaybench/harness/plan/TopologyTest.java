@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,9 +21,9 @@ class TopologyTest {
         assertEquals(List.of("nginx", "-v"), t.gateway().command(List.of("nginx", "-v")));
         assertEquals(List.of("nginx", "-v"), t.gateway().server(List.of("nginx", "-v")));
         assertEquals(Runtime.getRuntime().availableProcessors(), t.gatewayCpus());
-        Map<String, Object> d = t.describe(2);
-        assertEquals("loopback", d.get("topology"));
-        assertEquals(2, ((Map<?, ?>) d.get("gateway")).get("workers"));
+        io.gatewaybench.harness.model.Placement d = t.describe(2);
+        assertEquals(io.gatewaybench.harness.model.Placement.Topology.LOOPBACK, d.topology());
+        assertEquals(2, ((io.gatewaybench.harness.model.RolePlacement.OnHost) d.gateway()).host().workers());
     }
 
     @Test
