@@ -22,12 +22,11 @@ class ProfileMatrixTest {
     @Test
     @SuppressWarnings("unchecked")
     void aPlantedSlowerProfileIsSlowerAndAnEqualOneIsWithinTheNoise() {
-        Map<String, Object> summary = summary(List.of(
+        Map<String, Object> summary = PlantedSummary.analysed(summary(List.of(
                 variant("default", new double[] {1000, 1100, 1050}, 4.0),
                 variant("slow", new double[] {800, 880, 840}, 6.0),
                 variant("same", new double[] {1020, 1090, 1060}, 4.0),
-                failed("broken")));
-        ProfileMatrix.apply(summary);
+                failed("broken"))));
         List<Map<String, Object>> rows = (List<Map<String, Object>>) ((Map<String, Object>) ((Map<String, Object>) summary.get("jvm_profiles"))
                 .get("by_gateway")).get("scg");
         assertEquals(List.of("same", "default", "slow", "broken"), rows.stream().map(r -> r.get("profile")).toList(),
@@ -59,8 +58,7 @@ class ProfileMatrixTest {
         List<Map<String, Object>> two = new ArrayList<>(List.of(
                 variant("default", new double[] {6755.7, 7133.5}, 6.0),
                 variant("lucky", new double[] {7076.1, 7475.5}, 6.0)));
-        Map<String, Object> alone = summary(two);
-        ProfileMatrix.apply(alone);
+        Map<String, Object> alone = PlantedSummary.analysed(summary(two));
         assertEquals("more throughput", row(alone, "lucky").get("verdict"), row(alone, "lucky").toString());
 
         List<Map<String, Object>> many = new ArrayList<>(two);
@@ -69,8 +67,7 @@ class ProfileMatrixTest {
             many.add(variant("other" + i, new double[] {6755.7 * level * 1.04, 7133.5 * level * 0.96}, 6.0));
         }
         many.add(variant("slow", new double[] {6755.7 * 0.6 * 1.04, 7133.5 * 0.6 * 0.96}, 6.0));
-        Map<String, Object> matrix = summary(many);
-        ProfileMatrix.apply(matrix);
+        Map<String, Object> matrix = PlantedSummary.analysed(summary(many));
         Map<String, Object> lucky = row(matrix, "lucky");
         assertEquals("within the noise", lucky.get("verdict"), lucky.toString());
         Map<String, Object> spread = (Map<String, Object>) lucky.get("throughput_relative_spread");
@@ -88,9 +85,8 @@ class ProfileMatrixTest {
 
     @Test
     void aRunOfOneProfileHasNoProfileMatrix() {
-        Map<String, Object> summary = new LinkedHashMap<>(Map.of("targets", new ArrayList<>()));
-        ProfileMatrix.apply(summary);
-        assertEquals(Map.of("targets", List.of()), summary);
+        assertNull(ProfileMatrix.apply(PlantedSummary.of(Map.of("targets", List.of()))));
+        assertNull(PlantedSummary.analysed(Map.of("targets", List.of())).get("jvm_profiles"));
     }
 
     private static Map<String, Object> summary(List<Map<String, Object>> targets) {

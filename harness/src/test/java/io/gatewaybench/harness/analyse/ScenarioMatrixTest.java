@@ -36,9 +36,9 @@ class ScenarioMatrixTest {
         scenarios.put("not_available", List.of(Map.of("target", "other", "scenario", "jwt", "reason", "it has no JWT module")));
         scenarios.put("conformance", "checked");
         summary.put("scenarios", scenarios);
-        Analysis.apply(summary);
+        Map<String, Object> analysed = (Map<String, Object>) PlantedSummary.analysed(summary).get("scenarios");
 
-        Map<String, List<Map<String, Object>>> cost = (Map<String, List<Map<String, Object>>>) scenarios.get("cost_vs_plain");
+        Map<String, List<Map<String, Object>>> cost = (Map<String, List<Map<String, Object>>>) analysed.get("cost_vs_plain");
         List<Map<String, Object>> gw = cost.get("gw");
         assertEquals(List.of("jwt", "ratelimit", "4kb"), gw.stream().map(r -> r.get("scenario")).toList());
         assertEquals(0.6, (Double) gw.get(0).get("throughput_relative"), 1e-9);
@@ -50,7 +50,7 @@ class ScenarioMatrixTest {
         assertEquals("more CPU per request", gw.get(0).get("cpu_verdict"), gw.get(0).toString());
         assertEquals("within the noise", gw.get(1).get("cpu_verdict"), gw.get(1).toString());
 
-        Map<String, List<Map<String, Object>>> byScenario = (Map<String, List<Map<String, Object>>>) scenarios.get("by_scenario");
+        Map<String, List<Map<String, Object>>> byScenario = (Map<String, List<Map<String, Object>>>) analysed.get("by_scenario");
         Map<String, Object> fourKb = byScenario.get("4kb").get(1);
         assertEquals("gw:4kb", fourKb.get("target"));
         assertEquals(0.5, (Double) fourKb.get("throughput_relative_to_direct"), 1e-9, "relative to direct fetching the same file");

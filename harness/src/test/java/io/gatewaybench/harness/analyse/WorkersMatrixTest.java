@@ -35,7 +35,7 @@ class WorkersMatrixTest {
         Map<String, Object> summary = new LinkedHashMap<>();
         summary.put("targets", targets);
         summary.put("workers_sweep", new LinkedHashMap<>(Map.of("counts", List.of(1, 2))));
-        Analysis.apply(summary);
+        summary = PlantedSummary.analysed(summary);
 
         Map<String, List<Map<String, Object>>> byGateway =
                 (Map<String, List<Map<String, Object>>>) ((Map<String, Object>) summary.get("workers_sweep")).get("by_gateway");
@@ -60,8 +60,7 @@ class WorkersMatrixTest {
     void aRunWithoutASweepHasNoSweep() {
         Map<String, Object> summary = new LinkedHashMap<>();
         summary.put("targets", new ArrayList<>(List.of(target("direct", null, 0, new double[] {10000, 10400}))));
-        Analysis.apply(summary);
-        assertFalse(summary.containsKey("workers_sweep"));
+        assertFalse(PlantedSummary.analysed(summary).containsKey("workers_sweep"));
     }
 
     private static Map<String, Object> target(String name, String series, int workers, double[] throughput) {
