@@ -7,6 +7,7 @@ import io.gatewaybench.harness.measure.RequestStats;
 import io.gatewaybench.harness.measure.Stats;
 import io.gatewaybench.harness.model.FixedRateLevel;
 import io.gatewaybench.harness.model.Interval;
+import io.gatewaybench.harness.model.JvmProfiles;
 import io.gatewaybench.harness.model.LadderPlan;
 import io.gatewaybench.harness.model.LatencyMs;
 import io.gatewaybench.harness.model.LatencyMultiples;
@@ -17,10 +18,12 @@ import io.gatewaybench.harness.model.Precision;
 import io.gatewaybench.harness.model.Reanalysed;
 import io.gatewaybench.harness.model.RelativeToDirect;
 import io.gatewaybench.harness.model.Round;
+import io.gatewaybench.harness.model.Scenarios;
 import io.gatewaybench.harness.model.Spread;
 import io.gatewaybench.harness.model.Summaries;
 import io.gatewaybench.harness.model.Summary;
 import io.gatewaybench.harness.model.Target;
+import io.gatewaybench.harness.model.WorkersSweep;
 import io.gatewaybench.harness.plan.Objective;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -91,10 +94,8 @@ public final class Analysis {
             }
         }
         Summary s = apply(Summaries.parse(older.toString()));
-        Reanalysed reanalysed = new Reanalysed(from, REANALYSED_FROM_1.redone(), REANALYSED_FROM_1.notRedone());
-        return new Summary(s.format(), s.runId(), s.started(), s.finished(), s.gitCommit(), s.machine(), s.components(), s.jvmFlags(),
-                s.jvmProfile(), s.jvmProfiles(), s.placement(), s.workersSweep(), s.scenarios(), s.load(), s.ladder(), s.rounds(),
-                s.quick(), s.complete(), s.incompleteBecause(), s.targets(), reanalysed);
+        return with(s, s.targets(), s.jvmProfiles(), s.workersSweep(), s.scenarios(),
+                new Reanalysed(from, REANALYSED_FROM_1.redone(), REANALYSED_FROM_1.notRedone()));
     }
 
     /**
@@ -109,13 +110,18 @@ public final class Analysis {
         for (Target t : targets) {
             judged.add(t.rounds() == null || t.rounds().isEmpty() ? t : judge(t, targets, rates, objectives));
         }
-        Summary s = new Summary(measured.format(), measured.runId(), measured.started(), measured.finished(), measured.gitCommit(),
-                measured.machine(), measured.components(), measured.jvmFlags(), measured.jvmProfile(), measured.jvmProfiles(),
-                measured.placement(), measured.workersSweep(), measured.scenarios(), measured.load(), measured.ladder(), measured.rounds(),
-                measured.quick(), measured.complete(), measured.incompleteBecause(), List.copyOf(judged), measured.reanalysed());
+        // the matrices judge the targets' judged figures
+        Summary s = with(measured, List.copyOf(judged), measured.jvmProfiles(), measured.workersSweep(), measured.scenarios(),
+                measured.reanalysed());
+        return with(s, s.targets(), ProfileMatrix.apply(s), WorkersMatrix.apply(s), ScenarioMatrix.apply(s), s.reanalysed());
+    }
+
+    /** The summary with what the analysis derives replaced; everything measured as it is. */
+    private static Summary with(Summary s, List<Target> targets, JvmProfiles jvmProfiles, WorkersSweep workersSweep, Scenarios scenarios,
+            Reanalysed reanalysed) {
         return new Summary(s.format(), s.runId(), s.started(), s.finished(), s.gitCommit(), s.machine(), s.components(), s.jvmFlags(),
-                s.jvmProfile(), ProfileMatrix.apply(s), s.placement(), WorkersMatrix.apply(s), ScenarioMatrix.apply(s), s.load(),
-                s.ladder(), s.rounds(), s.quick(), s.complete(), s.incompleteBecause(), s.targets(), s.reanalysed());
+                s.jvmProfile(), jvmProfiles, s.placement(), workersSweep, scenarios, s.load(), s.ladder(), s.rounds(), s.quick(), s.complete(),
+                s.incompleteBecause(), targets, reanalysed);
     }
 
     /** One measured target with its judged figures (those that cannot be derived keep what it had). */
