@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.gatewaybench.harness.HeadlessChromium.Rendered;
 import io.gatewaybench.harness.analyse.Analysis;
 import io.gatewaybench.harness.analyse.Notes;
+import io.gatewaybench.harness.model.Summaries;
 import io.gatewaybench.harness.plan.Repo;
 import io.gatewaybench.harness.report.HtmlReport;
 import io.gatewaybench.harness.report.JmhReport;
@@ -43,7 +44,7 @@ class ReportBrowserIT {
         Rendered page = render(dir.resolve(HtmlReport.FILE), runId);
         assertEquals(List.of(), page.problems(), runId);
 
-        Map<String, Object> summary = Analysis.read(dir);
+        Map<String, Object> summary = Summaries.toMap(Analysis.read(dir));
         List<Map<String, Object>> targets = (List<Map<String, Object>>) summary.get("targets");
         long measured = targets.stream().filter(t -> !t.containsKey("failure") && t.get("rounds") instanceof List<?> r && !r.isEmpty()).count();
         Set<String> expected = new LinkedHashSet<>(List.of("headline-throughput", "headline-latency", "latency-spectrum"));
@@ -168,13 +169,13 @@ class ReportBrowserIT {
     @SuppressWarnings("unchecked")
     void aTargetWithinTheNoiseOfDirectIsMarked() throws Exception {
         Path dir = copyOfRun("20261123-181040");
-        Map<String, Object> summary = Analysis.read(dir);
+        Map<String, Object> summary = Summaries.toMap(Analysis.read(dir));
         for (Map<String, Object> t : (List<Map<String, Object>>) summary.get("targets")) {
             if (t.get("relative_to_direct") instanceof Map<?, ?> rel && !"direct".equals(t.get("name"))) {
                 ((Map<String, Object>) rel).put("within_noise_of_direct", "nginx".equals(t.get("name")) ? "planted" : null);
             }
         }
-        Files.writeString(dir.resolve(HtmlReport.FILE), HtmlReport.render(summary, Notes.of(summary)));
+        Files.writeString(dir.resolve(HtmlReport.FILE), HtmlReport.render(summary, Notes.of(Analysis.read(dir))));
         Rendered page = render(dir.resolve(HtmlReport.FILE), "planted-within-noise");
         assertEquals(List.of(), page.problems());
         List<String> marked = page.dom().select("#headline-table tr.noise").stream().map(r -> r.attr("data-target")).toList();
@@ -186,10 +187,10 @@ class ReportBrowserIT {
     @SuppressWarnings("unchecked")
     void aFigureOfTheWrongTypeIsReported() throws Exception {
         Path dir = copyOfRun("20261123-181040");
-        Map<String, Object> summary = Analysis.read(dir);
+        Map<String, Object> summary = Summaries.toMap(Analysis.read(dir));
         Map<String, Object> second = ((List<Map<String, Object>>) summary.get("targets")).get(1);
         ((Map<String, Object>) second.get("relative_to_direct")).put("throughput", "fast");
-        Files.writeString(dir.resolve(HtmlReport.FILE), HtmlReport.render(summary, Notes.of(summary)));
+        Files.writeString(dir.resolve(HtmlReport.FILE), HtmlReport.render(summary, Notes.of(Analysis.read(dir))));
         Rendered page = render(dir.resolve(HtmlReport.FILE), "planted-wrong-type");
         assertFalse(page.problems().isEmpty(), "a string where a number belongs went unnoticed");
         assertTrue(page.errors().contains("\"fast\""), page.errors());

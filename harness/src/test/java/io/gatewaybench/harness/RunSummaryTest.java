@@ -30,10 +30,8 @@ class RunSummaryTest {
     /** The targets as a run writes them: measured, then judged by {@link Analysis} from their JSON form. */
     @SuppressWarnings("unchecked")
     static List<Map<String, Object>> judged(List<MeasuredSummary.TargetOutcome> outcomes) {
-        Map<String, Object> summary = Summaries.mapper().convertValue(
-                Map.of("format", Summary.FORMAT, "rounds", 1, "targets", MeasuredSummary.targets(outcomes)), Map.class);
-        Analysis.apply(summary);
-        return (List<Map<String, Object>>) summary.get("targets");
+        return (List<Map<String, Object>>) io.gatewaybench.harness.analyse.PlantedSummary.analysed(
+                Map.of("format", Summary.FORMAT, "rounds", 1, "targets", MeasuredSummary.targets(outcomes))).get("targets");
     }
 
     private static MeasuredSummary.TargetOutcome outcome(String name, List<RequestStats> rounds) {

@@ -1,13 +1,29 @@
 package io.gatewaybench.harness.analyse;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gatewaybench.harness.measure.Ladder;
 import io.gatewaybench.harness.measure.RequestStats;
 import io.gatewaybench.harness.measure.Stats;
-import io.gatewaybench.harness.model.OrderedMap;
+import io.gatewaybench.harness.model.FixedRateLevel;
+import io.gatewaybench.harness.model.Interval;
+import io.gatewaybench.harness.model.JvmProfiles;
+import io.gatewaybench.harness.model.LadderPlan;
+import io.gatewaybench.harness.model.LatencyMs;
+import io.gatewaybench.harness.model.LatencyMultiples;
+import io.gatewaybench.harness.model.LatencySpread;
+import io.gatewaybench.harness.model.LevelRound;
+import io.gatewaybench.harness.model.MaxSustainable;
 import io.gatewaybench.harness.model.Precision;
+import io.gatewaybench.harness.model.Reanalysed;
+import io.gatewaybench.harness.model.RelativeToDirect;
+import io.gatewaybench.harness.model.Round;
+import io.gatewaybench.harness.model.Scenarios;
+import io.gatewaybench.harness.model.Spread;
 import io.gatewaybench.harness.model.Summaries;
 import io.gatewaybench.harness.model.Summary;
+import io.gatewaybench.harness.model.Target;
+import io.gatewaybench.harness.model.WorkersSweep;
 import io.gatewaybench.harness.plan.Objective;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -18,8 +34,11 @@ import java.util.DoubleSummaryStatistics;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.ToDoubleFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apache.commons.math3.distribution.TDistribution;
 
 /**
  * Every figure of a run that is judged across rounds, derived from the per-round figures in its
@@ -32,8 +51,12 @@ public final class Analysis {
     /** The summary layout this class writes; 1 was written before these rules. */
     static final String FORMAT = Summary.FORMAT;
     private static final Pattern P99_OBJECTIVE = Pattern.compile("p99-(\\d+)ms");
-
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Reanalysed REANALYSED_FROM_1 = new Reanalysed("gateway-bench summary 1",
+            "counts summed over rounds, throughput relative to direct paired round by round, intervals on a log "
+                    + "scale, the strict maximum-rate search (injector-late levels are not passes)",
+            "percentiles keep the rank rule of the run's commit (P99.9 one rank high where the count is a "
+                    + "multiple of 1,000), the closed window keeps its tail, the probe keeps its millisecond pacing; failed "
+                    + "requests' times were not recorded (levels with failures are not judged)");
 
     private Analysis() {
     }
@@ -41,126 +64,152 @@ public final class Analysis {
     /**
      * A run's summary.json, analysed under the current rules ({@link #apply}). A summary of the current format is first
      * read strictly as the model describes it ({@link Summaries#read}): a hand edit or a cut copy is refused, naming where
-     * it breaks, before any figure is derived from it.
+     * it breaks, before any figure is derived from it. One of the older format is read as a JSON tree, brought to the
+     * current layout, and marked as re-analysed, with what could not be redone from it.
      */
-    @SuppressWarnings("unchecked")
-    public static Map<String, Object> read(Path runDir) throws IOException {
+    public static Summary read(Path runDir) throws IOException {
         Path file = runDir.resolve("summary.json");
         if (!Files.isRegularFile(file)) {
             throw new IllegalArgumentException(runDir + " is not a run folder: it has no summary.json");
         }
-        Map<String, Object> summary = JSON.readValue(file.toFile(), Map.class);
-        if (FORMAT.equals(summary.get("format"))) {
+        JsonNode tree = Summaries.mapper().readTree(file.toFile());
+        if (FORMAT.equals(tree.path("format").asText(null))) {
             // what the harness writes, key for key and type for type: a hand edit or a cut copy is named where it breaks
-            Summaries.read(file);
+            return apply(Summaries.read(file));
         }
-        apply(summary);
-        return summary;
+        return fromOlderFormat(tree);
+    }
+
+    /** A summary of an older format (a JSON tree), analysed under the current rules and marked as re-analysed. */
+    static Summary fromOlderFormat(JsonNode tree) throws IOException {
+        ObjectNode older = tree.deepCopy();
+        String from = older.path("format").asText("null");
+        older.put("format", FORMAT);
+        boolean ladder = !older.path("ladder").path("rates_rps").isEmpty();
+        for (JsonNode t : older.path("targets")) {
+            if (ladder && !t.path("rounds").isEmpty() && t.has("fixed_rate")) {
+                // judged again under the strict search: what the older rules found is not read
+                ((ObjectNode) t).remove("max_sustainable");
+                t.path("fixed_rate").forEach(level -> ((ObjectNode) level).putObject("rounds_meeting"));
+            }
+        }
+        Summary s = apply(Summaries.parse(older.toString()));
+        return with(s, s.targets(), s.jvmProfiles(), s.workersSweep(), s.scenarios(),
+                new Reanalysed(from, REANALYSED_FROM_1.redone(), REANALYSED_FROM_1.notRedone()));
     }
 
     /**
-     * Derives the judged figures of every target in {@code summary} in place, from its {@code rounds}
-     * and its ladder levels; a summary of the older format is marked as re-analysed, with what could
-     * not be redone from it.
+     * The summary with the judged figures of every target derived from its {@code rounds} and its ladder levels, and the
+     * JVM profile, scenario and workers matrices of the run; everything measured is kept as it is.
      */
-    @SuppressWarnings("unchecked")
-    public static void apply(Map<String, Object> summary) {
-        List<Map<String, Object>> targets = (List<Map<String, Object>>) summary.get("targets");
-        Map<String, Object> ladder = (Map<String, Object>) summary.get("ladder");
-        List<Integer> rates = ladder == null ? List.of() : ((List<Number>) ladder.get("rates_rps")).stream().map(Number::intValue).toList();
-        List<Objective> objectives = ladder == null ? List.of() : objectives(ladder);
-        for (int i = 0; i < targets.size(); i++) {
-            Map<String, Object> t = targets.get(i);
-            if (!(t.get("rounds") instanceof List<?> rounds) || rounds.isEmpty()) {
-                continue;
-            }
-            Map<String, Object> judged = new LinkedHashMap<>();
-            judged.put("name", t.get("name"));
-            judged.put("description", t.get("description"));
-            long requests = (long) Arrays.stream(roundValues(t, "requests")).sum();
-            long errors = (long) Arrays.stream(roundValues(t, "errors")).sum();
-            judged.put("requests", requests);
-            judged.put("errors", errors);
-            judged.put("error_share", requests == 0 ? null : Precision.round((double) errors / requests));
-            // The baseline: direct, or direct under the target's scenario where that asks the origin for another page.
-            Map<String, Object> direct = baseline(targets, String.valueOf(t.getOrDefault("baseline", "direct")));
-            double[] directThroughput = direct == null ? new double[0] : roundValues(direct, "throughput_rps");
-            Map<String, Double> directLatency = direct == null ? null : medianLatency(direct);
-            double[] throughput = roundValues(t, "throughput_rps");
-            judged.put("throughput_rps", Precision.round(Stats.median(throughput)));
-            Map<String, Double> latency = medianLatency(t);
-            judged.put("latency_ms", latency);
-            double[] paired = t == direct ? ones(throughput.length) : pairedRatios(throughput, directThroughput);
-            Map<String, Object> relative = direct == null ? null : relative(paired, latency, directLatency);
-            if (relative != null && t != direct) {
-                relative.put("within_noise_of_direct", withinNoiseOfDirect(throughput, directThroughput, paired));
-            }
-            judged.put("relative_to_direct", relative);
-            if (throughput.length > 1) {
-                judged.put("spread", spread(t, paired, directThroughput.length == throughput.length + 1));
-            }
-            if (!rates.isEmpty() && t.get("fixed_rate") instanceof List<?>) {
-                List<List<Ladder.Level>> ladders = ladders(t);
-                judged.put("max_sustainable", maxSustainable(ladders, rates, objectives));
-                for (Map<String, Object> level : (List<Map<String, Object>>) t.get("fixed_rate")) {
-                    int rate = ((Number) level.get("rate_rps")).intValue();
-                    Map<String, Long> held = new LinkedHashMap<>();
-                    objectives.forEach(o -> held.put(o.name(), ladders.stream().flatMap(List::stream)
-                            .filter(l -> l.rate() == rate && ObjectiveJudge.holds(o, l)).count()));
-                    level.put("rounds_meeting", held);
-                }
-            }
-            t.forEach(judged::putIfAbsent); // everything measured keeps its place after the judged figures
-            targets.set(i, judged);
+    public static Summary apply(Summary measured) {
+        List<Target> targets = measured.targets();
+        List<Integer> rates = measured.ladder() == null ? List.of() : measured.ladder().ratesRps();
+        List<Objective> objectives = measured.ladder() == null ? List.of() : objectives(measured.ladder());
+        List<Target> judged = new ArrayList<>();
+        for (Target t : targets) {
+            judged.add(t.rounds() == null || t.rounds().isEmpty() ? t : judge(t, targets, rates, objectives));
         }
-        ProfileMatrix.apply(summary);
-        ScenarioMatrix.apply(summary);
-        WorkersMatrix.apply(summary);
-        if (!FORMAT.equals(summary.get("format"))) {
-            summary.put("reanalysed", OrderedMap.of(
-                    "from_format", String.valueOf(summary.get("format")),
-                    "redone", "counts summed over rounds, throughput relative to direct paired round by round, intervals on a log "
-                            + "scale, the strict maximum-rate search (injector-late levels are not passes)",
-                    "not_redone", "percentiles keep the rank rule of the run's commit (P99.9 one rank high where the count is a "
-                            + "multiple of 1,000), the closed window keeps its tail, the probe keeps its millisecond pacing; failed "
-                            + "requests' times were not recorded (levels with failures are not judged)"));
-            summary.put("format", FORMAT);
+        // the matrices judge the targets' judged figures
+        Summary s = with(measured, List.copyOf(judged), measured.jvmProfiles(), measured.workersSweep(), measured.scenarios(),
+                measured.reanalysed());
+        return with(s, s.targets(), ProfileMatrix.apply(s), WorkersMatrix.apply(s), ScenarioMatrix.apply(s), s.reanalysed());
+    }
+
+    /** The summary with what the analysis derives replaced; everything measured as it is. */
+    private static Summary with(Summary s, List<Target> targets, JvmProfiles jvmProfiles, WorkersSweep workersSweep, Scenarios scenarios,
+            Reanalysed reanalysed) {
+        return new Summary(s.format(), s.runId(), s.started(), s.finished(), s.gitCommit(), s.machine(), s.components(), s.jvmFlags(),
+                s.jvmProfile(), jvmProfiles, s.placement(), workersSweep, scenarios, s.load(), s.ladder(), s.rounds(), s.quick(), s.complete(),
+                s.incompleteBecause(), targets, reanalysed);
+    }
+
+    /** One measured target with its judged figures (those that cannot be derived keep what it had). */
+    private static Target judge(Target t, List<Target> targets, List<Integer> rates, List<Objective> objectives) {
+        long requests = t.rounds().stream().mapToLong(Round::requests).sum();
+        long errors = t.rounds().stream().mapToLong(Round::errors).sum();
+        Optional<Double> errorShare = requests == 0 ? Optional.empty() : Optional.of(Precision.round((double) errors / requests));
+        // The baseline: direct, or direct under the target's scenario where that asks the origin for another page.
+        Target direct = baseline(targets, t.baseline() == null ? "direct" : t.baseline());
+        double[] directThroughput = direct == null ? new double[0] : throughputs(direct);
+        LatencyMs directLatency = direct == null ? null : medianLatency(direct);
+        double[] throughput = throughputs(t);
+        LatencyMs latency = medianLatency(t);
+        double[] paired = t == direct ? ones(throughput.length) : pairedRatios(throughput, directThroughput);
+        RelativeToDirect relative = null;
+        if (direct != null) {
+            relative = new RelativeToDirect(paired.length == 0 ? null : Precision.round(Stats.median(paired)),
+                    multiples(latency, directLatency),
+                    t != direct ? Optional.ofNullable(withinNoiseOfDirect(throughput, directThroughput, paired)) : null);
         }
+        Spread spread = throughput.length > 1 ? spread(t, paired, directThroughput.length == throughput.length + 1) : t.spread();
+        Map<String, MaxSustainable> maxSustainable = t.maxSustainable();
+        List<FixedRateLevel> fixedRate = t.fixedRate();
+        if (!rates.isEmpty() && t.fixedRate() != null) {
+            List<List<Ladder.Level>> ladders = ladders(t);
+            maxSustainable = maxSustainable(ladders, rates, objectives);
+            fixedRate = new ArrayList<>();
+            for (FixedRateLevel level : t.fixedRate()) {
+                int rate = level.rateRps();
+                Map<String, Integer> held = new LinkedHashMap<>();
+                objectives.forEach(o -> held.put(o.name(), (int) ladders.stream().flatMap(List::stream)
+                        .filter(l -> l.rate() == rate && ObjectiveJudge.holds(o, l)).count()));
+                fixedRate.add(new FixedRateLevel(level.rateRps(), level.roundsReached(), level.roundsOverloaded(), level.sent(), level.errors(),
+                        level.errorShare(), level.latencyMs(), level.latencyMsSpread(), level.sendLagP99MsMax(), level.probeUs(), level.rounds(),
+                        held));
+            }
+        }
+        return new Target(t.name(), t.description(), requests, errors, errorShare, Precision.round(Stats.median(throughput)), latency,
+                Optional.ofNullable(relative), spread, maxSustainable, t.scenario(), t.plain(), t.failure(), t.resources(), t.probeUs(),
+                t.probeAddedUsOverDirect(), fixedRate, t.rounds(), t.baseline(), t.configuration(), t.sweepSeries(), t.sweepWorkers(),
+                t.gateway(), t.runFolder(), t.workers(), t.jvmProfile(), t.java(), t.jvmFlags(), t.gatewayArgs(), t.jfrRecording(),
+                t.rateLimitCheck(), t.gatling(), t.wrkCrossCheck());
     }
 
     /** The measured target of that name, or null. */
-    private static Map<String, Object> baseline(List<Map<String, Object>> targets, String name) {
-        return targets.stream().filter(t -> name.equals(t.get("name")) && !t.containsKey("failure")
-                && t.get("rounds") instanceof List<?> r && !r.isEmpty()).findFirst().orElse(null);
+    private static Target baseline(List<Target> targets, String name) {
+        return targets.stream().filter(t -> name.equals(t.name()) && measured(t)).findFirst().orElse(null);
+    }
+
+    /** The target ran and has rounds to judge. */
+    static boolean measured(Target t) {
+        return t.failure() == null && t.rounds() != null && !t.rounds().isEmpty();
     }
 
     /** The objectives a run's ladder names (their bounds read from the names). */
-    @SuppressWarnings("unchecked")
-    public static List<Objective> objectives(Map<String, Object> ladder) {
-        List<String> names = ((List<Map<String, Object>>) ladder.get("objectives")).stream().map(o -> (String) o.get("name")).toList();
+    public static List<Objective> objectives(LadderPlan ladder) {
+        List<String> names = ladder.objectives().stream().map(LadderPlan.Objective::name).toList();
         int p99 = names.stream().map(P99_OBJECTIVE::matcher).filter(Matcher::matches).map(m -> Integer.parseInt(m.group(1)))
                 .findFirst().orElse(10);
         return Objective.standard(p99).stream().filter(o -> names.contains(o.name())).toList();
     }
 
-    /** One figure of every round of a target ({@code rounds[].<key>}). */
-    @SuppressWarnings("unchecked")
-    static double[] roundValues(Map<String, Object> target, String key) {
-        return ((List<Map<String, Object>>) target.get("rounds")).stream().mapToDouble(r -> ((Number) r.get(key)).doubleValue()).toArray();
+    /** Every round's throughput of a target, req/s. */
+    static double[] throughputs(Target target) {
+        return perRound(target, Round::throughputRps);
     }
 
-    @SuppressWarnings("unchecked")
-    private static double[] roundLatency(Map<String, Object> target, String name) {
-        return ((List<Map<String, Object>>) target.get("rounds")).stream()
-                .mapToDouble(r -> ((Number) ((Map<String, Object>) r.get("latency_ms")).get(name)).doubleValue()).toArray();
+    /** One figure of every round of a target. */
+    static double[] perRound(Target target, ToDoubleFunction<Round> figure) {
+        return target.rounds().stream().mapToDouble(figure).toArray();
     }
 
-    private static Map<String, Double> medianLatency(Map<String, Object> target) {
-        Map<String, Double> m = new LinkedHashMap<>();
-        for (String name : RequestStats.Latency.NAMES) {
-            m.put(name, Precision.round(Stats.median(roundLatency(target, name))));
+    /** Each latency percentile of a round, in {@link RequestStats.Latency#NAMES}' order. */
+    private static double[] latencies(LatencyMs l) {
+        return new double[] {l.mean(), l.p50(), l.p90(), l.p99(), l.p99_9(), l.p99_99(), l.max()};
+    }
+
+    /** Every round's latency at percentile {@code index} ({@link #latencies}' order), ms. */
+    private static double[] roundLatency(Target target, int index) {
+        return perRound(target, r -> latencies(r.latencyMs())[index]);
+    }
+
+    private static LatencyMs medianLatency(Target target) {
+        double[] m = new double[RequestStats.Latency.NAMES.length];
+        for (int i = 0; i < m.length; i++) {
+            m[i] = Precision.round(Stats.median(roundLatency(target, i)));
         }
-        return m;
+        return new LatencyMs(m[0], m[1], m[2], m[3], m[4], m[5], m[6]);
     }
 
     /**
@@ -187,21 +236,17 @@ public final class Analysis {
     }
 
     /**
-     * Throughput relative to direct: the median of the paired per-round ratios; each latency as a
-     * multiple of direct's (medians over rounds). A latency that direct rounds to 0 ms has no
-     * defined multiple (null), unless the target's is 0 ms too (1).
+     * Each latency as a multiple of direct's (medians over rounds). A latency that direct rounds to 0 ms has no defined
+     * multiple (null), unless the target's is 0 ms too (1).
      */
-    static Map<String, Object> relative(double[] paired, Map<String, Double> latency, Map<String, Double> directLatency) {
-        Map<String, Object> r = new LinkedHashMap<>();
-        r.put("throughput", paired.length == 0 ? null : Precision.round(Stats.median(paired)));
-        Map<String, Double> multiples = new LinkedHashMap<>();
-        for (String name : RequestStats.Latency.NAMES) {
-            double mine = latency.get(name);
-            double base = directLatency.get(name);
-            multiples.put(name, base > 0 ? Double.valueOf(Precision.round(mine / base)) : mine == base ? Double.valueOf(1.0) : null);
+    static LatencyMultiples multiples(LatencyMs latency, LatencyMs directLatency) {
+        double[] mine = latencies(latency);
+        double[] base = latencies(directLatency);
+        Double[] m = new Double[mine.length];
+        for (int i = 0; i < m.length; i++) {
+            m[i] = base[i] > 0 ? Double.valueOf(Precision.round(mine[i] / base[i])) : mine[i] == base[i] ? Double.valueOf(1.0) : null;
         }
-        r.put("latency", multiples);
-        return r;
+        return new LatencyMultiples(m[0], m[1], m[2], m[3], m[4], m[5], m[6]);
     }
 
     /**
@@ -222,27 +267,45 @@ public final class Analysis {
         if (paired.length < 2) {
             return null;
         }
-        Map<String, Object> range = Stats.range(paired);
-        boolean ci = range.containsKey("ci95_low");
-        double low = ((Number) range.get(ci ? "ci95_low" : "min")).doubleValue();
-        double high = ((Number) range.get(ci ? "ci95_high" : "max")).doubleValue();
+        Interval range = range(paired);
+        boolean ci = range.ci95Low() != null;
+        double low = ci ? range.ci95Low() : range.min();
+        double high = ci ? range.ci95High() : range.max();
         return low <= 1 && high >= 1 ? "its paired " + (ci ? "95% interval" : "range over rounds") + " holds 100%" : null;
     }
 
-    private static Map<String, Object> spread(Map<String, Object> target, double[] paired, boolean bracketed) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("rounds", ((List<?>) target.get("rounds")).size());
-        m.put("throughput_rps", Stats.range(roundValues(target, "throughput_rps")));
-        Map<String, Object> latency = new LinkedHashMap<>();
-        for (String name : RequestStats.Latency.NAMES) {
-            latency.put(name, Stats.range(roundLatency(target, name)));
+    /**
+     * Median, min, max, the values themselves, and a 95% confidence interval of their geometric
+     * mean: Student's t on the logarithms, so it stays above zero and is as wide on either side
+     * in ratio terms. Where a value is 0 (a latency Gatling rounded to 0 ms) there is no interval.
+     */
+    static Interval range(double[] values) {
+        Double low = null;
+        Double high = null;
+        int n = values.length;
+        if (n > 1 && Arrays.stream(values).allMatch(v -> v > 0)) {
+            double[] logs = Arrays.stream(values).map(Math::log).toArray();
+            double mean = Arrays.stream(logs).average().orElseThrow();
+            double sd = Math.sqrt(Arrays.stream(logs).map(v -> (v - mean) * (v - mean)).sum() / (n - 1));
+            double half = new TDistribution(n - 1).inverseCumulativeProbability(0.975) * sd / Math.sqrt(n);
+            low = Precision.round(Math.exp(mean - half));
+            high = Precision.round(Math.exp(mean + half));
         }
-        m.put("latency_ms", latency);
-        if (paired.length > 1) {
-            m.put("throughput_relative_to_direct", Stats.range(paired));
-            m.put("paired_with", bracketed ? "the mean of direct's runs before and after each round's" : "direct's run of the same round");
+        return new Interval(Precision.round(Stats.median(values)), Precision.round(Arrays.stream(values).min().orElse(Double.NaN)),
+                Precision.round(Arrays.stream(values).max().orElse(Double.NaN)),
+                Arrays.stream(values).map(Precision::round).boxed().toList(), low, high, null, null, null, null);
+    }
+
+    private static Spread spread(Target target, double[] paired, boolean bracketed) {
+        Interval[] latency = new Interval[RequestStats.Latency.NAMES.length];
+        for (int i = 0; i < latency.length; i++) {
+            latency[i] = range(roundLatency(target, i));
         }
-        return m;
+        return new Spread(target.rounds().size(), range(throughputs(target)),
+                new LatencySpread(latency[0], latency[1], latency[2], latency[3], latency[4], latency[5], latency[6]),
+                paired.length > 1 ? range(paired) : null,
+                paired.length > 1 ? (bracketed ? "the mean of direct's runs before and after each round's" : "direct's run of the same round")
+                        : null);
     }
 
     /**
@@ -250,9 +313,8 @@ public final class Analysis {
      * in a summary from before they did, a round's levels are found by the ladder's own rule: every
      * round starts at the lowest level and goes on to the next only if the level was not overloaded.
      */
-    @SuppressWarnings("unchecked")
-    static List<List<Ladder.Level>> ladders(Map<String, Object> target) {
-        int rounds = ((List<?>) target.get("rounds")).size();
+    static List<List<Ladder.Level>> ladders(Target target) {
+        int rounds = target.rounds().size();
         List<List<Ladder.Level>> ladders = new ArrayList<>();
         for (int r = 0; r < rounds; r++) {
             ladders.add(new ArrayList<>());
@@ -261,19 +323,19 @@ public final class Analysis {
         for (int r = 0; r < rounds; r++) {
             active.add(r);
         }
-        for (Map<String, Object> level : (List<Map<String, Object>>) target.get("fixed_rate")) {
-            List<Map<String, Object>> seen = (List<Map<String, Object>>) level.get("rounds");
-            if (!seen.isEmpty() && seen.get(0).containsKey("round")) {
-                seen.forEach(s -> ladders.get(((Number) s.get("round")).intValue() - 1).add(Ladder.Level.fromMap(s)));
+        for (FixedRateLevel level : target.fixedRate()) {
+            List<LevelRound> seen = level.rounds();
+            if (!seen.isEmpty() && seen.get(0).round() != null) {
+                seen.forEach(s -> ladders.get(s.round() - 1).add(level(s)));
                 continue;
             }
             if (seen.size() > active.size()) {
-                throw new IllegalStateException(target.get("name") + ": " + seen.size() + " rounds reached " + level.get("rate_rps")
+                throw new IllegalStateException(target.name() + ": " + seen.size() + " rounds reached " + level.rateRps()
                         + " req/s but only " + active.size() + " went on from the level below; cannot tell the rounds apart");
             }
             List<Integer> next = new ArrayList<>();
             for (int k = 0; k < seen.size(); k++) {
-                Ladder.Level l = Ladder.Level.fromMap(seen.get(k));
+                Ladder.Level l = level(seen.get(k));
                 ladders.get(active.get(k)).add(l);
                 if (!l.overloaded()) {
                     next.add(active.get(k));
@@ -285,46 +347,53 @@ public final class Analysis {
     }
 
     /**
+     * A level back from summary.json (without the probe's histogram), so a run can be analysed again from its summary. A
+     * level from before failed requests' times were recorded has them only if it had no failures.
+     */
+    static Ladder.Level level(LevelRound l) {
+        RequestStats stats = l.latencyMs() == null ? null
+                : new RequestStats(l.sent(), l.errors(), l.throughputRps() == null ? 0 : l.throughputRps(), latency(l.latencyMs()));
+        RequestStats.Latency all = l.allRequestsLatencyMs() != null && l.allRequestsLatencyMs().isPresent()
+                ? latency(l.allRequestsLatencyMs().get()) : l.errors() == 0 && stats != null ? stats.latency() : null;
+        return new Ladder.Level(l.rateRps(), l.planned(), l.sent(), l.errors(), stats, all, l.overloaded(), l.sendLagMs().p99(),
+                l.sendLagMs().max(), null);
+    }
+
+    private static RequestStats.Latency latency(LatencyMs l) {
+        return new RequestStats.Latency(l.mean(), l.p50(), l.p90(), l.p99(), l.p99_9(), l.p99_99(), l.max());
+    }
+
+    /**
      * Per objective: each round's strict search, and over the rounds the lower median (a rate that
      * was offered: with an even count the lower of the middle two), the lowest and the highest.
      */
-    static Map<String, Object> maxSustainable(List<List<Ladder.Level>> ladders, List<Integer> rates, List<Objective> objectives) {
-        Map<String, Object> all = new LinkedHashMap<>();
+    static Map<String, MaxSustainable> maxSustainable(List<List<Ladder.Level>> ladders, List<Integer> rates, List<Objective> objectives) {
+        Map<String, MaxSustainable> all = new LinkedHashMap<>();
         for (Objective o : objectives) {
-            List<Map<String, Object>> found = ladders.stream().map(l -> ObjectiveJudge.maxSustainable(o, l, rates)).toList();
-            double[] values = found.stream().mapToDouble(f -> ((Number) f.get("rate_rps")).doubleValue()).toArray();
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("objective", o.description());
-            m.put("rate_rps", (int) Stats.lowerMedian(values));
-            m.put("min_rps", (int) Arrays.stream(values).min().orElse(0));
-            m.put("max_rps", (int) Arrays.stream(values).max().orElse(0));
-            if (o.minRateRps() > 0) {
-                m.put("verdict", Stats.lowerMedian(values) > o.minRateRps());
-            }
-            m.put("rounds", found);
-            all.put(o.name(), m);
+            List<MaxSustainable.SearchRound> found = ladders.stream().map(l -> ObjectiveJudge.maxSustainable(o, l, rates)).toList();
+            double[] values = found.stream().mapToDouble(MaxSustainable.SearchRound::rateRps).toArray();
+            all.put(o.name(), new MaxSustainable(o.description(), (int) Stats.lowerMedian(values),
+                    (int) Arrays.stream(values).min().orElse(0), (int) Arrays.stream(values).max().orElse(0),
+                    o.minRateRps() > 0 ? Boolean.valueOf(Stats.lowerMedian(values) > o.minRateRps()) : null, found));
         }
         return all;
     }
 
     /** The target's maximum sustainable rate under the ladder's first objective, or null where it has none. */
-    @SuppressWarnings("unchecked")
-    static Map<String, Object> firstObjective(Map<String, Object> target) {
-        Map<String, Object> found = (Map<String, Object>) target.get("max_sustainable");
-        return found == null || found.isEmpty() ? null : (Map<String, Object>) found.values().iterator().next();
+    static MaxSustainable firstObjective(Target target) {
+        Map<String, MaxSustainable> found = target.maxSustainable();
+        return found == null || found.isEmpty() ? null : found.values().iterator().next();
     }
 
     /**
      * Each rate of the ladder as a percentage of direct's capacity in the calibration that fixed them, or none where the
      * ladder's rates were not set from a calibration.
      */
-    @SuppressWarnings("unchecked")
-    public static List<Double> percentOfCapacity(Map<String, Object> ladder) {
-        Map<String, Object> calibration = (Map<String, Object>) ladder.get("calibration");
-        double capacity = calibration == null ? 0 : ((Number) calibration.get("capacity_rps")).doubleValue();
+    public static List<Double> percentOfCapacity(LadderPlan ladder) {
+        double capacity = ladder.calibration() == null ? 0 : ladder.calibration().capacityRps();
         if (capacity <= 0) {
             return List.of();
         }
-        return ((List<Number>) ladder.get("rates_rps")).stream().map(rate -> rate.intValue() * 100 / capacity).toList();
+        return ladder.ratesRps().stream().map(rate -> rate * 100 / capacity).toList();
     }
 }

@@ -2,10 +2,9 @@ package io.gatewaybench.harness.analyse;
 
 import io.gatewaybench.harness.measure.Ladder;
 import io.gatewaybench.harness.plan.Objective;
-import java.util.LinkedHashMap;
+import io.gatewaybench.harness.model.MaxSustainable;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * Measured ladder levels judged against an {@link Objective}, and the search for a target's maximum sustainable rate
@@ -51,7 +50,7 @@ public final class ObjectiveJudge {
      * anyway are listed ({@code held_above}): they are not counted, since a level that failed below
      * says the objective is not met every time up to there. {@code rate_rps} 0: the lowest level failed.
      */
-    public static Map<String, Object> maxSustainable(Objective objective, List<Ladder.Level> ladder,
+    public static MaxSustainable.SearchRound maxSustainable(Objective objective, List<Ladder.Level> ladder,
             List<Integer> plannedRates) {
         int found = 0;
         Integer next = null;
@@ -67,15 +66,8 @@ public final class ObjectiveJudge {
             found = rate;
         }
         final Integer failed = next;
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("rate_rps", found);
-        m.put("next_level_rps", next);
-        m.put("next_level_because", why);
-        m.put("held_above", failed == null ? List.of()
-                : ladder.stream().filter(l -> l.rate() > failed && holds(objective, l)).map(Ladder.Level::rate).toList());
-        if (objective.minRateRps() > 0) {
-            m.put("verdict", found > objective.minRateRps());
-        }
-        return m;
+        return new MaxSustainable.SearchRound(found, next, why, failed == null ? List.of()
+                : ladder.stream().filter(l -> l.rate() > failed && holds(objective, l)).map(Ladder.Level::rate).toList(),
+                objective.minRateRps() > 0 ? Boolean.valueOf(found > objective.minRateRps()) : null);
     }
 }

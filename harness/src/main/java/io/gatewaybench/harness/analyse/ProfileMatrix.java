@@ -1,14 +1,30 @@
 package io.gatewaybench.harness.analyse;
 
 import io.gatewaybench.harness.measure.Stats;
+import io.gatewaybench.harness.model.Cost;
+import io.gatewaybench.harness.model.CostRow;
+import io.gatewaybench.harness.model.Interval;
+import io.gatewaybench.harness.model.JfrResult;
+import io.gatewaybench.harness.model.JvmProfiles;
 import io.gatewaybench.harness.model.Precision;
+import io.gatewaybench.harness.model.ProfileRow;
+import io.gatewaybench.harness.model.Ratio;
+import io.gatewaybench.harness.model.RatioSpread;
+import io.gatewaybench.harness.model.Round;
+import io.gatewaybench.harness.model.RoundRuntime;
+import io.gatewaybench.harness.model.Summary;
+import io.gatewaybench.harness.model.Target;
+import io.gatewaybench.harness.model.Verdict;
 import io.gatewaybench.harness.plan.Scenario;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Function;
+import org.apache.commons.math3.distribution.TDistribution;
 
 /**
  * A run of several JVM profiles, judged per gateway: each profile's throughput and closed-loop P99
@@ -30,80 +46,120 @@ final class ProfileMatrix {
     private ProfileMatrix() {
     }
 
-    /** Adds {@code jvm_profiles.by_gateway} to a summary whose run had several profiles. */
-    @SuppressWarnings("unchecked")
-    static void apply(Map<String, Object> summary) {
-        if (!(summary.get("jvm_profiles") instanceof Map<?, ?> raw)) {
-            return;
+    /** A verdict of a paired figure against its reference ({@link #judge}). */
+    enum Judgement {
+        /** No interval could be made (one round). */
+        NO_INTERVAL,
+        /** The interval holds 1. */
+        WITHIN_THE_NOISE,
+        /** The whole interval lies above 1. */
+        ABOVE,
+        /** The whole interval lies below 1. */
+        BELOW;
+
+        /** As a throughput verdict. */
+        Verdict throughput() {
+            return switch (this) {
+                case NO_INTERVAL -> Verdict.NO_INTERVAL;
+                case WITHIN_THE_NOISE -> Verdict.WITHIN_THE_NOISE;
+                case ABOVE -> Verdict.MORE_THROUGHPUT;
+                case BELOW -> Verdict.LESS_THROUGHPUT;
+            };
         }
-        Map<String, Object> profiles = (Map<String, Object>) raw;
-        String reference = (String) profiles.get("reference");
-        Map<String, List<Map<String, Object>>> byGateway = new LinkedHashMap<>();
-        for (Map<String, Object> t : (List<Map<String, Object>>) summary.get("targets")) {
+
+        /** As a CPU-per-request verdict. */
+        CostRow.CpuVerdict cpu() {
+            return switch (this) {
+                case NO_INTERVAL -> CostRow.CpuVerdict.NO_INTERVAL;
+                case WITHIN_THE_NOISE -> CostRow.CpuVerdict.WITHIN_THE_NOISE;
+                case ABOVE -> CostRow.CpuVerdict.MORE_CPU_PER_REQUEST;
+                case BELOW -> CostRow.CpuVerdict.LESS_CPU_PER_REQUEST;
+            };
+        }
+    }
+
+    /**
+     * A row's paired figure after {@link #judge}: its ratios with the family's interval, and the verdict.
+     *
+     * @param spread the per-round ratios, with the interval judged with the family where one could be made, ratio
+     * @param judgement the verdict against the reference
+     */
+    record Judged(RatioSpread spread, Judgement judgement) {
+    }
+
+    /** {@code jvm_profiles} with {@code by_gateway} judged, for a summary whose run had several profiles (else null). */
+    static JvmProfiles apply(Summary summary) {
+        JvmProfiles profiles = summary.jvmProfiles();
+        if (profiles == null) {
+            return null;
+        }
+        String reference = profiles.reference();
+        Map<String, List<Target>> byGateway = new LinkedHashMap<>();
+        for (Target t : summary.targets()) {
             // under plain: a scenario's cost is judged by ScenarioMatrix, against the same profile under plain
-            if (t.get("gateway") instanceof String g && t.get("jvm_profile") != null && Scenario.PLAIN.equals(t.getOrDefault("scenario", Scenario.PLAIN))) {
-                byGateway.computeIfAbsent(g, k -> new ArrayList<>()).add(t);
+            if (t.gateway() != null && t.jvmProfile() != null && Scenario.PLAIN.equals(t.scenario() == null ? Scenario.PLAIN : t.scenario())) {
+                byGateway.computeIfAbsent(t.gateway(), k -> new ArrayList<>()).add(t);
             }
         }
-        Map<String, Object> judged = new LinkedHashMap<>();
+        Map<String, List<ProfileRow>> judged = new LinkedHashMap<>();
         byGateway.forEach((gateway, variants) -> {
-            Map<String, Object> base = variants.stream().filter(v -> reference.equals(v.get("jvm_profile")) && measured(v))
-                    .findFirst().orElse(null);
-            List<Map<String, Object>> rows = new ArrayList<>();
-            for (Map<String, Object> v : variants) {
-                rows.add(row(v, base));
+            Target base = variants.stream().filter(v -> reference.equals(v.jvmProfile()) && Analysis.measured(v)).findFirst().orElse(null);
+            List<RatioSpread> spreads = new ArrayList<>();
+            for (Target v : variants) {
+                spreads.add(Analysis.measured(v) && base != null && base != v ? paired(v, base, Analysis::throughputs) : null);
             }
-            judge(rows);
-            rows.sort(Comparator.comparing((Map<String, Object> r) -> r.get("throughput_relative") instanceof Number n ? -n.doubleValue()
-                    : Double.MAX_VALUE));
-            judged.put(gateway, rows);
+            List<Judged> verdicts = judge(spreads, "profiles");
+            List<ProfileRow> rows = new ArrayList<>();
+            for (int i = 0; i < variants.size(); i++) {
+                rows.add(row(variants.get(i), base, spreads.get(i), verdicts.get(i)));
+            }
+            rows.sort(Comparator.comparing((ProfileRow r) -> r instanceof ProfileRow.Measured m && m.throughputRelative() instanceof Ratio.Value n
+                    ? -n.ratio() : Double.MAX_VALUE));
+            judged.put(gateway, List.copyOf(rows));
         });
-        profiles.put("by_gateway", judged);
+        return new JvmProfiles(profiles.reference(), profiles.profiles(), profiles.notAvailable(), judged);
     }
 
-    /** The target ran and has rounds to judge. */
-    static boolean measured(Map<String, Object> t) {
-        return !t.containsKey("failure") && t.get("rounds") instanceof List<?> r && !r.isEmpty();
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> row(Map<String, Object> v, Map<String, Object> base) {
-        Map<String, Object> r = new LinkedHashMap<>();
-        r.put("profile", v.get("jvm_profile"));
-        r.put("target", v.get("name"));
-        if (!measured(v)) {
-            r.put("failure", v.getOrDefault("failure", "not measured"));
-            return r;
+    private static ProfileRow row(Target v, Target base, RatioSpread spread, Judged judged) {
+        if (!Analysis.measured(v)) {
+            return new ProfileRow.Failed(v.jvmProfile(), v.name(), v.failure() == null ? "not measured" : v.failure());
         }
-        r.put("throughput_rps", v.get("throughput_rps"));
-        r.put("p99_ms", ((Map<String, Object>) v.get("latency_ms")).get("p99"));
+        Ratio relative = null;
+        RatioSpread tp = null;
+        RatioSpread p99 = null;
+        Verdict verdict = null;
         if (base != null && base != v) {
-            Map<String, Object> tp = paired(v, base, t -> Analysis.roundValues(t, "throughput_rps"));
-            r.put("throughput_relative", tp.get("median"));
-            r.put("throughput_relative_spread", tp);
-            r.put("p99_relative_spread", paired(v, base, t -> perRound(t, round -> ((Map<String, Object>) round.get("latency_ms")).get("p99"))));
+            relative = ratio(spread);
+            tp = judged == null ? spread : judged.spread();
+            verdict = judged == null ? null : judged.judgement().throughput();
+            p99 = paired(v, base, t -> Analysis.perRound(t, round -> round.latencyMs().p99()));
         } else if (base == v) {
-            r.put("throughput_relative", 1.0);
-            r.put("verdict", "reference");
+            relative = new Ratio.Value(1.0);
+            verdict = Verdict.REFERENCE;
         }
-        r.put("gateway_cpu_ms_per_1000_requests", median(cpuPerRound(v)));
-        double[] memory = perRound(v, round -> gatewayCost(round, "peak_pss_mb"));
-        r.put("gateway_peak_pss_mb", memory.length == 0 ? null : Precision.round(java.util.Arrays.stream(memory).max().orElseThrow()));
-        r.put("first_answer_ms", median(perRound(v, round -> runtime(round, "first_answer_ms"))));
-        r.put("steady_after_s", median(perRound(v, round -> runtime(round, "steady_after_s"))));
-        r.put("gc_pauses", median(perRound(v, round -> jfr(round, "pauses", "count"))));
-        r.put("gc_pause_total_ms", median(perRound(v, round -> jfr(round, "pauses", "total_ms"))));
-        r.put("gc_pause_max_ms", median(perRound(v, round -> jfr(round, "pauses", "max_ms"))));
-        r.put("gc_pause_p99_ms", median(perRound(v, round -> jfr(round, "pauses", "p99_ms"))));
-        r.put("allocated_bytes_per_request", median(perRound(v, round -> runtime(round, "allocated_bytes_per_request"))));
-        ((List<Map<String, Object>>) v.get("rounds")).stream().map(round -> runtime(round, "jfr"))
-                .filter(j -> j instanceof Map<?, ?> m && m.get("error") != null).findFirst()
-                .ifPresent(j -> r.put("jfr_error", ((Map<?, ?>) j).get("error")));
-        return r;
+        double[] memory = values(v, round -> gatewayCost(round) == null ? null : gatewayCost(round).peakPssMb());
+        return new ProfileRow.Measured(v.jvmProfile(), v.name(), v.throughputRps(), v.latencyMs().p99(), relative, tp, p99, verdict,
+                median(cpuPerRound(v)), memory.length == 0 ? null : Precision.round(Arrays.stream(memory).max().orElseThrow()),
+                median(values(v, round -> runtime(round) == null ? null : runtime(round).firstAnswerMs())),
+                median(values(v, round -> runtime(round) == null || runtime(round).steadyAfterS() == null ? null
+                        : runtime(round).steadyAfterS().orElse(null))),
+                median(values(v, round -> pauses(round) == null ? null : pauses(round).count())),
+                median(values(v, round -> pauses(round) == null ? null : pauses(round).totalMs())),
+                median(values(v, round -> pauses(round) == null ? null : pauses(round).maxMs())),
+                median(values(v, round -> pauses(round) == null ? null : pauses(round).p99Ms())),
+                median(values(v, round -> runtime(round) == null || runtime(round).allocatedBytesPerRequest() == null ? null
+                        : runtime(round).allocatedBytesPerRequest().orElse(null))),
+                v.rounds().stream().map(round -> runtime(round) == null ? null : runtime(round).jfr())
+                        .filter(j -> j instanceof JfrResult.Unreadable).map(j -> ((JfrResult.Unreadable) j).error()).findFirst().orElse(null));
+    }
+
+    /** The median of paired ratios, or n/a where they could not be formed. */
+    static Ratio ratio(RatioSpread spread) {
+        return spread instanceof RatioSpread.Formed f ? new Ratio.Value(f.interval().median()) : Ratio.NotAvailable.INSTANCE;
     }
 
     /** The variant's figure over the reference's, round k with round k: both ran in the same round, minutes apart. */
-    static Map<String, Object> paired(Map<String, Object> v, Map<String, Object> base, Function<Map<String, Object>, double[]> figure) {
+    static RatioSpread paired(Target v, Target base, Function<Target, double[]> figure) {
         double[] mine = figure.apply(v);
         double[] theirs = figure.apply(base);
         int n = Math.min(mine.length, theirs.length);
@@ -111,10 +167,10 @@ final class ProfileMatrix {
         for (int i = 0; i < n; i++) {
             ratio[i] = theirs[i] == 0 ? Double.NaN : mine[i] / theirs[i];
         }
-        if (n == 0 || java.util.Arrays.stream(ratio).anyMatch(Double::isNaN)) {
-            return Map.of("median", "n/a");
+        if (n == 0 || Arrays.stream(ratio).anyMatch(Double::isNaN)) {
+            return RatioSpread.NotFormed.INSTANCE;
         }
-        return Stats.range(ratio);
+        return new RatioSpread.Formed(Analysis.range(ratio));
     }
 
     /**
@@ -124,108 +180,82 @@ final class ProfileMatrix {
      * two rounds alone give one degree of freedom, and two ratios that happen to agree give an
      * interval far narrower than the machine's noise. The interval is Student's t on the logarithms,
      * at 1 - 0.05/k for k compared profiles (Bonferroni), so that all k hold together at 95%.
+     *
+     * <p>Of a gateway's variants of one kind ({@code variants}: its profiles, its scenarios, its worker counts), one paired
+     * figure per row (null: the row has none): per row, the figure judged, or null where it is not (no ratios formed).
      */
-    static void judge(List<Map<String, Object>> rows) {
-        judge(rows, "profiles");
-    }
-
-    /** {@link #judge(List)} of a gateway's variants of one kind: its profiles, or its scenarios. */
-    static void judge(List<Map<String, Object>> rows, String variants) {
-        judge(rows, variants, Figure.THROUGHPUT);
-    }
-
-    /** A paired figure {@link #judge} can give a verdict on: where its per-round ratios are, where the verdict goes, and its words. */
-    record Figure(String spread, String verdict, String above, String below) {
-        static final Figure THROUGHPUT = new Figure("throughput_relative_spread", "verdict", "more throughput", "less throughput");
-        static final Figure CPU_PER_REQUEST = new Figure("cpu_per_request_relative_spread", "cpu_verdict", "more CPU per request",
-                "less CPU per request");
-    }
-
-    /** {@link #judge(List)} of one paired figure of the rows. */
-    @SuppressWarnings("unchecked")
-    static void judge(List<Map<String, Object>> rows, String variants, Figure figure) {
-        List<Map<String, Object>> spreads = rows.stream().map(r -> r.get(figure.spread())).filter(s -> s instanceof Map<?, ?> m
-                && m.get("values") instanceof List<?>).map(s -> (Map<String, Object>) s).toList();
+    static List<Judged> judge(List<RatioSpread> rows, String variants) {
+        List<Interval> spreads = rows.stream().map(s -> s instanceof RatioSpread.Formed f && f.interval().values() != null ? f.interval() : null)
+                .filter(Objects::nonNull).toList();
         double squares = 0;
         int freedom = 0;
-        for (Map<String, Object> s : spreads) {
+        for (Interval s : spreads) {
             double[] logs = logs(s);
-            double mean = java.util.Arrays.stream(logs).average().orElse(0);
-            squares += java.util.Arrays.stream(logs).map(x -> (x - mean) * (x - mean)).sum();
+            double mean = Arrays.stream(logs).average().orElse(0);
+            squares += Arrays.stream(logs).map(x -> (x - mean) * (x - mean)).sum();
             freedom += logs.length - 1;
         }
         double level = 1 - FAMILY_ERROR / Math.max(1, spreads.size());
-        for (Map<String, Object> r : rows) {
-            if (!(r.get(figure.spread()) instanceof Map<?, ?> raw) || !spreads.contains(raw)) {
+        List<Judged> judged = new ArrayList<>();
+        for (RatioSpread r : rows) {
+            if (!(r instanceof RatioSpread.Formed f) || f.interval().values() == null) {
+                judged.add(null);
                 continue;
             }
-            Map<String, Object> s = (Map<String, Object>) raw;
-            s.remove("ci95_low");
-            s.remove("ci95_high");
+            Interval s = f.interval();
             double[] logs = logs(s);
-            if (freedom > 0 && java.util.Arrays.stream(logs).allMatch(Double::isFinite)) {
-                double mean = java.util.Arrays.stream(logs).average().orElseThrow();
-                double half = new org.apache.commons.math3.distribution.TDistribution(freedom).inverseCumulativeProbability(1 - (1 - level) / 2)
+            Interval interval = new Interval(s.median(), s.min(), s.max(), s.values(), null, null, null, null, null, null);
+            if (freedom > 0 && Arrays.stream(logs).allMatch(Double::isFinite)) {
+                double mean = Arrays.stream(logs).average().orElseThrow();
+                double half = new TDistribution(freedom).inverseCumulativeProbability(1 - (1 - level) / 2)
                         * Math.sqrt(squares / freedom / logs.length);
-                s.put("ci_low", Precision.round(Math.exp(mean - half)));
-                s.put("ci_high", Precision.round(Math.exp(mean + half)));
-                s.put("ci_level", Precision.round(level));
-                s.put("ci_method", "Student's t on log ratios, spread pooled over the gateway's " + spreads.size()
-                        + " compared " + variants + " (" + freedom + " degrees of freedom), Bonferroni over them");
+                interval = new Interval(s.median(), s.min(), s.max(), s.values(), null, null, Precision.round(Math.exp(mean - half)),
+                        Precision.round(Math.exp(mean + half)), Precision.round(level), "Student's t on log ratios, spread pooled over the "
+                        + "gateway's " + spreads.size() + " compared " + variants + " (" + freedom + " degrees of freedom), Bonferroni over them");
             }
-            r.put(figure.verdict(), verdict(s, figure));
+            judged.add(new Judged(new RatioSpread.Formed(interval), judgement(interval)));
         }
+        return judged;
     }
 
-    private static double[] logs(Map<String, Object> spread) {
-        return ((List<?>) spread.get("values")).stream().mapToDouble(v -> v instanceof Number n && n.doubleValue() > 0
-                ? Math.log(n.doubleValue()) : Double.NaN).toArray();
+    private static double[] logs(Interval spread) {
+        return spread.values().stream().mapToDouble(v -> v > 0 ? Math.log(v) : Double.NaN).toArray();
     }
 
-    /** "within the noise" when the interval of the paired ratio holds 1; the figure's "above"/"below" otherwise; one round: unknown. */
-    private static String verdict(Map<String, Object> spread, Figure figure) {
-        if (!(interval(spread, "low") instanceof Number low) || !(interval(spread, "high") instanceof Number high)) {
-            return "no interval (one round)";
+    /** Within the noise when the interval of the paired ratio holds 1; above or below otherwise; one round: unknown. */
+    private static Judgement judgement(Interval spread) {
+        if (spread.ciLow() == null || spread.ciHigh() == null) {
+            return Judgement.NO_INTERVAL;
         }
-        if (low.doubleValue() <= 1 && high.doubleValue() >= 1) {
-            return "within the noise";
+        if (spread.ciLow() <= 1 && spread.ciHigh() >= 1) {
+            return Judgement.WITHIN_THE_NOISE;
         }
-        return low.doubleValue() > 1 ? figure.above() : figure.below();
+        return spread.ciLow() > 1 ? Judgement.ABOVE : Judgement.BELOW;
     }
 
-    /** One number of each round where the round has it. */
-    @SuppressWarnings("unchecked")
-    static double[] perRound(Map<String, Object> t, Function<Map<String, Object>, Object> figure) {
-        return ((List<Map<String, Object>>) t.get("rounds")).stream().map(figure).filter(o -> o instanceof Number)
-                .mapToDouble(o -> ((Number) o).doubleValue()).toArray();
+    /** One number of each round where the round has it (null: it has not). */
+    static double[] values(Target t, Function<Round, Number> figure) {
+        return t.rounds().stream().map(figure).filter(Objects::nonNull).mapToDouble(Number::doubleValue).toArray();
     }
 
     /** The gateway's CPU per 1,000 requests of each round that measured it. */
-    static double[] cpuPerRound(Map<String, Object> t) {
-        return perRound(t, round -> gatewayCost(round, "cpu_ms_per_1000_requests"));
+    static double[] cpuPerRound(Target t) {
+        return values(t, round -> gatewayCost(round) == null ? null : gatewayCost(round).cpuMsPer1000Requests());
     }
 
-    static Object median(double[] values) {
+    static Double median(double[] values) {
         return values.length == 0 ? null : Precision.round(Stats.median(values));
     }
 
-    @SuppressWarnings("unchecked")
-    static Object gatewayCost(Map<String, Object> round, String key) {
-        return round.get("resources") instanceof Map<?, ?> res && res.get("gateway") instanceof Map<?, ?> g ? ((Map<String, Object>) g).get(key) : null;
+    private static Cost gatewayCost(Round round) {
+        return round.resources() == null ? null : round.resources().gateway();
     }
 
-    @SuppressWarnings("unchecked")
-    private static Object runtime(Map<String, Object> round, String key) {
-        return round.get("runtime") instanceof Map<?, ?> rt ? ((Map<String, Object>) rt).get(key) : null;
+    private static RoundRuntime runtime(Round round) {
+        return round.runtime();
     }
 
-    @SuppressWarnings("unchecked")
-    private static Object jfr(Map<String, Object> round, String group, String key) {
-        return runtime(round, "jfr") instanceof Map<?, ?> jfr && jfr.get(group) instanceof Map<?, ?> g ? ((Map<String, Object>) g).get(key) : null;
-    }
-
-    /** An interval's end ({@link #judge}). */
-    private static Object interval(Map<String, Object> spread, String end) {
-        return spread.get("ci_" + end);
+    private static JfrResult.GcPauses pauses(Round round) {
+        return runtime(round) != null && runtime(round).jfr() instanceof JfrResult.Figures f ? f.pauses() : null;
     }
 }

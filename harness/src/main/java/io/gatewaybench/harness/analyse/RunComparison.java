@@ -1,6 +1,12 @@
 package io.gatewaybench.harness.analyse;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.gatewaybench.harness.measure.Ladder;
+import io.gatewaybench.harness.model.LadderPlan;
+import io.gatewaybench.harness.model.MaxSustainable;
+import io.gatewaybench.harness.model.Summaries;
+import io.gatewaybench.harness.model.Summary;
+import io.gatewaybench.harness.model.Target;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -8,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Function;
 import org.apache.commons.math3.distribution.TDistribution;
 
 /**
@@ -114,28 +121,26 @@ public final class RunComparison {
     }
 
     /** Compares two runs' summaries, each as {@link Analysis#read} gives it (analysed under the current rules). */
-    public static Result compare(Map<String, Object> a, Map<String, Object> b, double margin) {
+    public static Result compare(Summary a, Summary b, double margin) {
         return compare(a, b, margin, ALPHA);
     }
 
     /** The same, with {@code alpha} the chance that two runs alike are called different on some figure. */
-    @SuppressWarnings("unchecked")
-    public static Result compare(Map<String, Object> a, Map<String, Object> b, double margin, double alpha) {
+    public static Result compare(Summary a, Summary b, double margin, double alpha) {
         String unfit = incomparable(a, b);
         if (unfit != null) {
             return new Result(2, unfit, List.of(), alpha);
         }
         List<Figure> figures = new ArrayList<>();
-        for (Map<String, Object> ta : targets(a)) {
-            String name = (String) ta.get("name");
-            Map<String, Object> tb = targets(b).stream().filter(t -> name.equals(t.get("name"))).findFirst().orElseThrow();
-            figures.add(figure(name, "throughput req/s (closed load)", Analysis.roundValues(ta, "throughput_rps"),
-                    Analysis.roundValues(tb, "throughput_rps"), margin, 0));
+        for (Target ta : targets(a)) {
+            String name = ta.name();
+            Target tb = targets(b).stream().filter(t -> name.equals(t.name())).findFirst().orElseThrow();
+            figures.add(figure(name, "throughput req/s (closed load)", Analysis.throughputs(ta), Analysis.throughputs(tb), margin, 0));
             if (!"direct".equals(name)) {
                 figures.add(figure(name, "throughput / direct (paired per round)", paired(a, ta), paired(b, tb), margin, 0));
             }
-            Map<String, Map<String, Object>> foundA = (Map<String, Map<String, Object>>) ta.get("max_sustainable");
-            Map<String, Map<String, Object>> foundB = (Map<String, Map<String, Object>>) tb.get("max_sustainable");
+            Map<String, MaxSustainable> foundA = ta.maxSustainable();
+            Map<String, MaxSustainable> foundB = tb.maxSustainable();
             if (foundA == null || foundB == null) {
                 continue;
             }
@@ -162,51 +167,69 @@ public final class RunComparison {
     }
 
     /** Why two runs cannot be compared, or null when they can. */
-    @SuppressWarnings("unchecked")
-    static String incomparable(Map<String, Object> a, Map<String, Object> b) {
-        for (Map<String, Object> run : List.of(a, b)) {
-            int rounds = ((Number) run.get("rounds")).intValue();
+    static String incomparable(Summary a, Summary b) {
+        for (Summary run : List.of(a, b)) {
+            int rounds = run.rounds();
             if (rounds < 2) {
-                return "too few rounds: run " + run.get("run_id") + " has " + rounds + "; a comparison needs at least 2 in each run "
+                return "too few rounds: run " + run.runId() + " has " + rounds + "; a comparison needs at least 2 in each run "
                         + "(./bench run --rounds=3)";
             }
         }
-        List<String> namesA = targets(a).stream().map(t -> (String) t.get("name")).toList();
-        List<String> namesB = targets(b).stream().map(t -> (String) t.get("name")).toList();
+        List<String> namesA = targets(a).stream().map(Target::name).toList();
+        List<String> namesB = targets(b).stream().map(Target::name).toList();
         if (!new java.util.HashSet<>(namesA).equals(new java.util.HashSet<>(namesB))) {
-            return "different targets measured: " + a.get("run_id") + " has " + namesA + ", " + b.get("run_id") + " has " + namesB
+            return "different targets measured: " + a.runId() + " has " + namesA + ", " + b.runId() + " has " + namesB
                     + " (a target that failed counts as not measured)";
         }
-        if (!Objects.equals(a.get("load"), b.get("load"))) {
-            return "different load: " + a.get("load") + " vs " + b.get("load");
+        if (!Objects.equals(a.load(), b.load())) {
+            return "different load: " + described(a.load()) + " vs " + described(b.load());
         }
-        Map<String, Object> la = (Map<String, Object>) a.get("ladder");
-        Map<String, Object> lb = (Map<String, Object>) b.get("ladder");
-        for (String key : List.of("percent_of_direct_capacity", "absolute_rps", "level_s", "max_in_flight", "objectives")) {
-            Object va = la == null ? null : la.get(key);
-            Object vb = lb == null ? null : lb.get(key);
+        LadderPlan la = a.ladder();
+        LadderPlan lb = b.ladder();
+        List<Function<LadderPlan, Object>> keys = List.of(LadderPlan::percentOfDirectCapacity, LadderPlan::absoluteRps, LadderPlan::levelS,
+                LadderPlan::maxInFlight, LadderPlan::objectives);
+        List<String> names = List.of("percent_of_direct_capacity", "absolute_rps", "level_s", "max_in_flight", "objectives");
+        for (int i = 0; i < keys.size(); i++) {
+            Object va = la == null ? null : keys.get(i).apply(la);
+            Object vb = lb == null ? null : keys.get(i).apply(lb);
             if (!Objects.equals(va, vb)) {
-                return "different ladder: " + key + " " + va + " vs " + vb;
+                return "different ladder: " + names.get(i) + " " + described(va) + " vs " + described(vb);
             }
         }
         return null;
     }
 
+    /** A part of a summary as the reason shows it: as summary.json holds it, in {@code {key=value, ...}} form. */
+    private static String described(Object part) {
+        return part == null ? "null" : described(Summaries.mapper().valueToTree(part));
+    }
+
+    private static String described(JsonNode node) {
+        if (node.isObject()) {
+            List<String> fields = new ArrayList<>();
+            node.fields().forEachRemaining(e -> fields.add(e.getKey() + "=" + described(e.getValue())));
+            return "{" + String.join(", ", fields) + "}";
+        }
+        if (node.isArray()) {
+            List<String> items = new ArrayList<>();
+            node.forEach(n -> items.add(described(n)));
+            return items.toString();
+        }
+        return node.isTextual() ? node.asText() : node.toString();
+    }
+
     /** The targets that were measured (not failed), in the run's order. */
-    @SuppressWarnings("unchecked")
-    private static List<Map<String, Object>> targets(Map<String, Object> run) {
-        return ((List<Map<String, Object>>) run.get("targets")).stream()
-                .filter(t -> !t.containsKey("failure") && t.get("rounds") instanceof List<?> r && !r.isEmpty()).toList();
+    private static List<Target> targets(Summary run) {
+        return run.targets().stream().filter(Analysis::measured).toList();
     }
 
-    private static double[] paired(Map<String, Object> run, Map<String, Object> target) {
-        Map<String, Object> direct = targets(run).stream().filter(t -> "direct".equals(t.get("name"))).findFirst().orElseThrow();
-        return Analysis.pairedRatios(Analysis.roundValues(target, "throughput_rps"), Analysis.roundValues(direct, "throughput_rps"));
+    private static double[] paired(Summary run, Target target) {
+        Target direct = targets(run).stream().filter(t -> "direct".equals(t.name())).findFirst().orElseThrow();
+        return Analysis.pairedRatios(Analysis.throughputs(target), Analysis.throughputs(direct));
     }
 
-    @SuppressWarnings("unchecked")
-    private static double[] perRound(Map<String, Object> found) {
-        return ((List<Map<String, Object>>) found.get("rounds")).stream().mapToDouble(r -> ((Number) r.get("rate_rps")).doubleValue()).toArray();
+    private static double[] perRound(MaxSustainable found) {
+        return found.rounds().stream().mapToDouble(MaxSustainable.SearchRound::rateRps).toArray();
     }
 
     /**
@@ -215,13 +238,11 @@ public final class RunComparison {
      * the first objective): above that P99 measures an overload, not a tail. Rounds that did not
      * measure the level (overloaded, injector late) are left out; at least 2 per run are needed.
      */
-    @SuppressWarnings("unchecked")
-    private static List<Figure> p99AtEqualLevels(Map<String, Object> a, Map<String, Object> b, Map<String, Object> ta,
-                                                Map<String, Object> tb, double margin) {
-        List<Integer> ratesA = rates(a);
-        List<Integer> ratesB = rates(b);
+    private static List<Figure> p99AtEqualLevels(Summary a, Summary b, Target ta, Target tb, double margin) {
+        List<Integer> ratesA = ScenarioMatrix.rates(a);
+        List<Integer> ratesB = ScenarioMatrix.rates(b);
         boolean sameRates = ratesA.equals(ratesB);
-        if (!sameRates && !((Map<String, Object>) a.get("ladder")).get("absolute_rps").equals(List.of())) {
+        if (!sameRates && !a.ladder().absoluteRps().equals(List.of())) {
             return List.of(); // mixed ladders calibrated differently: no level is offered alike
         }
         double sustainedA = firstMax(ta);
@@ -241,21 +262,14 @@ public final class RunComparison {
                 continue;
             }
             String level = sameRates ? ra + " req/s" : "level " + (i + 1) + " (" + ra + " vs " + rb + " req/s, the same % of each run's direct)";
-            rows.add(figure((String) ta.get("name"), "P99 ms at " + level, pa, pb, margin, 1));
+            rows.add(figure(ta.name(), "P99 ms at " + level, pa, pb, margin, 1));
         }
         return rows;
     }
 
-    @SuppressWarnings("unchecked")
-    private static List<Integer> rates(Map<String, Object> run) {
-        Map<String, Object> ladder = (Map<String, Object>) run.get("ladder");
-        return ladder == null ? List.of() : ((List<Number>) ladder.get("rates_rps")).stream().map(Number::intValue).toList();
-    }
-
-    @SuppressWarnings("unchecked")
-    private static double firstMax(Map<String, Object> target) {
-        Map<String, Map<String, Object>> found = (Map<String, Map<String, Object>>) target.get("max_sustainable");
-        return found == null || found.isEmpty() ? 0 : ((Number) found.values().iterator().next().get("rate_rps")).doubleValue();
+    private static double firstMax(Target target) {
+        MaxSustainable first = Analysis.firstObjective(target);
+        return first == null ? 0 : first.rateRps();
     }
 
     /** The P99 of every round that measured the level as planned (over every request, failed ones at their full time). */

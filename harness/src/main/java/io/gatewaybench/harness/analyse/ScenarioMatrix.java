@@ -1,11 +1,21 @@
 package io.gatewaybench.harness.analyse;
 
-import io.gatewaybench.harness.measure.Stats;
+import io.gatewaybench.harness.model.CostRow;
+import io.gatewaybench.harness.model.FixedRateLevel;
+import io.gatewaybench.harness.model.MaxSustainable;
+import io.gatewaybench.harness.model.P99AtRate;
+import io.gatewaybench.harness.model.RatioSpread;
+import io.gatewaybench.harness.model.RelativeToDirect;
+import io.gatewaybench.harness.model.ScenarioRow;
+import io.gatewaybench.harness.model.Scenarios;
+import io.gatewaybench.harness.model.Summary;
+import io.gatewaybench.harness.model.Target;
 import io.gatewaybench.harness.plan.Scenario;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A run of several scenarios (scenarios/README.md), judged two ways. Per scenario, every target under it: its
@@ -20,132 +30,120 @@ public final class ScenarioMatrix {
     private ScenarioMatrix() {
     }
 
-    /** Adds {@code scenarios.by_scenario} and {@code scenarios.cost_vs_plain} to a summary whose run had several scenarios. */
-    @SuppressWarnings("unchecked")
-    static void apply(Map<String, Object> summary) {
-        if (!(summary.get("scenarios") instanceof Map<?, ?> raw)) {
-            return;
+    /** {@code scenarios} with {@code by_scenario} and {@code cost_vs_plain} judged, for a summary whose run had several scenarios (else null). */
+    static Scenarios apply(Summary summary) {
+        Scenarios scenarios = summary.scenarios();
+        if (scenarios == null) {
+            return null;
         }
-        Map<String, Object> scenarios = (Map<String, Object>) raw;
-        List<Map<String, Object>> targets = (List<Map<String, Object>>) summary.get("targets");
+        List<Target> targets = summary.targets();
         List<Integer> rates = rates(summary);
-        Map<String, Object> byScenario = new LinkedHashMap<>();
-        for (Map<String, Object> s : (List<Map<String, Object>>) scenarios.get("list")) {
-            String name = (String) s.get("name");
-            List<Map<String, Object>> rows = new ArrayList<>();
-            for (Map<String, Object> t : targets) {
+        Map<String, List<ScenarioRow>> byScenario = new LinkedHashMap<>();
+        for (Scenarios.Description s : scenarios.list()) {
+            String name = s.name();
+            List<ScenarioRow> rows = new ArrayList<>();
+            for (Target t : targets) {
                 if (name.equals(scenarioOf(t))) {
                     rows.add(scenarioRow(t, rates));
                 }
             }
-            for (Map<String, String> n : (List<Map<String, String>>) scenarios.getOrDefault("not_available", List.of())) {
-                if (name.equals(n.get("scenario"))) {
-                    Map<String, Object> row = new LinkedHashMap<>();
-                    row.put("target", n.get("target"));
-                    row.put("not_available", n.get("reason"));
-                    rows.add(row);
+            for (Scenarios.NotAvailable n : scenarios.notAvailable() == null ? List.<Scenarios.NotAvailable>of() : scenarios.notAvailable()) {
+                if (name.equals(n.scenario())) {
+                    rows.add(new ScenarioRow.NotAvailable(n.target(), n.reason()));
                 }
             }
-            byScenario.put(name, rows);
+            byScenario.put(name, List.copyOf(rows));
         }
-        scenarios.put("by_scenario", byScenario);
 
-        Map<String, Object> cost = new LinkedHashMap<>();
-        for (Map<String, Object> plain : targets) {
-            if (!Scenario.PLAIN.equals(scenarioOf(plain)) || "direct".equals(plain.get("name"))) {
+        Map<String, List<CostRow>> cost = new LinkedHashMap<>();
+        for (Target plain : targets) {
+            if (!Scenario.PLAIN.equals(scenarioOf(plain)) || "direct".equals(plain.name())) {
                 continue;
             }
-            List<Map<String, Object>> rows = new ArrayList<>();
-            for (Map<String, Object> t : targets) {
-                if (t != plain && plain.get("name").equals(plainOf(t)) && !Scenario.PLAIN.equals(scenarioOf(t))) {
-                    rows.add(costRow(t, plain, targets));
+            List<Target> under = new ArrayList<>();
+            for (Target t : targets) {
+                if (t != plain && plain.name().equals(plainOf(t)) && !Scenario.PLAIN.equals(scenarioOf(t))) {
+                    under.add(t);
                 }
             }
-            ProfileMatrix.judge(rows, "scenarios");
-            ProfileMatrix.judge(rows, "scenarios", ProfileMatrix.Figure.CPU_PER_REQUEST);
-            cost.put((String) plain.get("name"), rows);
+            boolean comparable = Analysis.measured(plain);
+            List<RatioSpread> throughput = new ArrayList<>();
+            List<RatioSpread> cpu = new ArrayList<>();
+            for (Target t : under) {
+                boolean both = Analysis.measured(t) && comparable;
+                throughput.add(both ? relativeToPlain(t, plain, targets) : null);
+                cpu.add(both ? ProfileMatrix.paired(t, plain, ProfileMatrix::cpuPerRound) : null);
+            }
+            List<ProfileMatrix.Judged> throughputJudged = ProfileMatrix.judge(throughput, "scenarios");
+            List<ProfileMatrix.Judged> cpuJudged = ProfileMatrix.judge(cpu, "scenarios");
+            List<CostRow> rows = new ArrayList<>();
+            for (int i = 0; i < under.size(); i++) {
+                Target t = under.get(i);
+                if (!Analysis.measured(t) || !comparable) {
+                    rows.add(new CostRow.Failed(scenarioOf(t), t.name(), Analysis.measured(t) ? "plain not measured"
+                            : t.failure() == null ? "not measured" : t.failure()));
+                    continue;
+                }
+                ProfileMatrix.Judged tp = throughputJudged.get(i);
+                ProfileMatrix.Judged c = cpuJudged.get(i);
+                rows.add(new CostRow.Measured(scenarioOf(t), t.name(), t.throughputRps(), ProfileMatrix.ratio(throughput.get(i)),
+                        tp == null ? throughput.get(i) : tp.spread(), ProfileMatrix.median(ProfileMatrix.cpuPerRound(t)),
+                        ProfileMatrix.ratio(cpu.get(i)), c == null ? cpu.get(i) : c.spread(), tp == null ? null : tp.judgement().throughput(),
+                        c == null ? null : c.judgement().cpu()));
+            }
+            cost.put(plain.name(), List.copyOf(rows));
         }
-        scenarios.put("cost_vs_plain", cost);
+        return new Scenarios(scenarios.list(), scenarios.notAvailable(), scenarios.credentials(), scenarios.conformance(), scenarios.probes(),
+                byScenario, cost);
     }
 
     /** The target's scenario; by its name ({@code <target>:<scenario>}) where an early summary did not record it. */
-    private static String scenarioOf(Map<String, Object> t) {
-        String name = String.valueOf(t.get("name"));
-        return String.valueOf(t.getOrDefault("scenario", name.contains(Scenario.SEPARATOR)
-                ? name.substring(name.lastIndexOf(Scenario.SEPARATOR) + 1) : Scenario.PLAIN));
+    private static String scenarioOf(Target t) {
+        String name = t.name();
+        return t.scenario() != null ? t.scenario() : name.contains(Scenario.SEPARATOR)
+                ? name.substring(name.lastIndexOf(Scenario.SEPARATOR) + 1) : Scenario.PLAIN;
     }
 
-    private static Object plainOf(Map<String, Object> t) {
-        String name = String.valueOf(t.get("name"));
-        return t.getOrDefault("plain", name.contains(Scenario.SEPARATOR) ? name.substring(0, name.lastIndexOf(Scenario.SEPARATOR)) : name);
+    private static String plainOf(Target t) {
+        String name = t.name();
+        return t.plain() != null ? t.plain() : name.contains(Scenario.SEPARATOR) ? name.substring(0, name.lastIndexOf(Scenario.SEPARATOR)) : name;
     }
 
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> scenarioRow(Map<String, Object> t, List<Integer> rates) {
-        Map<String, Object> r = new LinkedHashMap<>();
-        r.put("target", t.get("name"));
-        r.put("baseline", t.getOrDefault("baseline", "direct"));
-        if (!ProfileMatrix.measured(t)) {
-            r.put("failure", t.getOrDefault("failure", "not measured"));
-            return r;
+    private static ScenarioRow scenarioRow(Target t, List<Integer> rates) {
+        String baseline = t.baseline() == null ? "direct" : t.baseline();
+        if (!Analysis.measured(t)) {
+            return new ScenarioRow.Failed(t.name(), baseline, t.failure() == null ? "not measured" : t.failure());
         }
-        r.put("throughput_rps", t.get("throughput_rps"));
-        if (t.get("relative_to_direct") instanceof Map<?, ?> rel) {
-            r.put("throughput_relative_to_direct", rel.get("throughput"));
-            r.put("within_noise_of_direct", rel.get("within_noise_of_direct"));
+        Optional<Double> relative = null;
+        Optional<String> withinNoise = null;
+        if (t.relativeToDirect() != null && t.relativeToDirect().isPresent()) {
+            RelativeToDirect rel = t.relativeToDirect().get();
+            relative = Optional.ofNullable(rel.throughput());
+            withinNoise = Optional.ofNullable(rel.withinNoiseOfDirect() == null ? null : rel.withinNoiseOfDirect().orElse(null));
         }
-        if (t.get("spread") instanceof Map<?, ?> spread && spread.get("throughput_relative_to_direct") instanceof Map<?, ?> tp) {
-            r.put("throughput_relative_to_direct_spread", tp);
-        }
-        r.put("p99_ms_at_rate", p99AtRates(t, rates));
-        Map<String, Object> best = Analysis.firstObjective(t);
-        if (best != null) {
-            r.put("max_sustainable_rps", best.get("rate_rps"));
-            r.put("max_sustainable_objective", best.get("objective"));
-        }
-        r.put("gateway_cpu_ms_per_1000_requests", ProfileMatrix.median(ProfileMatrix.cpuPerRound(t)));
-        return r;
+        MaxSustainable best = Analysis.firstObjective(t);
+        return new ScenarioRow.Measured(t.name(), baseline, t.throughputRps(), relative, withinNoise,
+                t.spread() == null ? null : t.spread().throughputRelativeToDirect(), p99AtRates(t, rates),
+                best == null ? null : best.rateRps(), best == null ? null : best.objective(), ProfileMatrix.median(ProfileMatrix.cpuPerRound(t)));
     }
 
     /** The target's P99 at each fixed offered rate (median over rounds), or why it has none there. */
-    @SuppressWarnings("unchecked")
-    static Map<String, Object> p99AtRates(Map<String, Object> t, List<Integer> rates) {
-        Map<String, Object> p99 = new LinkedHashMap<>();
-        if (t.get("fixed_rate") instanceof List<?> levels) {
-            for (Map<String, Object> level : (List<Map<String, Object>>) levels) {
-                Object value = level.get("latency_ms") instanceof Map<?, ?> l ? l.get("p99") : null;
-                boolean overloaded = level.get("rounds_overloaded") instanceof Number o && o.longValue() > 0;
-                p99.put(String.valueOf(level.get("rate_rps")), value == null ? (overloaded ? "overloaded" : "not reached") : value);
+    static Map<Integer, P99AtRate> p99AtRates(Target t, List<Integer> rates) {
+        Map<Integer, P99AtRate> p99 = new LinkedHashMap<>();
+        if (t.fixedRate() != null) {
+            for (FixedRateLevel level : t.fixedRate()) {
+                boolean overloaded = level.roundsOverloaded() > 0;
+                p99.put(level.rateRps(), level.latencyMs() != null ? new P99AtRate.Value(level.latencyMs().p99())
+                        : overloaded ? P99AtRate.Missing.OVERLOADED : P99AtRate.Missing.NOT_REACHED);
             }
         }
-        rates.forEach(rate -> p99.putIfAbsent(String.valueOf(rate), "not reached"));
+        rates.forEach(rate -> p99.putIfAbsent(rate, P99AtRate.Missing.NOT_REACHED));
         return p99;
     }
 
     /** The ladder's offered rates of the run, none where it had no ladder. */
-    @SuppressWarnings("unchecked")
-    public static List<Integer> rates(Map<String, Object> summary) {
-        return summary.get("ladder") instanceof Map<?, ?> ladder
-                ? ((List<Number>) ladder.get("rates_rps")).stream().map(Number::intValue).toList() : List.of();
-    }
-
-    private static Map<String, Object> costRow(Map<String, Object> t, Map<String, Object> plain, List<Map<String, Object>> targets) {
-        Map<String, Object> r = new LinkedHashMap<>();
-        r.put("scenario", scenarioOf(t));
-        r.put("target", t.get("name"));
-        if (!ProfileMatrix.measured(t) || !ProfileMatrix.measured(plain)) {
-            r.put("failure", ProfileMatrix.measured(t) ? "plain not measured" : t.getOrDefault("failure", "not measured"));
-            return r;
-        }
-        r.put("throughput_rps", t.get("throughput_rps"));
-        Map<String, Object> tp = relativeToPlain(t, plain, targets);
-        r.put("throughput_relative", tp.get("median"));
-        r.put("throughput_relative_spread", tp);
-        Map<String, Object> cpu = ProfileMatrix.paired(t, plain, ProfileMatrix::cpuPerRound);
-        r.put("gateway_cpu_ms_per_1000_requests", ProfileMatrix.median(ProfileMatrix.cpuPerRound(t)));
-        r.put("cpu_per_request_relative", cpu.get("median"));
-        r.put("cpu_per_request_relative_spread", cpu);
-        return r;
+    public static List<Integer> rates(Summary summary) {
+        return summary.ladder() == null ? List.of() : summary.ladder().ratesRps();
     }
 
     /**
@@ -154,29 +152,29 @@ public final class ScenarioMatrix {
      * response size it is how much of direct's throughput the gateway keeps for that file against the book page
      * (the origin's own cost differs between the two pages, and cancels).
      */
-    private static Map<String, Object> relativeToPlain(Map<String, Object> t, Map<String, Object> plain, List<Map<String, Object>> targets) {
+    private static RatioSpread relativeToPlain(Target t, Target plain, List<Target> targets) {
         double[] mine = share(t, targets);
         double[] theirs = share(plain, targets);
         int n = Math.min(mine.length, theirs.length);
         if (n == 0) {
-            return Map.of("median", "n/a");
+            return RatioSpread.NotFormed.INSTANCE;
         }
         double[] ratio = new double[n];
         for (int i = 0; i < n; i++) {
             ratio[i] = mine[i] / theirs[i];
         }
-        return Stats.range(ratio);
+        return new RatioSpread.Formed(Analysis.range(ratio));
     }
 
     /** Each round's throughput over its baseline's ({@link Analysis#pairedRatios}: bracketed where direct ran once more). */
-    private static double[] share(Map<String, Object> t, List<Map<String, Object>> targets) {
-        String baseline = String.valueOf(t.getOrDefault("baseline", "direct"));
-        Map<String, Object> base = targets.stream().filter(x -> baseline.equals(x.get("name")) && ProfileMatrix.measured(x)).findFirst().orElse(null);
+    private static double[] share(Target t, List<Target> targets) {
+        String baseline = t.baseline() == null ? "direct" : t.baseline();
+        Target base = targets.stream().filter(x -> baseline.equals(x.name()) && Analysis.measured(x)).findFirst().orElse(null);
         if (base == null) {
             return new double[0];
         }
-        double[] throughput = Analysis.roundValues(t, "throughput_rps");
-        double[] direct = Analysis.roundValues(base, "throughput_rps");
+        double[] throughput = Analysis.throughputs(t);
+        double[] direct = Analysis.throughputs(base);
         return direct.length < throughput.length ? new double[0] : Analysis.pairedRatios(throughput, direct);
     }
 }

@@ -1,11 +1,19 @@
 package io.gatewaybench.harness.analyse;
 
 import io.gatewaybench.harness.model.Precision;
+import io.gatewaybench.harness.model.Ratio;
+import io.gatewaybench.harness.model.RatioSpread;
+import io.gatewaybench.harness.model.Summary;
+import io.gatewaybench.harness.model.Target;
+import io.gatewaybench.harness.model.Verdict;
+import io.gatewaybench.harness.model.WorkersRow;
+import io.gatewaybench.harness.model.WorkersSweep;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A workers sweep ({@code --workers=1,2}), judged as the APISIX vs Envoy study's table: each gateway once per count
@@ -18,65 +26,61 @@ final class WorkersMatrix {
     private WorkersMatrix() {
     }
 
-    /** Adds {@code workers_sweep.by_gateway} to a summary whose run swept the workers. */
-    @SuppressWarnings("unchecked")
-    static void apply(Map<String, Object> summary) {
-        if (!(summary.get("workers_sweep") instanceof Map<?, ?> raw)) {
-            return;
+    /** {@code workers_sweep} with {@code by_gateway} judged, for a summary whose run swept the workers (else null). */
+    static WorkersSweep apply(Summary summary) {
+        WorkersSweep sweep = summary.workersSweep();
+        if (sweep == null) {
+            return null;
         }
-        Map<String, Object> sweep = (Map<String, Object>) raw;
         List<Integer> rates = ScenarioMatrix.rates(summary);
-        Map<String, List<Map<String, Object>>> bySeries = new LinkedHashMap<>();
-        for (Map<String, Object> t : (List<Map<String, Object>>) summary.get("targets")) {
-            if (t.get("sweep_series") instanceof String series && t.get("sweep_workers") instanceof Number) {
-                bySeries.computeIfAbsent(series, k -> new ArrayList<>()).add(t);
+        Map<String, List<Target>> bySeries = new LinkedHashMap<>();
+        for (Target t : summary.targets()) {
+            if (t.sweepSeries() != null && t.sweepWorkers() != null) {
+                bySeries.computeIfAbsent(t.sweepSeries(), k -> new ArrayList<>()).add(t);
             }
         }
-        Map<String, Object> judged = new LinkedHashMap<>();
+        Map<String, List<WorkersRow>> judged = new LinkedHashMap<>();
         bySeries.forEach((series, steps) -> {
-            List<Map<String, Object>> sorted = steps.stream().sorted(Comparator.comparingInt(WorkersMatrix::count)).toList();
-            Map<String, Object> fewest = sorted.get(0);
-            List<Map<String, Object>> rows = new ArrayList<>();
-            for (Map<String, Object> t : sorted) {
-                rows.add(row(t, fewest, rates));
+            List<Target> sorted = steps.stream().sorted(Comparator.comparingInt(Target::sweepWorkers)).toList();
+            Target fewest = sorted.get(0);
+            List<RatioSpread> spreads = new ArrayList<>();
+            for (Target t : sorted) {
+                spreads.add(Analysis.measured(t) && t != fewest && Analysis.measured(fewest)
+                        ? ProfileMatrix.paired(t, fewest, Analysis::throughputs) : null);
             }
-            ProfileMatrix.judge(rows, "worker counts");
-            judged.put(series, rows);
+            List<ProfileMatrix.Judged> verdicts = ProfileMatrix.judge(spreads, "worker counts");
+            List<WorkersRow> rows = new ArrayList<>();
+            for (int i = 0; i < sorted.size(); i++) {
+                rows.add(row(sorted.get(i), fewest, rates, spreads.get(i), verdicts.get(i)));
+            }
+            judged.put(series, List.copyOf(rows));
         });
-        sweep.put("by_gateway", judged);
+        return new WorkersSweep(sweep.counts(), judged);
     }
 
-    private static int count(Map<String, Object> t) {
-        return ((Number) t.get("sweep_workers")).intValue();
-    }
-
-    private static Map<String, Object> row(Map<String, Object> t, Map<String, Object> fewest, List<Integer> rates) {
-        Map<String, Object> r = new LinkedHashMap<>();
-        r.put("workers", count(t));
-        r.put("target", t.get("name"));
-        r.put("event_loops_or_workers", t.get("workers"));
-        if (!ProfileMatrix.measured(t)) {
-            r.put("failure", t.getOrDefault("failure", "not measured"));
-            return r;
+    private static WorkersRow row(Target t, Target fewest, List<Integer> rates, RatioSpread spread, ProfileMatrix.Judged judged) {
+        if (!Analysis.measured(t)) {
+            return new WorkersRow.Failed(t.sweepWorkers(), t.name(), t.workers(), t.failure() == null ? "not measured" : t.failure());
         }
-        r.put("throughput_rps", t.get("throughput_rps"));
-        if (t.get("relative_to_direct") instanceof Map<?, ?> rel) {
-            r.put("throughput_relative_to_direct", rel.get("throughput"));
-        }
+        Optional<Double> relativeToDirect = t.relativeToDirect() != null && t.relativeToDirect().isPresent()
+                ? Optional.ofNullable(t.relativeToDirect().get().throughput()) : null;
+        Ratio relative = null;
+        RatioSpread tp = null;
+        Double perWorker = null;
+        Verdict verdict = null;
         if (t == fewest) {
-            r.put("throughput_relative", 1.0);
-            r.put("per_worker_relative", 1.0);
-            r.put("verdict", "reference");
-        } else if (ProfileMatrix.measured(fewest)) {
-            Map<String, Object> tp = ProfileMatrix.paired(t, fewest, x -> Analysis.roundValues(x, "throughput_rps"));
-            r.put("throughput_relative", tp.get("median"));
-            r.put("throughput_relative_spread", tp);
-            if (tp.get("median") instanceof Number m) {
-                r.put("per_worker_relative", Precision.round(m.doubleValue() * count(fewest) / count(t)));
+            relative = new Ratio.Value(1.0);
+            perWorker = 1.0;
+            verdict = Verdict.REFERENCE;
+        } else if (Analysis.measured(fewest)) {
+            relative = ProfileMatrix.ratio(spread);
+            tp = judged == null ? spread : judged.spread();
+            verdict = judged == null ? null : judged.judgement().throughput();
+            if (relative instanceof Ratio.Value m) {
+                perWorker = Precision.round(m.ratio() * fewest.sweepWorkers() / t.sweepWorkers());
             }
         }
-        r.put("p99_ms_at_rate", ScenarioMatrix.p99AtRates(t, rates));
-        r.put("gateway_cpu_ms_per_1000_requests", ProfileMatrix.median(ProfileMatrix.cpuPerRound(t)));
-        return r;
+        return new WorkersRow.Measured(t.sweepWorkers(), t.name(), t.workers(), t.throughputRps(), relativeToDirect, relative, tp, perWorker,
+                verdict, ScenarioMatrix.p99AtRates(t, rates), ProfileMatrix.median(ProfileMatrix.cpuPerRound(t)));
     }
 }

@@ -1,12 +1,15 @@
 package io.gatewaybench.harness.report;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.JsonNode;
 import io.gatewaybench.harness.analyse.RunComparison;
+import io.gatewaybench.harness.model.Summaries;
+import io.gatewaybench.harness.model.Summary;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -22,8 +25,7 @@ public final class CompareHtml {
     }
 
     /** Writes the page of a comparison that could be made (exit 0 or 1). */
-    public static void write(Path out, Map<String, Object> a, Map<String, Object> b, RunComparison.Result result, double margin)
-            throws IOException {
+    public static void write(Path out, Summary a, Summary b, RunComparison.Result result, double margin) throws IOException {
         Path parent = out.toAbsolutePath().getParent();
         if (parent != null) {
             Files.createDirectories(parent);
@@ -31,56 +33,107 @@ public final class CompareHtml {
         Files.writeString(out, render(data(a, b, result, margin)));
     }
 
-    static String render(Map<String, Object> data) throws IOException {
+    static String render(Page data) throws IOException {
         return HtmlReport.page("Gateway benchmark runs compared", "Drawing the comparison… (it needs JavaScript; the same table is "
                 + "what ./bench compare prints)", Map.of("comparison", HtmlReport.inlineJson(data)), "report/compare.js");
     }
 
+    /**
+     * What the page shows (its JSON, for report/compare.js): both runs' metadata, the margin, the outcome, and every row as
+     * RunComparison computed it.
+     *
+     * @param runs run A's and run B's metadata
+     * @param margin the equivalence margin, share of A's mean
+     * @param alpha the family's chance of a false "different", share 0-1
+     * @param exit the exit status of ./bench compare
+     * @param exitMeaning that status in words
+     * @param reason the one-line verdict
+     * @param counts figures per verdict, count
+     * @param rows every figure compared
+     */
+    record Page(
+            @JsonProperty("runs") List<Run> runs,
+            @JsonProperty("margin") double margin,
+            @JsonProperty("alpha") double alpha,
+            @JsonProperty("exit") int exit,
+            @JsonProperty("exit_meaning") String exitMeaning,
+            @JsonProperty("reason") String reason,
+            @JsonProperty("counts") Map<String, Long> counts,
+            @JsonProperty("rows") List<PageRow> rows) {
+    }
+
+    /**
+     * One run's metadata on the page.
+     *
+     * @param label A or B
+     * @param runId the run's id
+     * @param started when it started
+     * @param gitCommit the commit it ran
+     * @param load its load, as summary.json holds it
+     * @param rounds rounds per target, count
+     */
+    record Run(
+            @JsonProperty("label") String label,
+            @JsonProperty("run_id") String runId,
+            @JsonProperty("started") String started,
+            @JsonProperty("git_commit") String gitCommit,
+            @JsonProperty("load") JsonNode load,
+            @JsonProperty("rounds") int rounds) {
+    }
+
+    /**
+     * One figure of one target as RunComparison compared it.
+     *
+     * @param target the target
+     * @param figure the figure, with its unit
+     * @param a run A's per-round values
+     * @param b run B's per-round values
+     * @param aMeanCi95 run A's mean and its 95% interval (null where it cannot be computed)
+     * @param bMeanCi95 run B's mean and its 95% interval
+     * @param marginAbs the equivalence margin, in the figure's unit
+     * @param difference B - A, in the figure's unit
+     * @param ci90 the 90% interval of the difference
+     * @param ci95 the 95% interval of the difference
+     * @param p the two-sided p-value
+     * @param detectable the smallest difference detectable with 80% power, in the figure's unit
+     * @param verdict EQUIVALENT, DIFFERENT or INCONCLUSIVE
+     */
+    record PageRow(
+            @JsonProperty("target") String target,
+            @JsonProperty("figure") String figure,
+            @JsonProperty("a") double[] a,
+            @JsonProperty("b") double[] b,
+            @JsonProperty("a_mean_ci95") List<Double> aMeanCi95,
+            @JsonProperty("b_mean_ci95") List<Double> bMeanCi95,
+            @JsonProperty("margin_abs") double marginAbs,
+            @JsonProperty("difference") double difference,
+            @JsonProperty("ci90") double[] ci90,
+            @JsonProperty("ci95") double[] ci95,
+            @JsonProperty("p") double p,
+            @JsonProperty("detectable") double detectable,
+            @JsonProperty("verdict") String verdict) {
+    }
+
     /** What the page shows: both runs' metadata, the margin, the outcome, and every row as RunComparison computed it. */
-    static Map<String, Object> data(Map<String, Object> a, Map<String, Object> b, RunComparison.Result result, double margin) {
+    static Page data(Summary a, Summary b, RunComparison.Result result, double margin) {
         if (result.exit() == 2) {
             throw new IllegalArgumentException("runs that cannot be compared have no page: " + result.reason());
         }
-        Map<String, Object> data = new LinkedHashMap<>();
-        data.put("runs", List.of(run("A", a), run("B", b)));
-        data.put("margin", margin);
-        data.put("alpha", result.alpha());
-        data.put("exit", result.exit());
-        data.put("exit_meaning", result.exit() == 0 ? "0: every figure is equivalent" : "1: some figure differs or is inconclusive");
-        data.put("reason", result.reason());
-        data.put("counts", result.counts());
-        List<Map<String, Object>> rows = new ArrayList<>();
+        List<PageRow> rows = new ArrayList<>();
         for (RunComparison.Row r : result.rows()) {
             RunComparison.Test t = r.test();
-            Map<String, Object> row = new LinkedHashMap<>();
-            row.put("target", r.target());
-            row.put("figure", r.figure());
-            row.put("a", r.a());
-            row.put("b", r.b());
-            row.put("a_mean_ci95", finite(RunComparison.meanWithInterval95(r.a())));
-            row.put("b_mean_ci95", finite(RunComparison.meanWithInterval95(r.b())));
-            row.put("margin_abs", r.marginAbs());
-            row.put("difference", t.difference());
-            row.put("ci90", t.ci90());
-            row.put("ci95", t.ci95());
-            row.put("p", t.p());
-            row.put("detectable", t.detectable());
-            row.put("verdict", t.verdict().name());
-            rows.add(row);
+            rows.add(new PageRow(r.target(), r.figure(), r.a(), r.b(), finite(RunComparison.meanWithInterval95(r.a())),
+                    finite(RunComparison.meanWithInterval95(r.b())), r.marginAbs(), t.difference(), t.ci90(), t.ci95(), t.p(), t.detectable(),
+                    t.verdict().name()));
         }
-        data.put("rows", rows);
-        return data;
+        return new Page(List.of(run("A", a), run("B", b)), margin, result.alpha(), result.exit(),
+                result.exit() == 0 ? "0: every figure is equivalent" : "1: some figure differs or is inconclusive", result.reason(),
+                result.counts(), rows);
     }
 
-    private static Map<String, Object> run(String label, Map<String, Object> summary) {
-        Map<String, Object> run = new LinkedHashMap<>();
-        run.put("label", label);
-        run.put("run_id", summary.get("run_id"));
-        run.put("started", summary.get("started"));
-        run.put("git_commit", summary.get("git_commit"));
-        run.put("load", summary.get("load"));
-        run.put("rounds", summary.get("rounds"));
-        return run;
+    private static Run run(String label, Summary summary) {
+        return new Run(label, summary.runId(), summary.started(), summary.gitCommit(), Summaries.mapper().valueToTree(summary.load()),
+                summary.rounds());
     }
 
     /** JSON has no NaN: an interval that cannot be computed is null. */

@@ -68,7 +68,7 @@ public final class HtmlReport {
         if (!(summary.get("ladder") instanceof Map<?, ?> ladder)) {
             return List.of();
         }
-        return Analysis.objectives((Map<String, Object>) ladder).stream().map(o -> {
+        return Analysis.objectives(io.gatewaybench.harness.model.Summaries.mapper().convertValue(ladder, io.gatewaybench.harness.model.LadderPlan.class)).stream().map(o -> {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("name", o.name());
             m.put("description", o.description());

@@ -25,7 +25,7 @@ final class LadderTables {
         List<Integer> rates = ((List<Number>) ladder.get("rates_rps")).stream().map(Number::intValue).toList();
         Map<String, Object> calibration = (Map<String, Object>) ladder.get("calibration");
         double capacity = calibration == null ? 0 : ((Number) calibration.get("capacity_rps")).doubleValue();
-        List<Double> percents = Analysis.percentOfCapacity(ladder);
+        List<Double> percents = Analysis.percentOfCapacity(io.gatewaybench.harness.model.Summaries.mapper().convertValue(ladder, io.gatewaybench.harness.model.LadderPlan.class));
         md.append("\n## Fixed rates: the same arrival rates for every target\n\n");
         md.append("After its closed measurement, each target gets the same ladder of fixed arrival rates, ascending, ")
                 .append(ladder.get("level_s")).append(" s per level");

@@ -1,6 +1,5 @@
 package io.gatewaybench.harness.report;
 
-import io.gatewaybench.harness.analyse.ScenarioMatrix;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -117,7 +116,7 @@ final class MatrixTables {
             return;
         }
         Map<String, Object> scenarios = (Map<String, Object>) raw;
-        List<Integer> rates = ScenarioMatrix.rates(summary);
+        List<Integer> rates = summary.get("ladder") == null ? List.of() : io.gatewaybench.harness.model.Summaries.mapper().convertValue(summary.get("ladder"), io.gatewaybench.harness.model.LadderPlan.class).ratesRps();
         md.append("\n## Scenarios\n\n");
         md.append("What each gateway does on every request besides forwarding it (`scenarios/`; scenarios/README.md). Each ran as a ")
                 .append("target of its own, in the same rounds. Every target was checked before it was measured: ")
@@ -191,7 +190,7 @@ final class MatrixTables {
         if (!(summary.get("workers_sweep") instanceof Map<?, ?> raw) || !(raw.get("by_gateway") instanceof Map<?, ?> byGateway)) {
             return;
         }
-        List<Integer> rates = ScenarioMatrix.rates(summary);
+        List<Integer> rates = summary.get("ladder") == null ? List.of() : io.gatewaybench.harness.model.Summaries.mapper().convertValue(summary.get("ladder"), io.gatewaybench.harness.model.LadderPlan.class).ratesRps();
         md.append("\n## Workers sweep\n\n");
         md.append("Each gateway ran once per count of workers ").append(raw.get("counts"))
                 .append(" (NGINX worker processes, HAProxy threads, event loops of the JVM gateways), as a target of its own in the same ")

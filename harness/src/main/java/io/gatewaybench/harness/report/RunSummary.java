@@ -30,7 +30,7 @@ public final class RunSummary {
         Files.writeString(runDir.resolve("summary.json"), Summaries.toJson(Summaries.fromMap(summary)));
         Files.writeString(runDir.resolve("summary.md"), markdown(summary));
         Files.writeString(runDir.resolve(DETAILS), details(summary));
-        HtmlReport.write(runDir, summary, Notes.of(summary));
+        HtmlReport.write(runDir, summary, Notes.of(Summaries.fromMap(summary)));
     }
 
     /** Each role's host, address, CPUs and memory (runs from before topologies recorded only the summary line). */
@@ -70,7 +70,7 @@ public final class RunSummary {
         md.append("Load: ").append(describeLoad(load)).append(" Rounds: ").append(s.get("rounds")).append(". ")
                 .append("Placement: ").append(((Map<String, Object>) s.get("placement")).get("summary")).append(".\n\n");
         if (Boolean.FALSE.equals(s.get("complete"))) {
-            md.append(Notes.incomplete(s)).append("\n\n");
+            md.append(Notes.incomplete(Summaries.fromMap(s))).append("\n\n");
         }
         if (s.get("reanalysed") instanceof Map<?, ?> again) {
             md.append("**Re-analysed** from a summary of format `").append(again.get("from_format")).append("` under the current rules. Redone: ")
@@ -120,7 +120,7 @@ public final class RunSummary {
         MatrixTables.scenarios(s, md);
         MatrixTables.workers(s, md);
         md.append("\n## Notes\n\n");
-        for (String note : Notes.of(s)) {
+        for (String note : Notes.of(Summaries.fromMap(s))) {
             md.append("- ").append(note).append('\n');
         }
         return md.toString();

@@ -3,8 +3,12 @@ package io.gatewaybench.harness.analyse;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.JsonNode;
 import io.gatewaybench.harness.measure.Ladder;
+import io.gatewaybench.harness.model.MaxSustainable;
+import io.gatewaybench.harness.model.Summaries;
+import io.gatewaybench.harness.model.Summary;
+import io.gatewaybench.harness.model.Target;
 import io.gatewaybench.harness.plan.Objective;
 import java.util.List;
 import java.util.Map;
@@ -14,30 +18,29 @@ import org.junit.jupiter.api.Test;
 class AnalysisTest {
 
     @Test
-    @SuppressWarnings("unchecked")
     void aCommittedRunOfTheOlderFormatIsJudgedAgainUnderTheStrictSearch() throws Exception {
-        Map<String, Object> summary = new ObjectMapper().readValue(getClass().getResource("/summary-format1.json"), Map.class);
-        assertEquals("gateway-bench summary 1", summary.get("format"));
-        Analysis.apply(summary);
-        assertEquals(Analysis.FORMAT, summary.get("format"));
-        assertTrue(((Map<String, Object>) summary.get("reanalysed")).get("not_redone").toString().contains("rank"));
-        List<Integer> rates = (List<Integer>) ((Map<String, Object>) summary.get("ladder")).get("rates_rps");
+        JsonNode older = Summaries.mapper().readTree(getClass().getResource("/summary-format1.json"));
+        assertEquals("gateway-bench summary 1", older.get("format").asText());
+        Summary summary = Analysis.fromOlderFormat(older);
+        assertEquals(Analysis.FORMAT, summary.format());
+        assertEquals("gateway-bench summary 1", summary.reanalysed().fromFormat());
+        assertTrue(summary.reanalysed().notRedone().contains("rank"));
+        List<Integer> rates = summary.ladder().ratesRps();
+        List<Objective> objectives = Analysis.objectives(summary.ladder());
         int checked = 0;
-        for (Map<String, Object> t : (List<Map<String, Object>>) summary.get("targets")) {
+        for (Target t : summary.targets()) {
             List<List<Ladder.Level>> ladders = Analysis.ladders(t);
-            assertEquals(((List<?>) t.get("rounds")).size(), ladders.size());
-            for (Map.Entry<String, Object> e : ((Map<String, Object>) t.get("max_sustainable")).entrySet()) {
-                Map<String, Object> found = (Map<String, Object>) e.getValue();
-                int median = ((Number) found.get("rate_rps")).intValue();
-                assertTrue(median == 0 || rates.contains(median), t.get("name") + ": " + median + " was never offered");
-                List<Map<String, Object>> rounds = (List<Map<String, Object>>) found.get("rounds");
+            assertEquals(t.rounds().size(), ladders.size());
+            for (Map.Entry<String, MaxSustainable> e : t.maxSustainable().entrySet()) {
+                int median = e.getValue().rateRps();
+                assertTrue(median == 0 || rates.contains(median), t.name() + ": " + median + " was never offered");
+                List<MaxSustainable.SearchRound> rounds = e.getValue().rounds();
+                Objective o = objectives.stream().filter(x -> x.name().equals(e.getKey())).findFirst().orElseThrow();
                 for (int r = 0; r < rounds.size(); r++) {
-                    int rate = ((Number) rounds.get(r).get("rate_rps")).intValue();
-                    Objective o = Analysis.objectives((Map<String, Object>) summary.get("ladder")).stream()
-                            .filter(x -> x.name().equals(e.getKey())).findFirst().orElseThrow();
+                    int rate = rounds.get(r).rateRps();
                     for (Ladder.Level l : ladders.get(r)) { // strict: every level up to the rate found held
                         assertTrue(l.rate() > rate || ObjectiveJudge.holds(o, l),
-                                t.get("name") + " round " + (r + 1) + ": " + l.rate() + " failed below " + rate);
+                                t.name() + " round " + (r + 1) + ": " + l.rate() + " failed below " + rate);
                         checked++;
                     }
                 }
@@ -45,9 +48,8 @@ class AnalysisTest {
         }
         assertTrue(checked > 100, "levels checked: " + checked);
         // haproxy was reported at 7,100 req/s (5,700-14,000) although lower levels failed; strictly: 5,700 (5,700-7,100)
-        Map<String, Object> haproxy = ((List<Map<String, Object>>) summary.get("targets")).get(2);
-        Map<String, Object> p99 = (Map<String, Object>) ((Map<String, Object>) haproxy.get("max_sustainable")).get("p99-10ms");
-        assertEquals(List.of(5700, 7100), List.of(p99.get("min_rps"), p99.get("max_rps")));
+        MaxSustainable p99 = summary.targets().get(2).maxSustainable().get("p99-10ms");
+        assertEquals(List.of(5700, 7100), List.of(p99.minRps(), p99.maxRps()));
     }
 
     /** The one rule behind the "≈ direct" marks of summary.md and report.html, on planted rounds. */

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gatewaybench.harness.measure.Ladder;
 import io.gatewaybench.harness.measure.RequestStats;
+import io.gatewaybench.harness.model.MaxSustainable;
 import io.gatewaybench.harness.plan.Objective;
 import java.util.List;
 import java.util.Map;
@@ -54,26 +55,26 @@ class ObjectiveJudgeTest {
     @Test
     void theSearchIsStrictAMissBelowEndsItAndHigherPassesAreListedNotCounted() {
         List<Ladder.Level> round = List.of(level(1000, 2, 8, 0), level(2000, 12, 31, 0), level(3000, 4, 12, 0), level(4000, 11, 31, 0));
-        Map<String, Object> p99 = ObjectiveJudge.maxSustainable(P99_10, round, RATES);
-        assertEquals(1000, p99.get("rate_rps"), "a miss at 2000 ends the search: 3000 held, but not every level below it did");
-        assertEquals(2000, p99.get("next_level_rps"));
-        assertEquals("P99 12 ms", p99.get("next_level_because"));
-        assertEquals(List.of(3000), p99.get("held_above"));
-        assertFalse(p99.containsKey("verdict"), "the P99 objective has no rate to exceed");
+        MaxSustainable.SearchRound p99 = ObjectiveJudge.maxSustainable(P99_10, round, RATES);
+        assertEquals(1000, p99.rateRps(), "a miss at 2000 ends the search: 3000 held, but not every level below it did");
+        assertEquals(2000, p99.nextLevelRps());
+        assertEquals("P99 12 ms", p99.nextLevelBecause());
+        assertEquals(List.of(3000), p99.heldAbove());
+        assertNull(p99.verdict(), "the P99 objective has no rate to exceed");
 
-        Map<String, Object> gigaom = ObjectiveJudge.maxSustainable(GIGAOM, round, RATES);
-        assertEquals(1000, gigaom.get("rate_rps"));
-        assertEquals(false, gigaom.get("verdict"), "1000 req/s is not over GigaOm's 1000");
+        MaxSustainable.SearchRound gigaom = ObjectiveJudge.maxSustainable(GIGAOM, round, RATES);
+        assertEquals(1000, gigaom.rateRps());
+        assertEquals(false, gigaom.verdict(), "1000 req/s is not over GigaOm's 1000");
     }
 
     @Test
     void aLevelTheInjectorSentLateOrShortIsNotMeasuredNeverAPass() {
         assertEquals("not measured (injector late: send lag P99 25 ms)", ObjectiveJudge.failure(P99_10, late(2000, 25)));
         assertTrue(ObjectiveJudge.holds(P99_10, late(2000, 10)), "10 ms of send lag is the bound, inclusive");
-        Map<String, Object> found = ObjectiveJudge.maxSustainable(P99_10,
+        MaxSustainable.SearchRound found = ObjectiveJudge.maxSustainable(P99_10,
                 List.of(level(1000, 2, 8, 0), late(2000, 25), level(3000, 2, 8, 0)), RATES);
-        assertEquals(1000, found.get("rate_rps"));
-        assertEquals(List.of(3000), found.get("held_above"));
+        assertEquals(1000, found.rateRps());
+        assertEquals(List.of(3000), found.heldAbove());
 
         Ladder.Level l = level(1000, 2, 8, 0);
         Ladder.Level short_ = new Ladder.Level(1000, 4000, 3100, 0, l.stats(), l.allLatency(), false, 0, 0, null);
@@ -95,26 +96,26 @@ class ObjectiveJudgeTest {
 
     @Test
     void anOverloadedLevelBracketsTheSearchAndLevelsNeverSentCountAsNotReached() {
-        Map<String, Object> found = ObjectiveJudge.maxSustainable(P99_10, List.of(level(1000, 2, 8, 0), overloaded(2000)), RATES);
-        assertEquals(1000, found.get("rate_rps"));
-        assertEquals(2000, found.get("next_level_rps"));
-        assertEquals("overloaded", found.get("next_level_because"));
-        Map<String, Object> notReached = ObjectiveJudge.maxSustainable(P99_10,
+        MaxSustainable.SearchRound found = ObjectiveJudge.maxSustainable(P99_10, List.of(level(1000, 2, 8, 0), overloaded(2000)), RATES);
+        assertEquals(1000, found.rateRps());
+        assertEquals(2000, found.nextLevelRps());
+        assertEquals("overloaded", found.nextLevelBecause());
+        MaxSustainable.SearchRound notReached = ObjectiveJudge.maxSustainable(P99_10,
                 List.of(level(1000, 2, 8, 0), level(2000, 2, 8, 0), overloaded(3000)), RATES);
-        assertEquals(2000, notReached.get("rate_rps"));
-        assertEquals("overloaded", notReached.get("next_level_because"));
+        assertEquals(2000, notReached.rateRps());
+        assertEquals("overloaded", notReached.nextLevelBecause());
         List<Ladder.Level> toThe3000 = List.of(level(1000, 2, 8, 0), level(2000, 2, 8, 0), level(3000, 2, 8, 0));
-        assertEquals(3000, ObjectiveJudge.maxSustainable(P99_10, toThe3000, RATES).get("rate_rps"));
-        assertEquals("not reached", ObjectiveJudge.maxSustainable(P99_10, toThe3000, RATES).get("next_level_because"),
+        assertEquals(3000, ObjectiveJudge.maxSustainable(P99_10, toThe3000, RATES).rateRps());
+        assertEquals("not reached", ObjectiveJudge.maxSustainable(P99_10, toThe3000, RATES).nextLevelBecause(),
                 "4000 was planned but never sent");
 
-        Map<String, Object> lowest = ObjectiveJudge.maxSustainable(GIGAOM, List.of(level(1000, 2, 35, 0)), RATES);
-        assertEquals(0, lowest.get("rate_rps"), "0: even the lowest level failed");
-        assertEquals(false, lowest.get("verdict"));
+        MaxSustainable.SearchRound lowest = ObjectiveJudge.maxSustainable(GIGAOM, List.of(level(1000, 2, 35, 0)), RATES);
+        assertEquals(0, lowest.rateRps(), "0: even the lowest level failed");
+        assertEquals(false, lowest.verdict());
 
-        Map<String, Object> allHeld = ObjectiveJudge.maxSustainable(P99_10, RATES.stream().map(r -> level(r, 1, 2, 0)).toList(), RATES);
-        assertEquals(4000, allHeld.get("rate_rps"));
-        assertNull(allHeld.get("next_level_rps"));
+        MaxSustainable.SearchRound allHeld = ObjectiveJudge.maxSustainable(P99_10, RATES.stream().map(r -> level(r, 1, 2, 0)).toList(), RATES);
+        assertEquals(4000, allHeld.rateRps());
+        assertNull(allHeld.nextLevelRps());
     }
 
     @Test
@@ -122,10 +123,10 @@ class ObjectiveJudgeTest {
     void theMaximumRateOverRoundsIsARateThatWasOffered() {
         List<Ladder.Level> round1 = List.of(level(1000, 2, 8, 0), level(2000, 4, 12, 0), overloaded(3000));
         List<Ladder.Level> round2 = List.of(level(1000, 4, 9, 0), level(2000, 9, 20, 2), level(3000, 9, 9, 0), overloaded(4000));
-        Map<String, Object> found = (Map<String, Object>) Analysis.maxSustainable(List.of(round1, round2), RATES, List.of(P99_10))
+        MaxSustainable found = Analysis.maxSustainable(List.of(round1, round2), RATES, List.of(P99_10))
                 .get(P99_10.name());
-        assertEquals(2000, found.get("rate_rps"), "round 1 holds to 2000; round 2 to 3000: the lower of the two middle values, not 2500");
-        assertEquals(2000, found.get("min_rps"));
-        assertEquals(3000, found.get("max_rps"));
+        assertEquals(2000, found.rateRps(), "round 1 holds to 2000; round 2 to 3000: the lower of the two middle values, not 2500");
+        assertEquals(2000, found.minRps());
+        assertEquals(3000, found.maxRps());
     }
 }

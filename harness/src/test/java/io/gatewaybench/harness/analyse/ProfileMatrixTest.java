@@ -5,7 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gatewaybench.harness.measure.Stats;
+import io.gatewaybench.harness.model.Interval;
 import io.gatewaybench.harness.model.Precision;
+import io.gatewaybench.harness.model.ProfileRow;
+import io.gatewaybench.harness.model.Ratio;
+import io.gatewaybench.harness.model.RatioSpread;
+import io.gatewaybench.harness.model.Summary;
+import io.gatewaybench.harness.model.Verdict;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,31 +26,28 @@ import org.junit.jupiter.api.Test;
 class ProfileMatrixTest {
 
     @Test
-    @SuppressWarnings("unchecked")
     void aPlantedSlowerProfileIsSlowerAndAnEqualOneIsWithinTheNoise() {
-        Map<String, Object> summary = summary(List.of(
+        Summary summary = Analysis.apply(PlantedSummary.of(summary(List.of(
                 variant("default", new double[] {1000, 1100, 1050}, 4.0),
                 variant("slow", new double[] {800, 880, 840}, 6.0),
                 variant("same", new double[] {1020, 1090, 1060}, 4.0),
-                failed("broken")));
-        ProfileMatrix.apply(summary);
-        List<Map<String, Object>> rows = (List<Map<String, Object>>) ((Map<String, Object>) ((Map<String, Object>) summary.get("jvm_profiles"))
-                .get("by_gateway")).get("scg");
-        assertEquals(List.of("same", "default", "slow", "broken"), rows.stream().map(r -> r.get("profile")).toList(),
+                failed("broken")))));
+        List<ProfileRow> rows = summary.jvmProfiles().byGateway().get("scg");
+        assertEquals(List.of("same", "default", "slow", "broken"), rows.stream().map(ProfileRow::profile).toList(),
                 "ranked by throughput relative to the reference, the failed one last");
-        Map<String, Object> slow = rows.get(2);
-        assertEquals(0.8, (Double) slow.get("throughput_relative"), 1e-9);
-        assertEquals("less throughput", slow.get("verdict"));
-        assertEquals(1.5, (Double) ((Map<String, Object>) slow.get("p99_relative_spread")).get("median"), 1e-9);
-        Map<String, Object> same = rows.get(0);
-        assertEquals("within the noise", same.get("verdict"), same.toString());
-        assertEquals("reference", rows.get(1).get("verdict"));
-        assertEquals(3.0, slow.get("gc_pauses"));
-        assertEquals(2.5, slow.get("gc_pause_max_ms"));
-        assertEquals(2048.0, slow.get("allocated_bytes_per_request"));
-        assertEquals(1500.0, slow.get("first_answer_ms"));
-        assertNull(slow.get("steady_after_s"), "no round was steady within its warm-up");
-        assertEquals("not measured", rows.get(3).get("failure"));
+        ProfileRow.Measured slow = (ProfileRow.Measured) rows.get(2);
+        assertEquals(0.8, ((Ratio.Value) slow.throughputRelative()).ratio(), 1e-9);
+        assertEquals(Verdict.LESS_THROUGHPUT, slow.verdict());
+        assertEquals(1.5, ((RatioSpread.Formed) slow.p99RelativeSpread()).interval().median(), 1e-9);
+        ProfileRow.Measured same = (ProfileRow.Measured) rows.get(0);
+        assertEquals(Verdict.WITHIN_THE_NOISE, same.verdict(), same.toString());
+        assertEquals(Verdict.REFERENCE, ((ProfileRow.Measured) rows.get(1)).verdict());
+        assertEquals(3.0, slow.gcPauses());
+        assertEquals(2.5, slow.gcPauseMaxMs());
+        assertEquals(2048.0, slow.allocatedBytesPerRequest());
+        assertEquals(1500.0, slow.firstAnswerMs());
+        assertNull(slow.steadyAfterS(), "no round was steady within its warm-up");
+        assertEquals("not measured", ((ProfileRow.Failed) rows.get(3)).failure());
     }
 
     /**
@@ -54,14 +57,12 @@ class ProfileMatrixTest {
      * both rounds, with that noise, is still a difference.
      */
     @Test
-    @SuppressWarnings("unchecked")
     void aGainFromTwoAgreeingRoundsIsJudgedAgainstTheNoiseOfAllProfiles() {
         List<Map<String, Object>> two = new ArrayList<>(List.of(
                 variant("default", new double[] {6755.7, 7133.5}, 6.0),
                 variant("lucky", new double[] {7076.1, 7475.5}, 6.0)));
-        Map<String, Object> alone = summary(two);
-        ProfileMatrix.apply(alone);
-        assertEquals("more throughput", row(alone, "lucky").get("verdict"), row(alone, "lucky").toString());
+        Summary alone = Analysis.apply(PlantedSummary.of(summary(two)));
+        assertEquals(Verdict.MORE_THROUGHPUT, row(alone, "lucky").verdict(), row(alone, "lucky").toString());
 
         List<Map<String, Object>> many = new ArrayList<>(two);
         for (int i = 0; i < 12; i++) {
@@ -69,30 +70,27 @@ class ProfileMatrixTest {
             many.add(variant("other" + i, new double[] {6755.7 * level * 1.04, 7133.5 * level * 0.96}, 6.0));
         }
         many.add(variant("slow", new double[] {6755.7 * 0.6 * 1.04, 7133.5 * 0.6 * 0.96}, 6.0));
-        Map<String, Object> matrix = summary(many);
-        ProfileMatrix.apply(matrix);
-        Map<String, Object> lucky = row(matrix, "lucky");
-        assertEquals("within the noise", lucky.get("verdict"), lucky.toString());
-        Map<String, Object> spread = (Map<String, Object>) lucky.get("throughput_relative_spread");
-        assertEquals(Precision.round(1 - 0.05 / 14), (Double) spread.get("ci_level"), 1e-12);
-        assertTrue(spread.get("ci_method").toString().contains("pooled over the gateway's 14 compared profiles (14 degrees of freedom)"),
-                spread.toString());
-        assertEquals("less throughput", row(matrix, "slow").get("verdict"), row(matrix, "slow").toString());
+        Summary matrix = Analysis.apply(PlantedSummary.of(summary(many)));
+        ProfileRow.Measured lucky = row(matrix, "lucky");
+        assertEquals(Verdict.WITHIN_THE_NOISE, lucky.verdict(), lucky.toString());
+        Interval spread = ((RatioSpread.Formed) lucky.throughputRelativeSpread()).interval();
+        assertEquals(Precision.round(1 - 0.05 / 14), spread.ciLevel(), 1e-12);
+        assertTrue(spread.ciMethod().contains("pooled over the gateway's 14 compared profiles (14 degrees of freedom)"), spread.toString());
+        assertEquals(Verdict.LESS_THROUGHPUT, row(matrix, "slow").verdict(), row(matrix, "slow").toString());
     }
 
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> row(Map<String, Object> summary, String profile) {
-        return ((List<Map<String, Object>>) ((Map<String, Object>) ((Map<String, Object>) summary.get("jvm_profiles")).get("by_gateway"))
-                .get("scg")).stream().filter(r -> profile.equals(r.get("profile"))).findFirst().orElseThrow();
+    private static ProfileRow.Measured row(Summary summary, String profile) {
+        return (ProfileRow.Measured) summary.jvmProfiles().byGateway().get("scg").stream().filter(r -> profile.equals(r.profile()))
+                .findFirst().orElseThrow();
     }
 
     @Test
     void aRunOfOneProfileHasNoProfileMatrix() {
-        Map<String, Object> summary = new LinkedHashMap<>(Map.of("targets", new ArrayList<>()));
-        ProfileMatrix.apply(summary);
-        assertEquals(Map.of("targets", List.of()), summary);
+        assertNull(ProfileMatrix.apply(PlantedSummary.of(Map.of("targets", List.of()))));
+        assertNull(Analysis.apply(PlantedSummary.of(Map.of("targets", List.of()))).jvmProfiles());
     }
 
+    /** A planted summary.json of a run of several profiles (what the test is about; PlantedSummary completes the rest). */
     private static Map<String, Object> summary(List<Map<String, Object>> targets) {
         Map<String, Object> s = new LinkedHashMap<>();
         s.put("targets", targets);

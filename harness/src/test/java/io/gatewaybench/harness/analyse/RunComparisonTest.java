@@ -3,7 +3,7 @@ package io.gatewaybench.harness.analyse;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.gatewaybench.harness.model.Summary;
 import io.gatewaybench.harness.measure.RequestStats;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -44,7 +44,7 @@ class RunComparisonTest {
 
     /** A summary.json as a run writes it, before analysis. */
     @SuppressWarnings("unchecked")
-    private static Map<String, Object> run(String id, int users, Planted... targets) {
+    private static Summary run(String id, int users, Planted... targets) {
         List<Map<String, Object>> list = new ArrayList<>();
         for (Planted p : targets) {
             List<Map<String, Object>> rounds = new ArrayList<>();
@@ -76,9 +76,7 @@ class RunComparisonTest {
         summary.put("ladder", Map.of("rates_rps", RATES, "percent_of_direct_capacity", List.of(), "absolute_rps", RATES, "level_s", 3,
                 "max_in_flight", 1000, "objectives", List.of(Map.of("name", "p99-10ms", "description", "P99 at most 10 ms"))));
         summary.put("targets", list);
-        Map<String, Object> json = new ObjectMapper().convertValue(summary, Map.class);
-        Analysis.apply(json);
-        return json;
+        return Analysis.apply(PlantedSummary.of(summary));
     }
 
     private static double[] scaled(double[] v, double by) {
@@ -95,7 +93,7 @@ class RunComparisonTest {
     private static final double[] NGINX = {12_000, 12_250, 11_900};
     private static final double[][] NGINX_LADDER = {{2, 3, -1}, {2, 3, -1}, {2, 3, -1}};
 
-    private static Map<String, Object> honest(String id) {
+    private static Summary honest(String id) {
         return run(id, 16, new Planted("direct", DIRECT, DIRECT_LADDER), new Planted("nginx", NGINX, NGINX_LADDER));
     }
 
@@ -120,7 +118,7 @@ class RunComparisonTest {
         for (double slower : new double[] {0.85, 0.60}) {
             // not an exact scaled copy: the slower run's rounds vary in their own way
             double[] nginx = scaled(new double[] {12_100, 11_850, 12_200}, slower);
-            Map<String, Object> b = run("b", 16, new Planted("direct", DIRECT, DIRECT_LADDER), new Planted("nginx", nginx, NGINX_LADDER));
+            Summary b = run("b", 16, new Planted("direct", DIRECT, DIRECT_LADDER), new Planted("nginx", nginx, NGINX_LADDER));
             RunComparison.Result result = RunComparison.compare(honest("a"), b, RunComparison.MARGIN);
             assertEquals(1, result.exit(), result.reason());
             assertEquals(RunComparison.Verdict.DIFFERENT, verdict(result, "nginx", "throughput / direct"), "made " + slower + " as fast");
@@ -135,12 +133,12 @@ class RunComparisonTest {
     @Test
     void aLowerMaximumRateAndAHigherTailAtEqualRatesAreDifferent() {
         double[][] capped = {{2, -1}, {2, -1}, {2, -1}}; // overloaded at 2000 in every round: 1000 instead of 2000
-        Map<String, Object> b = run("b", 16, new Planted("direct", DIRECT, DIRECT_LADDER), new Planted("nginx", NGINX, capped));
+        Summary b = run("b", 16, new Planted("direct", DIRECT, DIRECT_LADDER), new Planted("nginx", NGINX, capped));
         RunComparison.Result result = RunComparison.compare(honest("a"), b, RunComparison.MARGIN);
         assertEquals(RunComparison.Verdict.DIFFERENT, verdict(result, "nginx", "max sustainable rate req/s, p99-10ms"));
 
         double[][] slowTail = {{5, 3, -1}, {5, 3, -1}, {6, 3, -1}}; // P99 at 1000 req/s: 5-6 ms instead of 2
-        Map<String, Object> c = run("c", 16, new Planted("direct", DIRECT, DIRECT_LADDER), new Planted("nginx", NGINX, slowTail));
+        Summary c = run("c", 16, new Planted("direct", DIRECT, DIRECT_LADDER), new Planted("nginx", NGINX, slowTail));
         RunComparison.Result tail = RunComparison.compare(honest("a"), c, RunComparison.MARGIN);
         assertEquals(RunComparison.Verdict.DIFFERENT, verdict(tail, "nginx", "P99 ms at 1000 req/s"));
         assertEquals(RunComparison.Verdict.EQUIVALENT, verdict(tail, "nginx", "P99 ms at 2000 req/s"), "3 ms in every round of both");
@@ -177,7 +175,7 @@ class RunComparisonTest {
     void noisyRoundsAreInconclusiveNotInAgreement() {
         // the same mean, but rounds 30% apart: 3 rounds cannot show a 10% margin either way
         double[] noisy = {9_000, 15_000, 12_000};
-        Map<String, Object> b = run("b", 16, new Planted("direct", DIRECT, DIRECT_LADDER), new Planted("nginx", noisy, NGINX_LADDER));
+        Summary b = run("b", 16, new Planted("direct", DIRECT, DIRECT_LADDER), new Planted("nginx", noisy, NGINX_LADDER));
         RunComparison.Result result = RunComparison.compare(honest("a"), b, RunComparison.MARGIN);
         assertEquals(RunComparison.Verdict.INCONCLUSIVE, verdict(result, "nginx", "throughput / direct"));
         assertEquals(1, result.exit());
@@ -186,18 +184,18 @@ class RunComparisonTest {
 
     @Test
     void runsThatCannotBeComparedSayWhyAndExit2() {
-        Map<String, Object> oneRound = run("quick", 16, new Planted("direct", new double[] {20_000}, new double[][] {{1, 1}}),
+        Summary oneRound = run("quick", 16, new Planted("direct", new double[] {20_000}, new double[][] {{1, 1}}),
                 new Planted("nginx", new double[] {12_000}, new double[][] {{2, 3}}));
         RunComparison.Result few = RunComparison.compare(honest("a"), oneRound, RunComparison.MARGIN);
         assertEquals(2, few.exit());
         assertTrue(few.reason().startsWith("too few rounds: run quick has 1"), few.reason());
 
-        Map<String, Object> other = run("b", 16, new Planted("direct", DIRECT, DIRECT_LADDER), new Planted("haproxy", NGINX, NGINX_LADDER));
+        Summary other = run("b", 16, new Planted("direct", DIRECT, DIRECT_LADDER), new Planted("haproxy", NGINX, NGINX_LADDER));
         RunComparison.Result targets = RunComparison.compare(honest("a"), other, RunComparison.MARGIN);
         assertEquals(2, targets.exit());
         assertTrue(targets.reason().contains("different targets measured"), targets.reason());
 
-        Map<String, Object> load = run("b", 32, new Planted("direct", DIRECT, DIRECT_LADDER), new Planted("nginx", NGINX, NGINX_LADDER));
+        Summary load = run("b", 32, new Planted("direct", DIRECT, DIRECT_LADDER), new Planted("nginx", NGINX, NGINX_LADDER));
         assertEquals(2, RunComparison.compare(honest("a"), load, RunComparison.MARGIN).exit());
     }
 

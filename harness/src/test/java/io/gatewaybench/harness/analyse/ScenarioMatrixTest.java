@@ -3,6 +3,11 @@ package io.gatewaybench.harness.analyse;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.gatewaybench.harness.model.CostRow;
+import io.gatewaybench.harness.model.Ratio;
+import io.gatewaybench.harness.model.ScenarioRow;
+import io.gatewaybench.harness.model.Scenarios;
+import io.gatewaybench.harness.model.Verdict;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,7 +23,6 @@ import org.junit.jupiter.api.Test;
 class ScenarioMatrixTest {
 
     @Test
-    @SuppressWarnings("unchecked")
     void aPlantedCostIsLessThroughputAndAnEqualScenarioIsWithinTheNoise() {
         List<Map<String, Object>> targets = List.of(
                 target("direct", "plain", "direct", "direct", new double[] {10000, 11000, 10500, 10000}),
@@ -36,25 +40,24 @@ class ScenarioMatrixTest {
         scenarios.put("not_available", List.of(Map.of("target", "other", "scenario", "jwt", "reason", "it has no JWT module")));
         scenarios.put("conformance", "checked");
         summary.put("scenarios", scenarios);
-        Analysis.apply(summary);
+        Scenarios analysed = Analysis.apply(PlantedSummary.of(summary)).scenarios();
 
-        Map<String, List<Map<String, Object>>> cost = (Map<String, List<Map<String, Object>>>) scenarios.get("cost_vs_plain");
-        List<Map<String, Object>> gw = cost.get("gw");
-        assertEquals(List.of("jwt", "ratelimit", "4kb"), gw.stream().map(r -> r.get("scenario")).toList());
-        assertEquals(0.6, (Double) gw.get(0).get("throughput_relative"), 1e-9);
-        assertEquals("less throughput", gw.get(0).get("verdict"), gw.get(0).toString());
-        assertEquals("within the noise", gw.get(1).get("verdict"), gw.get(1).toString());
-        assertEquals("within the noise", gw.get(2).get("verdict"), gw.get(2).toString());
-        assertTrue(Math.abs((Double) gw.get(2).get("throughput_relative") - 1.0) < 0.05, gw.get(2).toString());
-        assertEquals(2.0, (Double) gw.get(0).get("cpu_per_request_relative"), 0.05, gw.get(0).toString());
-        assertEquals("more CPU per request", gw.get(0).get("cpu_verdict"), gw.get(0).toString());
-        assertEquals("within the noise", gw.get(1).get("cpu_verdict"), gw.get(1).toString());
+        List<CostRow.Measured> gw = analysed.costVsPlain().get("gw").stream().map(r -> (CostRow.Measured) r).toList();
+        assertEquals(List.of("jwt", "ratelimit", "4kb"), gw.stream().map(CostRow::scenario).toList());
+        assertEquals(0.6, ((Ratio.Value) gw.get(0).throughputRelative()).ratio(), 1e-9);
+        assertEquals(Verdict.LESS_THROUGHPUT, gw.get(0).verdict(), gw.get(0).toString());
+        assertEquals(Verdict.WITHIN_THE_NOISE, gw.get(1).verdict(), gw.get(1).toString());
+        assertEquals(Verdict.WITHIN_THE_NOISE, gw.get(2).verdict(), gw.get(2).toString());
+        assertTrue(Math.abs(((Ratio.Value) gw.get(2).throughputRelative()).ratio() - 1.0) < 0.05, gw.get(2).toString());
+        assertEquals(2.0, ((Ratio.Value) gw.get(0).cpuPerRequestRelative()).ratio(), 0.05, gw.get(0).toString());
+        assertEquals(CostRow.CpuVerdict.MORE_CPU_PER_REQUEST, gw.get(0).cpuVerdict(), gw.get(0).toString());
+        assertEquals(CostRow.CpuVerdict.WITHIN_THE_NOISE, gw.get(1).cpuVerdict(), gw.get(1).toString());
 
-        Map<String, List<Map<String, Object>>> byScenario = (Map<String, List<Map<String, Object>>>) scenarios.get("by_scenario");
-        Map<String, Object> fourKb = byScenario.get("4kb").get(1);
-        assertEquals("gw:4kb", fourKb.get("target"));
-        assertEquals(0.5, (Double) fourKb.get("throughput_relative_to_direct"), 1e-9, "relative to direct fetching the same file");
-        assertEquals("it has no JWT module", byScenario.get("jwt").get(1).get("not_available"));
+        Map<String, List<ScenarioRow>> byScenario = analysed.byScenario();
+        ScenarioRow.Measured fourKb = (ScenarioRow.Measured) byScenario.get("4kb").get(1);
+        assertEquals("gw:4kb", fourKb.target());
+        assertEquals(0.5, fourKb.throughputRelativeToDirect().orElseThrow(), 1e-9, "relative to direct fetching the same file");
+        assertEquals("it has no JWT module", ((ScenarioRow.NotAvailable) byScenario.get("jwt").get(1)).notAvailable());
     }
 
     private static Map<String, Object> target(String name, String scenario, String plain, String baseline, double[] throughput) {

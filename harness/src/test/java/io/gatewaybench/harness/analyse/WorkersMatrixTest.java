@@ -1,8 +1,11 @@
 package io.gatewaybench.harness.analyse;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
+import io.gatewaybench.harness.model.Ratio;
+import io.gatewaybench.harness.model.Verdict;
+import io.gatewaybench.harness.model.WorkersRow;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,7 +20,6 @@ import org.junit.jupiter.api.Test;
 class WorkersMatrixTest {
 
     @Test
-    @SuppressWarnings("unchecked")
     void aPlantedDoublingScalesAndAnEqualPairIsWithinTheNoise() {
         List<Map<String, Object>> targets = new ArrayList<>(List.of(
                 target("direct", null, 0, new double[] {10000, 10400, 9800}),
@@ -35,33 +37,34 @@ class WorkersMatrixTest {
         Map<String, Object> summary = new LinkedHashMap<>();
         summary.put("targets", targets);
         summary.put("workers_sweep", new LinkedHashMap<>(Map.of("counts", List.of(1, 2))));
-        Analysis.apply(summary);
-
-        Map<String, List<Map<String, Object>>> byGateway =
-                (Map<String, List<Map<String, Object>>>) ((Map<String, Object>) summary.get("workers_sweep")).get("by_gateway");
+        Map<String, List<WorkersRow>> byGateway = Analysis.apply(PlantedSummary.of(summary)).workersSweep().byGateway();
         assertEquals(List.of("fast", "flat:jwt", "worse", "gone"), List.copyOf(byGateway.keySet()));
 
-        List<Map<String, Object>> fast = byGateway.get("fast");
-        assertEquals(List.of(1, 2), fast.stream().map(r -> r.get("workers")).toList());
-        assertEquals("reference", fast.get(0).get("verdict"));
-        assertEquals(2.0, (Double) fast.get(1).get("throughput_relative"), 0.05, fast.get(1).toString());
-        assertEquals("more throughput", fast.get(1).get("verdict"), fast.get(1).toString());
-        assertEquals(1.0, (Double) fast.get(1).get("per_worker_relative"), 0.03, fast.get(1).toString());
+        List<WorkersRow> fast = byGateway.get("fast");
+        assertEquals(List.of(1, 2), fast.stream().map(WorkersRow::workers).toList());
+        assertEquals(Verdict.REFERENCE, measured(fast.get(0)).verdict());
+        WorkersRow.Measured two = measured(fast.get(1));
+        assertEquals(2.0, ((Ratio.Value) two.throughputRelative()).ratio(), 0.05, two.toString());
+        assertEquals(Verdict.MORE_THROUGHPUT, two.verdict(), two.toString());
+        assertEquals(1.0, two.perWorkerRelative(), 0.03, two.toString());
 
-        Map<String, Object> flat = byGateway.get("flat:jwt").get(1);
-        assertEquals("within the noise", flat.get("verdict"), flat.toString());
-        assertEquals(0.5, (Double) flat.get("per_worker_relative"), 0.02, flat.toString());
+        WorkersRow.Measured flat = measured(byGateway.get("flat:jwt").get(1));
+        assertEquals(Verdict.WITHIN_THE_NOISE, flat.verdict(), flat.toString());
+        assertEquals(0.5, flat.perWorkerRelative(), 0.02, flat.toString());
 
-        assertEquals("less throughput", byGateway.get("worse").get(1).get("verdict"), byGateway.get("worse").get(1).toString());
-        assertEquals("not ready within 60 s", byGateway.get("gone").get(1).get("failure"));
+        assertEquals(Verdict.LESS_THROUGHPUT, measured(byGateway.get("worse").get(1)).verdict(), byGateway.get("worse").get(1).toString());
+        assertEquals("not ready within 60 s", ((WorkersRow.Failed) byGateway.get("gone").get(1)).failure());
+    }
+
+    private static WorkersRow.Measured measured(WorkersRow row) {
+        return (WorkersRow.Measured) row;
     }
 
     @Test
     void aRunWithoutASweepHasNoSweep() {
         Map<String, Object> summary = new LinkedHashMap<>();
         summary.put("targets", new ArrayList<>(List.of(target("direct", null, 0, new double[] {10000, 10400}))));
-        Analysis.apply(summary);
-        assertFalse(summary.containsKey("workers_sweep"));
+        assertNull(Analysis.apply(PlantedSummary.of(summary)).workersSweep());
     }
 
     private static Map<String, Object> target(String name, String series, int workers, double[] throughput) {

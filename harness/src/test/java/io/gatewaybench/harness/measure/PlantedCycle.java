@@ -1,7 +1,7 @@
 package io.gatewaybench.harness.measure;
 
 import io.gatewaybench.harness.analyse.Analysis;
-import java.util.Map;
+import io.gatewaybench.harness.model.Summary;
 
 /**
  * A cycle between two stages, planted in a test package of measure for {@code ArchitectureTest} to find: measure
@@ -11,7 +11,7 @@ final class PlantedCycle {
     private PlantedCycle() {
     }
 
-    static void judgesWhatItMeasured(Map<String, Object> summary) {
+    static void judgesWhatItMeasured(Summary summary) {
         Analysis.apply(summary);
     }
 }

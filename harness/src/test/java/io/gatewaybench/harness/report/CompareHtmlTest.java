@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.gatewaybench.harness.analyse.Analysis;
 import io.gatewaybench.harness.analyse.RunComparison;
+import io.gatewaybench.harness.model.Summaries;
+import io.gatewaybench.harness.model.Summary;
 import io.gatewaybench.harness.plan.Repo;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -53,44 +55,43 @@ public class CompareHtmlTest {
         return into;
     }
 
-    @SuppressWarnings("unchecked")
-    private static void assertSameRows(RunComparison.Result result, Map<String, Object> data) {
-        List<Map<String, Object>> rows = (List<Map<String, Object>>) data.get("rows");
+    private static void assertSameRows(RunComparison.Result result, CompareHtml.Page data) {
+        List<CompareHtml.PageRow> rows = data.rows();
         assertEquals(result.rows().size(), rows.size(), "rows");
         for (int i = 0; i < rows.size(); i++) {
             RunComparison.Row r = result.rows().get(i);
-            Map<String, Object> shown = rows.get(i);
+            CompareHtml.PageRow shown = rows.get(i);
             String where = r.target() + " " + r.figure();
-            assertEquals(r.target(), shown.get("target"), where);
-            assertEquals(r.figure(), shown.get("figure"), where);
-            assertArrayEquals(r.a(), (double[]) shown.get("a"), where);
-            assertArrayEquals(r.b(), (double[]) shown.get("b"), where);
-            assertEquals(r.test().difference(), shown.get("difference"), where);
-            assertArrayEquals(r.test().ci90(), (double[]) shown.get("ci90"), where);
-            assertEquals(r.test().p(), shown.get("p"), where);
-            assertEquals(r.marginAbs(), shown.get("margin_abs"), where);
-            assertEquals(r.test().verdict().name(), shown.get("verdict"), where);
+            assertEquals(r.target(), shown.target(), where);
+            assertEquals(r.figure(), shown.figure(), where);
+            assertArrayEquals(r.a(), shown.a(), where);
+            assertArrayEquals(r.b(), shown.b(), where);
+            assertEquals(r.test().difference(), shown.difference(), where);
+            assertArrayEquals(r.test().ci90(), shown.ci90(), where);
+            assertEquals(r.test().p(), shown.p(), where);
+            assertEquals(r.marginAbs(), shown.marginAbs(), where);
+            assertEquals(r.test().verdict().name(), shown.verdict(), where);
         }
-        Map<String, Long> counts = (Map<String, Long>) data.get("counts");
+        Map<String, Long> counts = data.counts();
         for (RunComparison.Verdict v : RunComparison.Verdict.values()) {
             assertEquals(result.rows().stream().filter(r -> r.test().verdict() == v).count(), counts.get(v.name()), v.name());
         }
-        assertEquals(result.exit(), data.get("exit"));
-        assertEquals(result.reason(), data.get("reason"));
+        assertEquals(result.exit(), data.exit());
+        assertEquals(result.reason(), data.reason());
     }
 
     @Test
     @SuppressWarnings("unchecked")
     void everyRowOfTwoCommittedRunsIsOnThePageAsRunComparisonSaysIt() throws IOException {
-        Map<String, Object> a = Analysis.read(run(RUN_A));
-        Map<String, Object> b = Analysis.read(run(RUN_B));
+        Summary a = Analysis.read(run(RUN_A));
+        Summary b = Analysis.read(run(RUN_B));
         RunComparison.Result result = RunComparison.compare(a, b, RunComparison.MARGIN);
         assertTrue(result.exit() < 2, result.reason());
-        Map<String, Object> data = CompareHtml.data(a, b, result, RunComparison.MARGIN);
+        CompareHtml.Page data = CompareHtml.data(a, b, result, RunComparison.MARGIN);
         assertSameRows(result, data);
-        List<Map<String, Object>> runs = (List<Map<String, Object>>) data.get("runs");
-        assertEquals(List.of(a.get("run_id"), b.get("run_id")), runs.stream().map(r -> r.get("run_id")).toList());
-        assertEquals(List.of(a.get("git_commit"), b.get("git_commit")), runs.stream().map(r -> r.get("git_commit")).toList());
+        List<CompareHtml.Run> runs = data.runs();
+        assertEquals(List.of(a.runId(), b.runId()), runs.stream().map(CompareHtml.Run::runId).toList());
+        assertEquals(List.of(a.gitCommit(), b.gitCommit()), runs.stream().map(CompareHtml.Run::gitCommit).toList());
 
         String page = CompareHtml.render(data);
         assertFalse(page.contains("{{"), "a placeholder left unfilled");
@@ -98,14 +99,16 @@ public class CompareHtmlTest {
         json = json.substring(0, json.indexOf("</script>"));
         Map<String, Object> inlined = JSON.readValue(json, Map.class);
         assertEquals(result.rows().size(), ((List<?>) inlined.get("rows")).size(), "rows inlined in the page");
+        assertEquals(Summaries.toMap(a).get("load"), ((List<Map<String, Object>>) inlined.get("runs")).get(0).get("load"),
+                "the load as summary.json holds it");
     }
 
     @Test
     void aTargetPlantedAt60PercentIsDifferentOnThePage() throws IOException {
-        Map<String, Object> a = Analysis.read(run(RUN_B));
-        Map<String, Object> b = Analysis.read(slowedCopy(RUN_B, SLOWED, FACTOR, tmp.resolve("slowed")));
+        Summary a = Analysis.read(run(RUN_B));
+        Summary b = Analysis.read(slowedCopy(RUN_B, SLOWED, FACTOR, tmp.resolve("slowed")));
         RunComparison.Result result = RunComparison.compare(a, b, RunComparison.MARGIN);
-        Map<String, Object> data = CompareHtml.data(a, b, result, RunComparison.MARGIN);
+        CompareHtml.Page data = CompareHtml.data(a, b, result, RunComparison.MARGIN);
         assertSameRows(result, data);
         RunComparison.Row slowed = result.rows().stream().filter(r -> r.target().equals(SLOWED) && r.figure().equals(THROUGHPUT))
                 .findFirst().orElseThrow();
@@ -115,8 +118,8 @@ public class CompareHtmlTest {
 
     @Test
     void runsThatCannotBeComparedHaveNoPage() throws IOException {
-        Map<String, Object> a = Analysis.read(run(RUN_B));
-        Map<String, Object> profiles = Analysis.read(run("20261123-212433"));
+        Summary a = Analysis.read(run(RUN_B));
+        Summary profiles = Analysis.read(run("20261123-212433"));
         RunComparison.Result result = RunComparison.compare(a, profiles, RunComparison.MARGIN);
         assertEquals(2, result.exit(), result.reason());
         assertThrows(IllegalArgumentException.class, () -> CompareHtml.data(a, profiles, result, RunComparison.MARGIN));

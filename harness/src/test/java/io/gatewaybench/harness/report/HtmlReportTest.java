@@ -31,7 +31,7 @@ class HtmlReportTest {
     void theRunFolderGetsOnePageWithEchartsAndTheSummaryInline(@TempDir Path dir) throws Exception {
         Path run = Repo.root().resolve("results/20261123-181040");
         Files.copy(run.resolve("summary.json"), dir.resolve("summary.json"));
-        RunSummary.write(dir, Analysis.read(dir));
+        RunSummary.write(dir, io.gatewaybench.harness.model.Summaries.toMap(Analysis.read(dir)));
         String html = Files.readString(dir.resolve(HtmlReport.FILE));
         assertTrue(html.contains("Licensed to the Apache Software Foundation"), "ECharts' license banner is kept");
         assertTrue(html.contains("<script type=\"application/json\" id=\"summary\">"), "the summary is inlined");
