@@ -19,6 +19,7 @@ import io.gatewaybench.harness.measure.RunDescription;
 import io.gatewaybench.harness.measure.ScenarioCheck;
 import io.gatewaybench.harness.measure.WrkCrossCheck;
 import io.gatewaybench.harness.model.Precision;
+import io.gatewaybench.harness.model.Summaries;
 import io.gatewaybench.harness.plan.JvmProfile;
 import io.gatewaybench.harness.plan.Objective;
 import io.gatewaybench.harness.plan.RunPlan;
@@ -105,7 +106,7 @@ public final class Bench {
             JmhReport.write(run);
             return List.of("summary.md", "summary.json", HtmlReport.FILE);
         }
-        RunSummary.write(run, Analysis.read(run));
+        RunSummary.write(run, Summaries.fromMap(Analysis.read(run)));
         return List.of("summary.json", "summary.md", RunSummary.DETAILS, HtmlReport.FILE);
     }
 
@@ -334,7 +335,7 @@ public final class Bench {
             List<Integer> rates) throws IOException {
         Map<String, Object> summary = MeasuredSummary.of(run, outcomes, rates);
         Analysis.apply(summary);
-        RunSummary.write(runDir, summary);
+        RunSummary.write(runDir, Summaries.fromMap(summary));
         return summary;
     }
 

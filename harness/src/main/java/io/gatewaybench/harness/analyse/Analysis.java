@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.gatewaybench.harness.measure.Ladder;
 import io.gatewaybench.harness.measure.RequestStats;
 import io.gatewaybench.harness.measure.Stats;
+import io.gatewaybench.harness.model.LadderPlan;
 import io.gatewaybench.harness.model.OrderedMap;
 import io.gatewaybench.harness.model.Precision;
 import io.gatewaybench.harness.model.Summaries;
@@ -327,4 +328,15 @@ public final class Analysis {
         }
         return ((List<Number>) ladder.get("rates_rps")).stream().map(rate -> rate.intValue() * 100 / capacity).toList();
     }
+
+    // bridge until analyse is typed
+    public static Summary apply(Summary summary) { Map<String, Object> m = Summaries.toMap(summary); apply(m); return Summaries.fromMap(m); }
+
+    // bridge until analyse is typed
+    @SuppressWarnings("unchecked")
+    public static List<Objective> objectives(LadderPlan ladder) { return objectives(JSON.convertValue(Summaries.mapper().valueToTree(ladder), Map.class)); }
+
+    // bridge until analyse is typed
+    @SuppressWarnings("unchecked")
+    public static List<Double> percentOfCapacity(LadderPlan ladder) { return percentOfCapacity(JSON.convertValue(Summaries.mapper().valueToTree(ladder), Map.class)); }
 }

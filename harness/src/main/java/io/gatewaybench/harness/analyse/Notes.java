@@ -1,6 +1,8 @@
 package io.gatewaybench.harness.analyse;
 
 import io.gatewaybench.harness.measure.Ladder;
+import io.gatewaybench.harness.model.Summaries;
+import io.gatewaybench.harness.model.Summary;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -148,4 +150,10 @@ public final class Notes {
         }
         return notes;
     }
+
+    // bridge until analyse is typed
+    public static List<String> of(Summary s) { return of(Summaries.toMap(s)); }
+
+    // bridge until analyse is typed
+    public static String incomplete(Summary s) { return incomplete(Summaries.toMap(s)); }
 }

@@ -1,6 +1,7 @@
 package io.gatewaybench.harness.analyse;
 
 import io.gatewaybench.harness.measure.Stats;
+import io.gatewaybench.harness.model.Summary;
 import io.gatewaybench.harness.plan.Scenario;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -179,4 +180,7 @@ public final class ScenarioMatrix {
         double[] direct = Analysis.roundValues(base, "throughput_rps");
         return direct.length < throughput.length ? new double[0] : Analysis.pairedRatios(throughput, direct);
     }
+
+    // bridge until analyse is typed
+    public static List<Integer> rates(Summary s) { return s.ladder() == null ? List.of() : s.ladder().ratesRps(); }
 }
