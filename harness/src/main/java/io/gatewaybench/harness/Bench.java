@@ -23,7 +23,6 @@ import io.gatewaybench.harness.model.LadderPlan;
 import io.gatewaybench.harness.model.Precision;
 import io.gatewaybench.harness.model.RateLimitCheck;
 import io.gatewaybench.harness.model.RoundRuntime;
-import io.gatewaybench.harness.model.Summaries;
 import io.gatewaybench.harness.model.Summary;
 import io.gatewaybench.harness.model.WrkCheck;
 import io.gatewaybench.harness.plan.JvmProfile;
@@ -112,7 +111,7 @@ public final class Bench {
             JmhReport.write(run);
             return List.of("summary.md", "summary.json", HtmlReport.FILE);
         }
-        RunSummary.write(run, asAnalysed(Analysis.read(run)));
+        RunSummary.write(run, Analysis.read(run));
         return List.of("summary.json", "summary.md", RunSummary.DETAILS, HtmlReport.FILE);
     }
 
@@ -335,28 +334,7 @@ public final class Bench {
     static Summary summarise(Path runDir, Summary run, List<MeasuredSummary.TargetOutcome> outcomes, List<Integer> rates)
             throws IOException {
         Summary summary = Analysis.apply(MeasuredSummary.of(run, outcomes, rates));
-        RunSummary.write(runDir, asAnalysed(summary));
-        return summary;
-    }
-
-    /**
-     * Transitional, until the report reads the records: the analysed summary as the map the analysis used to build, whose
-     * key order report.html embeds (a verdict judged with its family came last in its row).
-     */
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> asAnalysed(io.gatewaybench.harness.model.Summary analysed) {
-        Map<String, Object> summary = io.gatewaybench.harness.model.Summaries.toMap(analysed);
-        for (String matrix : List.of("jvm_profiles", "workers_sweep")) {
-            if (summary.get(matrix) instanceof Map<?, ?> m && m.get("by_gateway") instanceof Map<?, ?> byGateway) {
-                for (Object rows : byGateway.values()) {
-                    for (Map<String, Object> row : (List<Map<String, Object>>) rows) {
-                        if (row.get("verdict") instanceof String v && !v.equals("reference")) {
-                            row.put("verdict", row.remove("verdict"));
-                        }
-                    }
-                }
-            }
-        }
+        RunSummary.write(runDir, summary);
         return summary;
     }
 

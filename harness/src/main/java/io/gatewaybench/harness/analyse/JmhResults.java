@@ -118,7 +118,7 @@ public final class JmhResults {
     }
 
     /** JMH version, JDK and the iteration settings, each listed once with the values the results used. */
-    public static Map<String, Object> settings(JsonNode results) {
+    public static Map<String, String> settings(JsonNode results) {
         Map<String, Set<String>> seen = new LinkedHashMap<>();
         for (JsonNode r : results) {
             add(seen, "JMH", r.path("jmhVersion").asText());
@@ -130,7 +130,7 @@ public final class JmhResults {
             add(seen, "warm-up", r.path("warmupIterations").asInt() + " x " + r.path("warmupTime").asText());
             add(seen, "measurement", r.path("measurementIterations").asInt() + " x " + r.path("measurementTime").asText());
         }
-        Map<String, Object> settings = new LinkedHashMap<>();
+        Map<String, String> settings = new LinkedHashMap<>();
         seen.forEach((k, v) -> settings.put(k, String.join("; ", v)));
         return settings;
     }

@@ -1,8 +1,14 @@
 package io.gatewaybench.harness.report;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gatewaybench.harness.analyse.Analysis;
+import io.gatewaybench.harness.model.LadderPlan;
+import io.gatewaybench.harness.model.Summaries;
+import io.gatewaybench.harness.model.Summary;
 import io.gatewaybench.harness.plan.Template;
 import java.io.IOException;
 import java.io.InputStream;
@@ -23,22 +29,21 @@ import java.util.Properties;
 public final class HtmlReport {
     public static final String FILE = "report.html";
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** The summary's keys and values as summary.json holds them. */
+    private static final ObjectMapper SUMMARY_JSON = Summaries.mapper();
 
     private HtmlReport() {
     }
 
     /** Writes {@code report.html} into the run folder. */
-    static void write(Path runDir, Map<String, Object> summary, List<String> notes) throws IOException {
+    static void write(Path runDir, Summary summary, List<String> notes) throws IOException {
         Files.writeString(runDir.resolve(FILE), render(summary, notes));
     }
 
-    public static String render(Map<String, Object> summary, List<String> notes) throws IOException {
-        Map<String, Object> facts = new LinkedHashMap<>();
-        facts.put("notes", notes);
-        facts.put("objectives", objectives(summary));
+    public static String render(Summary summary, List<String> notes) throws IOException {
         Map<String, String> data = new LinkedHashMap<>();
-        data.put("summary", inlineJson(summary));
-        data.put("report-facts", inlineJson(facts));
+        data.put("summary", inlineJson(pageTree(summary)));
+        data.put("report-facts", inlineJson(new Facts(notes, objectives(summary.ladder()))));
         return page("Gateway benchmark run", "Drawing the report… (it needs JavaScript; the same figures are in summary.md)", data,
                 "report/report.js");
     }
@@ -62,20 +67,53 @@ public final class HtmlReport {
                 "script", resource(script)), "report/page.html for " + script);
     }
 
+    /**
+     * The summary as the page carries it: summary.json's keys and values, except that a judged row of the JVM profiles
+     * or the workers sweep has its verdict last (where the analysis adds it once the row's interval is judged) and the
+     * reference's row has it in place, as pages have carried it since these matrices were added.
+     */
+    static JsonNode pageTree(Summary summary) {
+        ObjectNode tree = SUMMARY_JSON.valueToTree(summary);
+        for (String matrix : List.of("jvm_profiles", "workers_sweep")) {
+            tree.path(matrix).path("by_gateway").forEach(rows -> rows.forEach(row -> {
+                JsonNode verdict = row.get("verdict");
+                if (verdict != null && !"reference".equals(verdict.asText())) {
+                    ((ObjectNode) row).remove("verdict");
+                    ((ObjectNode) row).set("verdict", verdict);
+                }
+            }));
+        }
+        return tree;
+    }
+
+    /**
+     * What the page shows beside the summary, judged in Java so that the page repeats no rule.
+     *
+     * @param notes the notes under summary.md's {@code ## Notes} (Markdown)
+     * @param objectives the ladder's objectives, for the ladder charts; none without a ladder
+     */
+    record Facts(@JsonProperty("notes") List<String> notes, @JsonProperty("objectives") List<ObjectiveBound> objectives) {
+    }
+
+    /**
+     * An objective of the ladder with the latency it bounds.
+     *
+     * @param name its name
+     * @param description what it demands, in words
+     * @param percentile the latency it bounds ("p99" or "max")
+     * @param boundMs the bound, ms
+     */
+    record ObjectiveBound(@JsonProperty("name") String name, @JsonProperty("description") String description,
+            @JsonProperty("percentile") String percentile, @JsonProperty("bound_ms") double boundMs) {
+    }
+
     /** The ladder's objectives with the latency each bounds ("p99" or "max") and the bound in ms, for the ladder charts. */
-    @SuppressWarnings("unchecked")
-    static List<Map<String, Object>> objectives(Map<String, Object> summary) {
-        if (!(summary.get("ladder") instanceof Map<?, ?> ladder)) {
+    static List<ObjectiveBound> objectives(LadderPlan ladder) {
+        if (ladder == null) {
             return List.of();
         }
-        return Analysis.objectives(io.gatewaybench.harness.model.Summaries.mapper().convertValue(ladder, io.gatewaybench.harness.model.LadderPlan.class)).stream().map(o -> {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("name", o.name());
-            m.put("description", o.description());
-            m.put("percentile", o.percentile());
-            m.put("bound_ms", o.boundMs());
-            return m;
-        }).toList();
+        return Analysis.objectives(ladder).stream()
+                .map(o -> new ObjectiveBound(o.name(), o.description(), o.percentile(), o.boundMs())).toList();
     }
 
     /**

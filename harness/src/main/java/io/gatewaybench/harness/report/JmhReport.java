@@ -1,5 +1,6 @@
 package io.gatewaybench.harness.report;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -57,48 +58,88 @@ public final class JmhReport {
         List<JmhResults.Row> rows = JmhResults.rows(results);
         JsonNode first = results.get(0);
         Map<String, String> env = JmhEnvironment.read(run.resolve("environment"));
-        Map<String, Object> settings = JmhResults.settings(results);
+        Map<String, String> settings = JmhResults.settings(results);
         Files.writeString(run.resolve("summary.md"), markdown(run.getFileName().toString(), rows, env, settings));
-        Map<String, Object> summary = new LinkedHashMap<>();
-        summary.put("format", "gateway-bench jmh summary 1");
-        summary.put("run_id", run.getFileName().toString());
-        summary.put("started", env.get("started"));
-        summary.put("git_commit", env.getOrDefault("git_commit", "unknown (no environment file)"));
         Map<String, String> machine = new LinkedHashMap<>();
         env.forEach((k, v) -> {
             if (k.startsWith("machine.")) {
                 machine.put(k.substring("machine.".length()), v);
             }
         });
-        summary.put("machine", machine);
-        summary.put("load_average_at_start", env.get("load_average"));
-        summary.put("jmh_version", first.path("jmhVersion").asText());
-        summary.put("jdk", first.path("jdkVersion").asText() + " (" + first.path("vmName").asText() + " "
-                + first.path("vmVersion").asText() + ")");
-        summary.put("jmh_options", env.get("jmh_options"));
-        summary.put("settings", settings);
-        List<Map<String, Object>> figures = new ArrayList<>();
+        List<Figure> figures = new ArrayList<>();
         for (JmhResults.Row r : rows) {
-            Map<String, Object> f = new LinkedHashMap<>();
-            f.put("class", r.benchmarkClass());
-            f.put("method", r.method());
-            f.put("params", r.params());
-            f.put("score", finite(r.score()));
-            f.put("error", finite(r.error()));
-            f.put("unit", r.unit());
-            f.put("allocated_bytes_per_op", r.allocatedBytes());
             JmhResults.Row b = JmhResults.baselineOf(r, rows);
-            f.put("baseline", b == null ? null : b.method());
-            f.put("baseline_score", b == null ? null : finite(b.score()));
-            figures.add(f);
+            figures.add(new Figure(r.benchmarkClass(), r.method(), r.params(), finite(r.score()), finite(r.error()), r.unit(),
+                    r.allocatedBytes(), b == null ? null : b.method(), b == null ? null : finite(b.score())));
         }
-        summary.put("benchmarks", figures);
+        JmhSummary summary = new JmhSummary(JmhSummary.FORMAT, run.getFileName().toString(), env.get("started"),
+                env.getOrDefault("git_commit", "unknown (no environment file)"), machine, env.get("load_average"),
+                first.path("jmhVersion").asText(),
+                first.path("jdkVersion").asText() + " (" + first.path("vmName").asText() + " " + first.path("vmVersion").asText() + ")",
+                env.get("jmh_options"), settings, figures);
         JSON.writeValue(run.resolve("summary.json").toFile(), summary);
         Files.writeString(run.resolve(HtmlReport.FILE), html(summary));
     }
 
+    /**
+     * A JMH run's {@code summary.json} ({@code gateway-bench jmh summary 1}): the run, where it ran and every figure beside
+     * its baseline's. Every key is written, null where it is not known.
+     *
+     * @param format the summary layout
+     * @param runId the run folder's name
+     * @param started when the run started, UTC ISO-8601; null: no environment file
+     * @param gitCommit the commit the run was made from
+     * @param machine the machine's description from the environment file, keyed without the {@code machine.} prefix
+     * @param loadAverageAtStart the load average when JMH started
+     * @param jmhVersion JMH's version
+     * @param jdk the JDK that ran the benchmarks, with its VM
+     * @param jmhOptions the options JMH was run with
+     * @param settings JMH, JDK and iteration settings, each listed once with the values the results used
+     * @param benchmarks every figure, in JMH's order
+     */
+    record JmhSummary(
+            @JsonProperty("format") String format,
+            @JsonProperty("run_id") String runId,
+            @JsonProperty("started") String started,
+            @JsonProperty("git_commit") String gitCommit,
+            @JsonProperty("machine") Map<String, String> machine,
+            @JsonProperty("load_average_at_start") String loadAverageAtStart,
+            @JsonProperty("jmh_version") String jmhVersion,
+            @JsonProperty("jdk") String jdk,
+            @JsonProperty("jmh_options") String jmhOptions,
+            @JsonProperty("settings") Map<String, String> settings,
+            @JsonProperty("benchmarks") List<Figure> benchmarks) {
+        /** The layout these records describe. */
+        static final String FORMAT = "gateway-bench jmh summary 1";
+    }
+
+    /**
+     * One benchmark with one set of parameters, beside its baseline.
+     *
+     * @param benchmarkClass the benchmark's class
+     * @param method its method
+     * @param params its parameters
+     * @param score its score, in {@code unit}; null: not finite
+     * @param error the score's error, in {@code unit}; null: not finite (one iteration)
+     * @param unit the score's unit
+     * @param allocatedBytesPerOp bytes allocated per operation; null: no {@code -prof gc}
+     * @param baseline its baseline's method; null: none
+     * @param baselineScore its baseline's score, in {@code unit}; null: no baseline, or not finite
+     */
+    record Figure(
+            @JsonProperty("class") String benchmarkClass,
+            @JsonProperty("method") String method,
+            @JsonProperty("params") Map<String, String> params,
+            @JsonProperty("score") Double score,
+            @JsonProperty("error") Double error,
+            @JsonProperty("unit") String unit,
+            @JsonProperty("allocated_bytes_per_op") Double allocatedBytesPerOp,
+            @JsonProperty("baseline") String baseline,
+            @JsonProperty("baseline_score") Double baselineScore) {
+    }
+
     /** report.html of a JMH run: per benchmark class, a chart of each figure beside its baseline, and the table. */
-    static String html(Map<String, Object> summary) throws IOException {
+    static String html(JmhSummary summary) throws IOException {
         return HtmlReport.page("JMH microbenchmarks", "Drawing the report… (it needs JavaScript; the same figures are in summary.md)",
                 Map.of("summary", HtmlReport.inlineJson(summary)), "report/jmh.js");
     }
@@ -108,7 +149,7 @@ public final class JmhReport {
         return Files.isRegularFile(run.resolve("jmh.json"));
     }
 
-    static String markdown(String runId, List<JmhResults.Row> rows, Map<String, String> env, Map<String, Object> settings) {
+    static String markdown(String runId, List<JmhResults.Row> rows, Map<String, String> env, Map<String, String> settings) {
         StringBuilder md = new StringBuilder();
         md.append("# JMH microbenchmarks, run ").append(runId).append("\n\n");
         md.append("What each benchmark isolates, and how to read this: microbench/README.md. Lower is better; ")

@@ -2,7 +2,12 @@ package io.gatewaybench.harness.report;
 
 import io.gatewaybench.harness.analyse.Analysis;
 import io.gatewaybench.harness.measure.Ladder;
-import io.gatewaybench.harness.measure.RequestStats;
+import io.gatewaybench.harness.model.FixedRateLevel;
+import io.gatewaybench.harness.model.LadderPlan;
+import io.gatewaybench.harness.model.LatencyMs;
+import io.gatewaybench.harness.model.MaxSustainable;
+import io.gatewaybench.harness.model.ProbeResult;
+import io.gatewaybench.harness.model.Target;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -16,38 +21,36 @@ final class LadderTables {
     }
 
     /** details.md's comparison at equal rates: one row per ladder rate, one column per target. */
-    @SuppressWarnings("unchecked")
-    static void equalRates(Map<String, Object> s, List<Map<String, Object>> targets, StringBuilder md) {
-        Map<String, Object> ladder = (Map<String, Object>) s.get("ladder");
+    static void equalRates(LadderPlan ladder, List<Target> targets, StringBuilder md) {
         if (ladder == null) {
             return;
         }
-        List<Integer> rates = ((List<Number>) ladder.get("rates_rps")).stream().map(Number::intValue).toList();
-        Map<String, Object> calibration = (Map<String, Object>) ladder.get("calibration");
-        double capacity = calibration == null ? 0 : ((Number) calibration.get("capacity_rps")).doubleValue();
-        List<Double> percents = Analysis.percentOfCapacity(io.gatewaybench.harness.model.Summaries.mapper().convertValue(ladder, io.gatewaybench.harness.model.LadderPlan.class));
+        List<Integer> rates = ladder.ratesRps();
+        LadderPlan.Calibration calibration = ladder.calibration();
+        double capacity = calibration == null ? 0 : calibration.capacityRps();
+        List<Double> percents = Analysis.percentOfCapacity(ladder);
         md.append("\n## Fixed rates: the same arrival rates for every target\n\n");
         md.append("After its closed measurement, each target gets the same ladder of fixed arrival rates, ascending, ")
-                .append(ladder.get("level_s")).append(" s per level");
+                .append(ladder.levelS()).append(" s per level");
         if (capacity > 0) {
-            md.append(String.format(Locale.ROOT, ", set as %% of direct's capacity (%.0f req/s in the calibration: %s)", capacity, calibration.get("what")));
+            md.append(String.format(Locale.ROOT, ", set as %% of direct's capacity (%.0f req/s in the calibration: %s)", capacity, calibration.what()));
         }
-        md.append(". How time is counted: ").append(ladder.get("timing")).append("\n\n");
+        md.append(". How time is counted: ").append(ladder.timing()).append("\n\n");
         md.append("Each cell: P99 / max in ms, median over the rounds that reached the level; `overloaded k/n`: the target could not keep up ")
                 .append("in k of its n rounds; `errors x%`: share of failed requests; `-`: not reached (a lower level overloaded).\n\n");
         md.append("| rate req/s |");
         if (capacity > 0) {
             md.append(" % of direct |");
         }
-        targets.forEach(t -> md.append(' ').append(t.get("name")).append(" |"));
+        targets.forEach(t -> md.append(' ').append(t.name()).append(" |"));
         md.append("\n|---:|").append(capacity > 0 ? "---:|" : "").append("---:|".repeat(targets.size())).append('\n');
         for (int i = 0; i < rates.size(); i++) {
             md.append("| ").append(rates.get(i)).append(" |");
             if (capacity > 0) {
                 md.append(String.format(Locale.ROOT, " %.0f%% |", percents.get(i)));
             }
-            for (Map<String, Object> t : targets) {
-                List<Map<String, Object>> levels = (List<Map<String, Object>>) t.get("fixed_rate");
+            for (Target t : targets) {
+                List<FixedRateLevel> levels = t.fixedRate();
                 md.append(' ').append(levels == null || i >= levels.size() ? "n/a" : cell(levels.get(i), rounds(t))).append(" |");
             }
             md.append('\n');
@@ -55,9 +58,7 @@ final class LadderTables {
     }
 
     /** summary.md's maximum sustainable rate per target and objective, with the first failed level of each round. */
-    @SuppressWarnings("unchecked")
-    static void maxSustainable(Map<String, Object> s, List<Map<String, Object>> targets, StringBuilder md) {
-        Map<String, Object> ladder = (Map<String, Object>) s.get("ladder");
+    static void maxSustainable(LadderPlan ladder, List<Target> targets, StringBuilder md) {
         if (ladder == null) {
             return;
         }
@@ -69,26 +70,25 @@ final class LadderTables {
                 .append("highest round. The true maximum lies between the rate found and the first level that failed, so the ladder's step ")
                 .append("is the resolution. *First failed level*: which and why, per round; *held above it*: higher levels that met the ")
                 .append("objective anyway, not counted.\n\n");
-        List<Map<String, Object>> objectives = (List<Map<String, Object>>) ladder.get("objectives");
-        objectives.forEach(o -> md.append("- `").append(o.get("name")).append("`: ").append(o.get("description")).append('\n'));
+        List<LadderPlan.Objective> objectives = ladder.objectives();
+        objectives.forEach(o -> md.append("- `").append(o.name()).append("`: ").append(o.description()).append('\n'));
         md.append("\n| target |");
-        objectives.forEach(o -> md.append(' ').append(o.get("name")).append(" req/s | first failed level | held above it |"));
+        objectives.forEach(o -> md.append(' ').append(o.name()).append(" req/s | first failed level | held above it |"));
         md.append("\n|---|").append("---:|---|---|".repeat(objectives.size())).append('\n');
-        for (Map<String, Object> t : targets) {
-            Map<String, Map<String, Object>> found = (Map<String, Map<String, Object>>) t.get("max_sustainable");
+        for (Target t : targets) {
+            Map<String, MaxSustainable> found = t.maxSustainable();
             if (found == null) {
                 continue;
             }
-            md.append("| ").append(t.get("name")).append(" |");
-            for (Map<String, Object> o : objectives) {
-                Map<String, Object> f = found.get((String) o.get("name"));
-                md.append(String.format(Locale.ROOT, " %.0f (%.0f-%.0f)%s |", ((Number) f.get("rate_rps")).doubleValue(),
-                        ((Number) f.get("min_rps")).doubleValue(), ((Number) f.get("max_rps")).doubleValue(),
-                        f.containsKey("verdict") ? (Boolean.TRUE.equals(f.get("verdict")) ? ": **yes**" : ": no") : ""));
-                List<Map<String, Object>> perRound = (List<Map<String, Object>>) f.get("rounds");
-                md.append(' ').append(String.join("; ", perRound.stream().map(r -> r.get("next_level_rps") == null
-                        ? "none" : r.get("next_level_rps") + ": " + r.get("next_level_because")).toList())).append(" |");
-                List<String> above = perRound.stream().map(r -> (List<?>) r.get("held_above")).filter(l -> l != null && !l.isEmpty())
+            md.append("| ").append(t.name()).append(" |");
+            for (LadderPlan.Objective o : objectives) {
+                MaxSustainable f = found.get(o.name());
+                md.append(String.format(Locale.ROOT, " %.0f (%.0f-%.0f)%s |", (double) f.rateRps(), (double) f.minRps(), (double) f.maxRps(),
+                        f.verdict() != null ? (f.verdict() ? ": **yes**" : ": no") : ""));
+                List<MaxSustainable.SearchRound> perRound = f.rounds();
+                md.append(' ').append(String.join("; ", perRound.stream().map(r -> r.nextLevelRps() == null
+                        ? "none" : r.nextLevelRps() + ": " + r.nextLevelBecause()).toList())).append(" |");
+                List<String> above = perRound.stream().map(MaxSustainable.SearchRound::heldAbove).filter(l -> l != null && !l.isEmpty())
                         .map(l -> String.join(", ", l.stream().map(String::valueOf).toList())).toList();
                 md.append(' ').append(above.isEmpty() ? "none" : String.join("; ", above)).append(" |");
             }
@@ -97,9 +97,8 @@ final class LadderTables {
     }
 
     /** details.md's every level of every target: its spectrum, error share, send lag and probe. */
-    @SuppressWarnings("unchecked")
-    static void levelsInFull(Map<String, Object> s, List<Map<String, Object>> targets, StringBuilder md) {
-        if (s.get("ladder") == null) {
+    static void levelsInFull(LadderPlan ladder, List<Target> targets, StringBuilder md) {
+        if (ladder == null) {
             return;
         }
         md.append("\n## Fixed-rate levels in full\n\n");
@@ -109,64 +108,61 @@ final class LadderTables {
                 .append("pooled over rounds. Distributions: `raw/<target>-round<k>/latency-ms-rate-<N>.hgrm`.\n\n");
         md.append("| target | rate | reached | P50 | P90 | P99 | P99.9 | P99.99 | max | errors | send lag P99 | probe µs P50 | probe µs P99 |\n");
         md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-        for (Map<String, Object> t : targets) {
-            List<Map<String, Object>> levels = (List<Map<String, Object>>) t.get("fixed_rate");
+        for (Target t : targets) {
+            List<FixedRateLevel> levels = t.fixedRate();
             for (int i = 0; levels != null && i < levels.size(); i++) {
-                Map<String, Object> l = levels.get(i);
-                if (((Number) l.get("rounds_reached")).intValue() == 0) {
+                FixedRateLevel l = levels.get(i);
+                if (l.roundsReached() == 0) {
                     continue;
                 }
-                md.append("| ").append(t.get("name")).append(" | ").append(l.get("rate_rps")).append(" | ")
-                        .append(l.get("rounds_reached")).append('/').append(rounds(t));
-                if (((Number) l.get("rounds_overloaded")).intValue() > 0) {
-                    md.append(" (overloaded ").append(l.get("rounds_overloaded")).append(')');
+                md.append("| ").append(t.name()).append(" | ").append(l.rateRps()).append(" | ")
+                        .append(l.roundsReached()).append('/').append(rounds(t));
+                if (l.roundsOverloaded() > 0) {
+                    md.append(" (overloaded ").append(l.roundsOverloaded()).append(')');
                 }
-                Map<String, Object> latency = (Map<String, Object>) l.get("latency_ms");
-                for (String name : RequestStats.Latency.NAMES) {
-                    if (!name.equals("mean")) {
-                        md.append(" | ").append(latency == null ? "-" : num(latency.get(name)));
-                    }
+                LatencyMs latency = l.latencyMs();
+                for (double v : latency == null ? new double[6]
+                        : new double[] {latency.p50(), latency.p90(), latency.p99(), latency.p99_9(), latency.p99_99(), latency.max()}) {
+                    md.append(" | ").append(latency == null ? "-" : num(v));
                 }
-                Map<String, Object> probe = (Map<String, Object>) l.get("probe_us");
-                md.append(String.format(Locale.ROOT, " | %.2f%% | %s | %s | %s |%n", share(l) * 100, num(l.get("send_lag_p99_ms_max")),
-                        probe == null ? "-" : num(probe.get("p50")), probe == null ? "-" : num(probe.get("p99"))));
+                ProbeResult probe = l.probeUs();
+                md.append(String.format(Locale.ROOT, " | %.2f%% | %s | %s | %s |%n", share(l) * 100, num(l.sendLagP99MsMax()),
+                        probe == null ? "-" : num(probe.p50()), probe == null ? "-" : num(probe.p99())));
             }
         }
     }
 
-    @SuppressWarnings("unchecked")
-    private static String cell(Map<String, Object> level, int rounds) {
-        int reached = ((Number) level.get("rounds_reached")).intValue();
+    private static String cell(FixedRateLevel level, int rounds) {
+        int reached = level.roundsReached();
         if (reached == 0) {
             return "-";
         }
-        int overloaded = ((Number) level.get("rounds_overloaded")).intValue();
+        int overloaded = level.roundsOverloaded();
         if (overloaded > 0) {
             return "overloaded " + overloaded + "/" + rounds;
         }
-        Map<String, Object> latency = (Map<String, Object>) level.get("latency_ms");
-        String cell = latency == null ? "all failed" : num(latency.get("p99")) + " / " + num(latency.get("max"));
+        LatencyMs latency = level.latencyMs();
+        String cell = latency == null ? "all failed" : num(latency.p99()) + " / " + num(latency.max());
         if (share(level) > 0) {
             cell += String.format(Locale.ROOT, ", errors %.2f%%", share(level) * 100);
         }
         return reached < rounds ? cell + " (" + reached + "/" + rounds + ")" : cell;
     }
 
-    private static double share(Map<String, Object> level) {
-        return level.get("error_share") == null ? 0 : ((Number) level.get("error_share")).doubleValue();
+    private static double share(FixedRateLevel level) {
+        return level.errorShare() == null ? 0 : level.errorShare();
     }
 
-    @SuppressWarnings("unchecked")
-    private static int rounds(Map<String, Object> target) {
-        Object r = target.get("rounds");
-        return r instanceof List<?> list ? list.size() : 0;
+    private static int rounds(Target target) {
+        return target.rounds() == null ? 0 : target.rounds().size();
     }
 
-    private static String num(Object v) {
+    /** A whole number without decimals, else one decimal; "-" where there is none. */
+    private static String num(Number v) {
         if (v == null) {
             return "-";
         }
-        double d = ((Number) v).doubleValue();
+        double d = v.doubleValue();
         return d == Math.rint(d) ? Long.toString((long) d) : String.format(Locale.ROOT, "%.1f", d);
     }
 }

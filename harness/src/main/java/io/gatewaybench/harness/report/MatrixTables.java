@@ -1,8 +1,25 @@
 package io.gatewaybench.harness.report;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.gatewaybench.harness.model.CostRow;
+import io.gatewaybench.harness.model.Interval;
+import io.gatewaybench.harness.model.JfrResult;
+import io.gatewaybench.harness.model.JvmProfiles;
+import io.gatewaybench.harness.model.LadderPlan;
+import io.gatewaybench.harness.model.P99AtRate;
+import io.gatewaybench.harness.model.ProfileRow;
+import io.gatewaybench.harness.model.Ratio;
+import io.gatewaybench.harness.model.RatioSpread;
+import io.gatewaybench.harness.model.ScenarioRow;
+import io.gatewaybench.harness.model.Scenarios;
+import io.gatewaybench.harness.model.Summaries;
+import io.gatewaybench.harness.model.Target;
+import io.gatewaybench.harness.model.WorkersRow;
+import io.gatewaybench.harness.model.WorkersSweep;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The tables of the matrices the analysis judged, for summary.md (JVM profiles per gateway, scenarios per scenario and
@@ -10,19 +27,20 @@ import java.util.Map;
  * verdict as the analysed summary holds it ({@code ProfileMatrix}, {@code ScenarioMatrix}, {@code WorkersMatrix}).
  */
 final class MatrixTables {
+    /** The mapper that words a verdict as summary.json does. */
+    private static final ObjectMapper JSON = Summaries.mapper();
+
     private MatrixTables() {
     }
 
-    /** The ranked table per gateway, and the profiles that could not run. */
-    @SuppressWarnings("unchecked")
-    static void profiles(Map<String, Object> summary, StringBuilder md) {
-        if (!(summary.get("jvm_profiles") instanceof Map<?, ?> raw) || !(raw.get("by_gateway") instanceof Map<?, ?> byGateway)) {
+    /** The ranked table per gateway, and the profiles that could not run; nothing for a run of one profile. */
+    static void profiles(JvmProfiles profiles, StringBuilder md) {
+        if (profiles == null) {
             return;
         }
-        Map<String, Object> profiles = (Map<String, Object>) raw;
         md.append("\n## JVM profiles\n\n");
         md.append("Each JVM gateway ran under each profile as a target of its own, in the same rounds. Per gateway, ranked by throughput ")
-                .append("relative to the reference profile `").append(profiles.get("reference")).append("`: the median of the per-round ")
+                .append("relative to the reference profile `").append(profiles.reference()).append("`: the median of the per-round ")
                 .append("ratios (each round's run over the reference's run of the same round) with its interval, *within the noise* ")
                 .append("where it holds 1. The intervals of one gateway's k profiles hold together at 95% (each at 1 - 0.05/k, Bonferroni): ")
                 .append("k comparisons at 95% each would show one difference in twenty that is not there. The round-to-round spread ")
@@ -32,40 +50,43 @@ final class MatrixTables {
                 .append("recording of the same window; first answer: from the process's start to its first correct page; steady: seconds of ")
                 .append("warm-up load until it served 90% of its measured rate for 3 s in a row (- : not within the warm-up). ")
                 .append("Profiles: `infra/jvm/` (`jvm_profiles.profiles` in summary.json).\n");
-        ((Map<String, List<Map<String, Object>>>) byGateway).forEach((gateway, rows) -> {
+        profiles.byGateway().forEach((gateway, rows) -> {
             md.append("\n### ").append(gateway).append("\n\n");
             md.append("| profile | req/s | throughput vs reference (interval) | verdict | P99 ms | P99 vs reference | CPU ms / 1000 req | peak MB | GC pauses | pause total ms | pause max ms | pause P99 ms | alloc KB / req | first answer ms | steady after s |\n");
             md.append("|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-            for (Map<String, Object> r : rows) {
-                md.append("| ").append(r.get("profile"));
-                if (r.containsKey("failure")) {
-                    md.append(" | not measured: ").append(r.get("failure")).append(" ||||||||||||||\n");
+            for (ProfileRow row : rows) {
+                md.append("| ").append(row.profile());
+                if (row instanceof ProfileRow.Failed f) {
+                    md.append(" | not measured: ").append(f.failure()).append(" ||||||||||||||\n");
                     continue;
                 }
-                md.append(" | ").append(num(r.get("throughput_rps"), "%.0f"))
-                        .append(" | ").append(relative(r.get("throughput_relative"), (Map<String, Object>) r.get("throughput_relative_spread")))
-                        .append(" | ").append(r.getOrDefault("verdict", "-"))
-                        .append(" | ").append(num(r.get("p99_ms"), "%.1f"))
-                        .append(" | ").append(r.get("p99_relative_spread") instanceof Map<?, ?> p ? num(p.get("median"), "%.2fx") : "-")
-                        .append(" | ").append(num(r.get("gateway_cpu_ms_per_1000_requests"), "%.0f"))
-                        .append(" | ").append(num(r.get("gateway_peak_pss_mb"), "%.0f"))
-                        .append(" | ").append(num(r.get("gc_pauses"), "%.0f"))
-                        .append(" | ").append(num(r.get("gc_pause_total_ms"), "%.1f"))
-                        .append(" | ").append(num(r.get("gc_pause_max_ms"), "%.2f"))
-                        .append(" | ").append(num(r.get("gc_pause_p99_ms"), "%.2f"))
-                        .append(" | ").append(r.get("allocated_bytes_per_request") instanceof Number b ? String.format(Locale.ROOT, "%.1f", b.doubleValue() / 1024) : "-")
-                        .append(" | ").append(num(r.get("first_answer_ms"), "%.0f"))
-                        .append(" | ").append(num(r.get("steady_after_s"), "%.0f")).append(" |\n");
+                ProfileRow.Measured r = (ProfileRow.Measured) row;
+                md.append(" | ").append(num(r.throughputRps(), "%.0f"))
+                        .append(" | ").append(relative(r.throughputRelative(), r.throughputRelativeSpread()))
+                        .append(" | ").append(word(r.verdict()))
+                        .append(" | ").append(num(r.p99Ms(), "%.1f"))
+                        .append(" | ").append(r.p99RelativeSpread() instanceof RatioSpread.Formed p ? num(p.interval().median(), "%.2fx") : "-")
+                        .append(" | ").append(num(r.gatewayCpuMsPer1000Requests(), "%.0f"))
+                        .append(" | ").append(num(r.gatewayPeakPssMb(), "%.0f"))
+                        .append(" | ").append(num(r.gcPauses(), "%.0f"))
+                        .append(" | ").append(num(r.gcPauseTotalMs(), "%.1f"))
+                        .append(" | ").append(num(r.gcPauseMaxMs(), "%.2f"))
+                        .append(" | ").append(num(r.gcPauseP99Ms(), "%.2f"))
+                        .append(" | ").append(r.allocatedBytesPerRequest() != null
+                                ? String.format(Locale.ROOT, "%.1f", r.allocatedBytesPerRequest() / 1024) : "-")
+                        .append(" | ").append(num(r.firstAnswerMs(), "%.0f"))
+                        .append(" | ").append(num(r.steadyAfterS(), "%.0f")).append(" |\n");
             }
         });
-        ((Map<String, List<Map<String, Object>>>) byGateway).forEach((gateway, rows) -> rows.stream().filter(r -> r.get("jfr_error") != null)
-                .forEach(r -> md.append("\n**").append(r.get("target")).append(": no GC figures**, its recording could not be read: ")
-                        .append(r.get("jfr_error")).append("\n")));
-        List<Map<String, Object>> unavailable = (List<Map<String, Object>>) profiles.getOrDefault("not_available", List.of());
+        profiles.byGateway().forEach((gateway, rows) -> rows.stream()
+                .filter(r -> r instanceof ProfileRow.Measured m && m.jfrError() != null).map(ProfileRow.Measured.class::cast)
+                .forEach(r -> md.append("\n**").append(r.target()).append(": no GC figures**, its recording could not be read: ")
+                        .append(r.jfrError()).append("\n")));
+        List<JvmProfiles.NotAvailable> unavailable = profiles.notAvailable();
         if (!unavailable.isEmpty()) {
             md.append("\nNot available:\n\n");
-            unavailable.forEach(u -> md.append("- ").append(u.get("gateway")).append(" under `").append(u.get("profile")).append("`: ")
-                    .append(u.get("reason")).append("\n"));
+            unavailable.forEach(u -> md.append("- ").append(u.gateway()).append(" under `").append(u.profile()).append("`: ")
+                    .append(u.reason()).append("\n"));
         }
     }
 
@@ -73,11 +94,8 @@ final class MatrixTables {
      * With {@code --jfr}: each JVM gateway's hottest methods (share of CPU samples) and where it
      * allocates most (share of sampled allocation weight) over round 1's measured window.
      */
-    @SuppressWarnings("unchecked")
-    static void topFrames(Map<String, Object> summary, StringBuilder md) {
-        List<Map<String, Object>> targets = (List<Map<String, Object>>) summary.get("targets");
-        List<Map<String, Object>> recorded = targets.stream().filter(t -> t.get("rounds") instanceof List<?> r && !r.isEmpty()
-                && jfrOf(t).get("top_cpu_frames") instanceof List<?> f && !f.isEmpty()).toList();
+    static void topFrames(List<Target> targets, StringBuilder md) {
+        List<Target> recorded = targets.stream().filter(t -> jfrOf(t) != null && !jfrOf(t).topCpuFrames().isEmpty()).toList();
         if (recorded.isEmpty()) {
             return;
         }
@@ -85,70 +103,72 @@ final class MatrixTables {
         md.append("`--jfr`: each JVM gateway ran with a profiling recording (`targets/<target>-round<k>/gateway.jfr`). The top-of-stack ")
                 .append("methods of the CPU samples and of the sampled allocations in round 1's measured window, with their shares. ")
                 .append("Open the file in JDK Mission Control, or `jfr print`, for whole stacks.\n");
-        for (Map<String, Object> t : recorded) {
-            Map<String, Object> jfr = jfrOf(t);
-            md.append("\n### ").append(t.get("name")).append("\n\n| CPU samples | share | allocation | share |\n|---|---:|---|---:|\n");
-            List<Map<String, Object>> cpu = (List<Map<String, Object>>) jfr.get("top_cpu_frames");
-            List<Map<String, Object>> alloc = (List<Map<String, Object>>) jfr.getOrDefault("top_allocation_frames", List.of());
+        for (Target t : recorded) {
+            JfrResult.Figures jfr = jfrOf(t);
+            md.append("\n### ").append(t.name()).append("\n\n| CPU samples | share | allocation | share |\n|---|---:|---|---:|\n");
+            List<JfrResult.Frame> cpu = jfr.topCpuFrames();
+            List<JfrResult.Frame> alloc = jfr.topAllocationFrames();
             for (int i = 0; i < Math.min(5, Math.max(cpu.size(), alloc.size())); i++) {
                 md.append("| ").append(frameCell(cpu, i)).append(" | ").append(frameCell(alloc, i)).append(" |\n");
             }
         }
     }
 
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> jfrOf(Map<String, Object> t) {
-        Object first = ((List<Map<String, Object>>) t.get("rounds")).get(0).get("runtime");
-        return first instanceof Map<?, ?> rt && rt.get("jfr") instanceof Map<?, ?> jfr ? (Map<String, Object>) jfr : Map.of();
+    /** Round 1's JFR figures, or null where it has none. */
+    private static JfrResult.Figures jfrOf(Target t) {
+        if (t.rounds() == null || t.rounds().isEmpty() || t.rounds().get(0).runtime() == null) {
+            return null;
+        }
+        return t.rounds().get(0).runtime().jfr() instanceof JfrResult.Figures figures ? figures : null;
     }
 
-    private static String frameCell(List<Map<String, Object>> frames, int i) {
+    private static String frameCell(List<JfrResult.Frame> frames, int i) {
         if (i >= frames.size()) {
             return " | ";
         }
-        return "`" + frames.get(i).get("frame") + "` | " + num(frames.get(i).get("share") instanceof Number n ? n.doubleValue() * 100 : null, "%.1f%%");
+        return "`" + frames.get(i).frame() + "` | " + num(frames.get(i).share() * 100, "%.1f%%");
     }
 
-    /** The table per scenario, then the cost of each scenario per target. */
-    @SuppressWarnings("unchecked")
-    static void scenarios(Map<String, Object> summary, StringBuilder md) {
-        if (!(summary.get("scenarios") instanceof Map<?, ?> raw) || !(raw.get("by_scenario") instanceof Map<?, ?> byScenario)) {
+    /** The table per scenario, then the cost of each scenario per target; nothing for a run of one scenario. */
+    static void scenarios(Scenarios scenarios, LadderPlan ladder, List<Integer> rates, StringBuilder md) {
+        if (scenarios == null) {
             return;
         }
-        Map<String, Object> scenarios = (Map<String, Object>) raw;
-        List<Integer> rates = summary.get("ladder") == null ? List.of() : io.gatewaybench.harness.model.Summaries.mapper().convertValue(summary.get("ladder"), io.gatewaybench.harness.model.LadderPlan.class).ratesRps();
         md.append("\n## Scenarios\n\n");
         md.append("What each gateway does on every request besides forwarding it (`scenarios/`; scenarios/README.md). Each ran as a ")
                 .append("target of its own, in the same rounds. Every target was checked before it was measured: ")
-                .append(scenarios.get("conformance")).append(".\n\n");
+                .append(scenarios.conformance()).append(".\n\n");
         md.append("Per scenario: throughput relative to direct (for the response-size scenarios, direct fetching the same file), ")
                 .append("≈ where it is within the noise of direct; P99 at each fixed offered rate (median over rounds; - : overloaded ")
                 .append("or not reached); the maximum sustainable rate under the first objective; the gateway's CPU per 1,000 requests.\n");
-        if (summary.get("ladder") instanceof Map<?, ?> ladder && ladder.get("absolute_rps") instanceof List<?> absolute && !absolute.isEmpty()) {
-            md.append("\nThe offered rates ").append(absolute).append(" req/s are absolute (`--rates`), as GigaOm's 10,000 and 20,000 req/s ")
+        if (ladder != null && !ladder.absoluteRps().isEmpty()) {
+            md.append("\nThe offered rates ").append(ladder.absoluteRps()).append(" req/s are absolute (`--rates`), as GigaOm's 10,000 and 20,000 req/s ")
                     .append("are, scaled down: here one machine's CPUs carry the injector, the gateway and the origin together, and ")
                     .append("the slowest gateways are overloaded well below 10,000 req/s.\n");
         }
-        ((Map<String, List<Map<String, Object>>>) byScenario).forEach((name, rows) -> {
+        scenarios.byScenario().forEach((name, rows) -> {
             md.append("\n### ").append(name).append("\n\n| target | req/s | % of direct |");
             rates.forEach(rate -> md.append(" P99 ms at ").append(rate).append(" req/s |"));
             md.append(" max sustainable req/s | CPU ms / 1000 req |\n|---|---:|---:|");
             rates.forEach(rate -> md.append("---:|"));
             md.append("---:|---:|\n");
-            for (Map<String, Object> r : rows) {
-                md.append("| ").append(r.get("target"));
-                if (r.containsKey("not_available") || r.containsKey("failure")) {
-                    md.append(" | ").append(r.containsKey("not_available") ? "not available: " + r.get("not_available")
-                            : "not measured: " + r.get("failure")).append(" |".repeat(rates.size() + 3)).append("\n");
+            for (ScenarioRow row : rows) {
+                md.append("| ").append(row.target());
+                if (row instanceof ScenarioRow.NotAvailable u) {
+                    md.append(" | ").append("not available: " + u.notAvailable()).append(" |".repeat(rates.size() + 3)).append("\n");
                     continue;
                 }
-                md.append(" | ").append(num(r.get("throughput_rps"), "%.0f"))
-                        .append(" | ").append(num(r.get("throughput_relative_to_direct") instanceof Number n ? n.doubleValue() * 100 : null, "%.1f%%"))
-                        .append(r.get("within_noise_of_direct") != null ? " ≈" : "");
-                Map<String, Object> p99 = (Map<String, Object>) r.getOrDefault("p99_ms_at_rate", Map.of());
-                rates.forEach(rate -> md.append(" | ").append(num(p99.get(String.valueOf(rate)), "%.0f")));
-                md.append(" | ").append(num(r.get("max_sustainable_rps"), "%.0f"))
-                        .append(" | ").append(num(r.get("gateway_cpu_ms_per_1000_requests"), "%.0f")).append(" |\n");
+                if (row instanceof ScenarioRow.Failed f) {
+                    md.append(" | ").append("not measured: " + f.failure()).append(" |".repeat(rates.size() + 3)).append("\n");
+                    continue;
+                }
+                ScenarioRow.Measured r = (ScenarioRow.Measured) row;
+                md.append(" | ").append(num(r.throughputRps(), "%.0f"))
+                        .append(" | ").append(num(present(r.throughputRelativeToDirect()) ? r.throughputRelativeToDirect().get() * 100 : null, "%.1f%%"))
+                        .append(present(r.withinNoiseOfDirect()) ? " ≈" : "");
+                rates.forEach(rate -> md.append(" | ").append(p99(r.p99MsAtRate(), rate)));
+                md.append(" | ").append(num(r.maxSustainableRps(), "%.0f"))
+                        .append(" | ").append(num(r.gatewayCpuMsPer1000Requests(), "%.0f")).append(" |\n");
             }
         });
         md.append("\n### What each scenario costs each gateway\n\n");
@@ -158,41 +178,39 @@ final class MatrixTables {
                 .append("(Bonferroni, the spread pooled over them, as for JVM profiles). The gateway's CPU per request relative to plain's, ")
                 .append("paired and judged the same way: it does not depend on how many requests the load could send. ")
                 .append("A drop of x% is the published studies' \"drops by x%\".\n");
-        ((Map<String, List<Map<String, Object>>>) scenarios.getOrDefault("cost_vs_plain", Map.of())).forEach((gateway, rows) -> {
+        scenarios.costVsPlain().forEach((gateway, rows) -> {
             md.append("\n#### ").append(gateway).append("\n\n| scenario | req/s | throughput vs plain (interval) | verdict | CPU ms / 1000 req | CPU per request vs plain (interval) | CPU verdict |\n")
                     .append("|---|---:|---:|---|---:|---:|---|\n");
-            for (Map<String, Object> r : rows) {
-                md.append("| ").append(r.get("scenario"));
-                if (r.containsKey("failure")) {
-                    md.append(" | not measured: ").append(r.get("failure")).append(" ||||||\n");
+            for (CostRow row : rows) {
+                md.append("| ").append(row.scenario());
+                if (row instanceof CostRow.Failed f) {
+                    md.append(" | not measured: ").append(f.failure()).append(" ||||||\n");
                     continue;
                 }
-                md.append(" | ").append(num(r.get("throughput_rps"), "%.0f"))
-                        .append(" | ").append(relative(r.get("throughput_relative"), (Map<String, Object>) r.get("throughput_relative_spread")))
-                        .append(" | ").append(r.getOrDefault("verdict", "-"))
-                        .append(" | ").append(num(r.get("gateway_cpu_ms_per_1000_requests"), "%.0f"))
-                        .append(" | ").append(factor(r.get("cpu_per_request_relative"), (Map<String, Object>) r.get("cpu_per_request_relative_spread")))
-                        .append(" | ").append(r.getOrDefault("cpu_verdict", "-")).append(" |\n");
+                CostRow.Measured r = (CostRow.Measured) row;
+                md.append(" | ").append(num(r.throughputRps(), "%.0f"))
+                        .append(" | ").append(relative(r.throughputRelative(), r.throughputRelativeSpread()))
+                        .append(" | ").append(word(r.verdict()))
+                        .append(" | ").append(num(r.gatewayCpuMsPer1000Requests(), "%.0f"))
+                        .append(" | ").append(factor(r.cpuPerRequestRelative(), r.cpuPerRequestRelativeSpread()))
+                        .append(" | ").append(word(r.cpuVerdict())).append(" |\n");
             }
         });
-        List<Map<String, String>> unavailable = (List<Map<String, String>>) scenarios.getOrDefault("not_available", List.of());
-        List<Map<String, String>> gateways = unavailable.stream().filter(u -> !"direct".equals(u.get("target"))).toList();
+        List<Scenarios.NotAvailable> gateways = scenarios.notAvailable().stream().filter(u -> !"direct".equals(u.target())).toList();
         if (!gateways.isEmpty()) {
             md.append("\nNot available:\n\n");
-            gateways.forEach(u -> md.append("- ").append(u.get("target")).append(" under `").append(u.get("scenario")).append("`: ")
-                    .append(u.get("reason")).append("\n"));
+            gateways.forEach(u -> md.append("- ").append(u.target()).append(" under `").append(u.scenario()).append("`: ")
+                    .append(u.reason()).append("\n"));
         }
     }
 
-    /** One table per swept gateway. */
-    @SuppressWarnings("unchecked")
-    static void workers(Map<String, Object> summary, StringBuilder md) {
-        if (!(summary.get("workers_sweep") instanceof Map<?, ?> raw) || !(raw.get("by_gateway") instanceof Map<?, ?> byGateway)) {
+    /** One table per swept gateway; nothing for a run without a sweep. */
+    static void workers(WorkersSweep sweep, List<Integer> rates, StringBuilder md) {
+        if (sweep == null) {
             return;
         }
-        List<Integer> rates = summary.get("ladder") == null ? List.of() : io.gatewaybench.harness.model.Summaries.mapper().convertValue(summary.get("ladder"), io.gatewaybench.harness.model.LadderPlan.class).ratesRps();
         md.append("\n## Workers sweep\n\n");
-        md.append("Each gateway ran once per count of workers ").append(raw.get("counts"))
+        md.append("Each gateway ran once per count of workers ").append(sweep.counts())
                 .append(" (NGINX worker processes, HAProxy threads, event loops of the JVM gateways), as a target of its own in the same ")
                 .append("rounds. Throughput over the same gateway's with the fewest workers: the median of the per-round ratios with its ")
                 .append("interval (Bonferroni over the gateway's counts, the spread pooled over them, as for JVM profiles); per worker: ")
@@ -200,59 +218,76 @@ final class MatrixTables {
                 .append("found 0.94 for APISIX and 0.91-0.93 for Envoy at 2-3 workers). P99 at each fixed offered rate (median over rounds; ")
                 .append("- : overloaded or not reached); the gateway's CPU per 1,000 requests. Where the injector and the origin share the ")
                 .append("gateway's CPUs (`placement` in summary.json), a second worker competes with them and cannot double anything.\n");
-        ((Map<String, List<Map<String, Object>>>) byGateway).forEach((gateway, rows) -> {
+        sweep.byGateway().forEach((gateway, rows) -> {
             md.append("\n### ").append(gateway).append("\n\n| workers | req/s | % of direct | vs fewest workers (interval) | verdict | per worker |");
             rates.forEach(rate -> md.append(" P99 ms at ").append(rate).append(" req/s |"));
             md.append(" CPU ms / 1000 req |\n|---:|---:|---:|---:|---|---:|");
             rates.forEach(rate -> md.append("---:|"));
             md.append("---:|\n");
-            for (Map<String, Object> r : rows) {
-                md.append("| ").append(r.get("workers"));
-                if (r.containsKey("failure")) {
-                    md.append(" | not measured: ").append(r.get("failure")).append(" |".repeat(rates.size() + 5)).append("\n");
+            for (WorkersRow row : rows) {
+                md.append("| ").append(row.workers());
+                if (row instanceof WorkersRow.Failed f) {
+                    md.append(" | not measured: ").append(f.failure()).append(" |".repeat(rates.size() + 5)).append("\n");
                     continue;
                 }
-                md.append(" | ").append(num(r.get("throughput_rps"), "%.0f"))
-                        .append(" | ").append(num(r.get("throughput_relative_to_direct") instanceof Number n ? n.doubleValue() * 100 : null, "%.1f%%"))
-                        .append(" | ").append(relative(r.get("throughput_relative"), (Map<String, Object>) r.get("throughput_relative_spread")))
-                        .append(" | ").append(r.getOrDefault("verdict", "-"))
-                        .append(" | ").append(num(r.get("per_worker_relative"), "%.2f"));
-                Map<String, Object> p99 = (Map<String, Object>) r.getOrDefault("p99_ms_at_rate", Map.of());
-                rates.forEach(rate -> md.append(" | ").append(num(p99.get(String.valueOf(rate)), "%.0f")));
-                md.append(" | ").append(num(r.get("gateway_cpu_ms_per_1000_requests"), "%.0f")).append(" |\n");
+                WorkersRow.Measured r = (WorkersRow.Measured) row;
+                md.append(" | ").append(num(r.throughputRps(), "%.0f"))
+                        .append(" | ").append(num(present(r.throughputRelativeToDirect()) ? r.throughputRelativeToDirect().get() * 100 : null, "%.1f%%"))
+                        .append(" | ").append(relative(r.throughputRelative(), r.throughputRelativeSpread()))
+                        .append(" | ").append(word(r.verdict()))
+                        .append(" | ").append(num(r.perWorkerRelative(), "%.2f"));
+                rates.forEach(rate -> md.append(" | ").append(p99(r.p99MsAtRate(), rate)));
+                md.append(" | ").append(num(r.gatewayCpuMsPer1000Requests(), "%.0f")).append(" |\n");
             }
         });
     }
 
-    static String relative(Object median, Map<String, Object> spread) {
-        if (!(median instanceof Number m)) {
+    /** A ratio as a percentage, {@code 80.0% (75.0-85.0)}, with its interval where the analysis gave it one. */
+    static String relative(Ratio median, RatioSpread spread) {
+        if (!(median instanceof Ratio.Value m)) {
             return "-";
         }
-        String s = String.format(Locale.ROOT, "%.1f%%", m.doubleValue() * 100);
-        if (spread != null && interval(spread, "low") instanceof Number lo && interval(spread, "high") instanceof Number hi) {
-            s += String.format(Locale.ROOT, " (%.1f-%.1f)", lo.doubleValue() * 100, hi.doubleValue() * 100);
+        String s = String.format(Locale.ROOT, "%.1f%%", m.ratio() * 100);
+        Interval i = judged(spread);
+        if (i != null) {
+            s += String.format(Locale.ROOT, " (%.1f-%.1f)", i.ciLow() * 100, i.ciHigh() * 100);
         }
         return s;
     }
 
     /** A ratio as a factor, {@code 1.57x (1.20-2.05)}, with its interval where it has one. */
-    static String factor(Object median, Map<String, Object> spread) {
-        if (!(median instanceof Number m)) {
+    static String factor(Ratio median, RatioSpread spread) {
+        if (!(median instanceof Ratio.Value m)) {
             return "-";
         }
-        String s = String.format(Locale.ROOT, "%.2fx", m.doubleValue());
-        if (spread != null && interval(spread, "low") instanceof Number lo && interval(spread, "high") instanceof Number hi) {
-            s += String.format(Locale.ROOT, " (%.2f-%.2f)", lo.doubleValue(), hi.doubleValue());
+        String s = String.format(Locale.ROOT, "%.2fx", m.ratio());
+        Interval i = judged(spread);
+        if (i != null) {
+            s += String.format(Locale.ROOT, " (%.2f-%.2f)", i.ciLow(), i.ciHigh());
         }
         return s;
     }
 
-    /** An interval's end, where the analysis gave the spread one ({@code ProfileMatrix.judge}). */
-    private static Object interval(Map<String, Object> spread, String end) {
-        return spread.get("ci_" + end);
+    /** The spread where the analysis gave it an interval of its own ({@code ProfileMatrix.judge}), or null. */
+    private static Interval judged(RatioSpread spread) {
+        return spread instanceof RatioSpread.Formed f && f.interval().ciLow() != null && f.interval().ciHigh() != null ? f.interval() : null;
     }
 
-    static String num(Object v, String format) {
-        return v instanceof Number n ? String.format(Locale.ROOT, format, n.doubleValue()) : "-";
+    /** The P99 at a rate, whole ms; "-" where it was overloaded or not reached. */
+    private static String p99(Map<Integer, P99AtRate> atRate, int rate) {
+        return atRate.get(rate) instanceof P99AtRate.Value v ? num(v.p99Ms(), "%.0f") : "-";
+    }
+
+    /** A verdict as summary.json words it; "-" where there is none. */
+    private static String word(Enum<?> verdict) {
+        return verdict == null ? "-" : JSON.convertValue(verdict, String.class);
+    }
+
+    private static boolean present(Optional<?> key) {
+        return key != null && key.isPresent();
+    }
+
+    static String num(Number v, String format) {
+        return v != null ? String.format(Locale.ROOT, format, v.doubleValue()) : "-";
     }
 }

@@ -2,11 +2,33 @@ package io.gatewaybench.harness.report;
 
 import io.gatewaybench.harness.analyse.Notes;
 import io.gatewaybench.harness.measure.WrkCrossCheck;
+import io.gatewaybench.harness.analyse.ScenarioMatrix;
+import io.gatewaybench.harness.model.ComponentVersion;
+import io.gatewaybench.harness.model.Cost;
+import io.gatewaybench.harness.model.Host;
+import io.gatewaybench.harness.model.Interval;
+import io.gatewaybench.harness.model.LatencyMs;
+import io.gatewaybench.harness.model.LatencyMultiples;
+import io.gatewaybench.harness.model.Load;
+import io.gatewaybench.harness.model.Machine;
+import io.gatewaybench.harness.model.Placement;
+import io.gatewaybench.harness.model.ProbeAdded;
+import io.gatewaybench.harness.model.ProbeResult;
+import io.gatewaybench.harness.model.ProbeUs;
+import io.gatewaybench.harness.model.Reanalysed;
+import io.gatewaybench.harness.model.RelativeToDirect;
+import io.gatewaybench.harness.model.Resources;
+import io.gatewaybench.harness.model.RolePlacement;
 import io.gatewaybench.harness.model.Summaries;
+import io.gatewaybench.harness.model.Summary;
+import io.gatewaybench.harness.model.Target;
+import io.gatewaybench.harness.model.WrkCheck;
 import io.gatewaybench.harness.plan.Scenario;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -25,102 +47,103 @@ public final class RunSummary {
     }
 
     /** Writes summary.json, summary.md, details.md and report.html of an analysed summary into the run folder. */
-    public static void write(Path runDir, Map<String, Object> summary) throws IOException {
+    public static void write(Path runDir, Summary summary) throws IOException {
         // in the records' key order, and refused if it is not what the model describes
-        Files.writeString(runDir.resolve("summary.json"), Summaries.toJson(Summaries.fromMap(summary)));
+        Files.writeString(runDir.resolve("summary.json"), Summaries.toJson(summary));
         Files.writeString(runDir.resolve("summary.md"), markdown(summary));
         Files.writeString(runDir.resolve(DETAILS), details(summary));
-        HtmlReport.write(runDir, summary, Notes.of(Summaries.fromMap(summary)));
+        HtmlReport.write(runDir, summary, Notes.of(summary));
     }
 
     /** Each role's host, address, CPUs and memory (runs from before topologies recorded only the summary line). */
-    @SuppressWarnings("unchecked")
-    private static void placement(StringBuilder md, Map<String, Object> placement) {
-        List<String> roles = List.of("injector", "gateway", "backend");
-        if (!roles.stream().allMatch(r -> placement.get(r) instanceof Map)) {
+    private static void placement(StringBuilder md, Placement placement) {
+        if (!(placement.injector() instanceof RolePlacement.OnHost injector) || !(placement.gateway() instanceof RolePlacement.OnHost gateway)
+                || placement.backend() == null) {
             return;
         }
         md.append("| host | runs | address | CPUs | memory | network namespace |\n|---|---|---|---|---|---|\n");
-        for (String r : roles) {
-            Map<String, Object> h = (Map<String, Object>) placement.get(r);
-            md.append("| ").append(r).append(" | ").append(h.get("runs"))
-                    .append(h.containsKey("workers") ? " (workers: " + h.get("workers") + ")" : "").append(" | ")
-                    .append(h.get("address")).append(" | ").append(h.get("cpus")).append(" | ").append(h.get("memory")).append(" | ")
-                    .append(h.getOrDefault("namespace", "-")).append(" |\n");
-        }
-        if (placement.containsKey("split")) {
-            md.append("\nCPU split: ").append(placement.get("split")).append(".\n");
+        Map<String, Host> hosts = new LinkedHashMap<>();
+        hosts.put("injector", injector.host());
+        hosts.put("gateway", gateway.host());
+        hosts.put("backend", placement.backend());
+        hosts.forEach((r, h) -> md.append("| ").append(r).append(" | ").append(h.runs())
+                .append(h.workers() != null ? " (workers: " + h.workers() + ")" : "").append(" | ")
+                .append(h.address()).append(" | ").append(h.cpus()).append(" | ").append(h.memory()).append(" | ")
+                // a namespace written as null shows as the old layout did
+                .append(h.namespace() == null ? "-" : h.namespace().orElse("null")).append(" |\n"));
+        if (placement.split() != null) {
+            md.append("\nCPU split: ").append(placement.split()).append(".\n");
         }
         md.append("\n");
     }
 
-    @SuppressWarnings("unchecked")
-    static String markdown(Map<String, Object> s) {
+    static String markdown(Summary s) {
         StringBuilder md = new StringBuilder();
-        md.append("# Gateway benchmark run ").append(s.get("run_id")).append("\n\n");
-        Map<String, Object> machine = (Map<String, Object>) s.get("machine");
-        Map<String, Object> load = (Map<String, Object>) s.get("load");
-        md.append("Started ").append(s.get("started")).append(", commit `").append(s.get("git_commit")).append("`, ")
-                .append(machine.get("cpus")).append(" CPUs (").append(machine.get("cpu_model")).append("), ")
-                .append(String.format(Locale.ROOT, "%.1f GiB", ((Number) machine.get("memory_bytes")).doubleValue() / (1L << 30)))
-                .append(", ").append(machine.get("os")).append(", kernel ").append(machine.get("kernel")).append(".\n\n");
+        md.append("# Gateway benchmark run ").append(s.runId()).append("\n\n");
+        Machine machine = s.machine();
+        md.append("Started ").append(s.started()).append(", commit `").append(s.gitCommit()).append("`, ")
+                .append(machine.cpus()).append(" CPUs (").append(machine.cpuModel()).append("), ")
+                .append(String.format(Locale.ROOT, "%.1f GiB", machine.memoryBytes().doubleValue() / (1L << 30)))
+                .append(", ").append(machine.os()).append(", kernel ").append(machine.kernel()).append(".\n\n");
         md.append("Every figure as charts and tables: [").append(HtmlReport.FILE).append("](").append(HtmlReport.FILE)
                 .append(") (one file, opens offline in any browser). Every table as text: [").append(DETAILS).append("](").append(DETAILS)
                 .append("). The data: `summary.json`.\n\n");
-        md.append("Load: ").append(describeLoad(load)).append(" Rounds: ").append(s.get("rounds")).append(". ")
-                .append("Placement: ").append(((Map<String, Object>) s.get("placement")).get("summary")).append(".\n\n");
-        if (Boolean.FALSE.equals(s.get("complete"))) {
-            md.append(Notes.incomplete(Summaries.fromMap(s))).append("\n\n");
+        md.append("Load: ").append(describeLoad(s.load())).append(" Rounds: ").append(s.rounds()).append(". ")
+                .append("Placement: ").append(s.placement().summary()).append(".\n\n");
+        if (Boolean.FALSE.equals(s.complete())) {
+            md.append(Notes.incomplete(s)).append("\n\n");
         }
-        if (s.get("reanalysed") instanceof Map<?, ?> again) {
-            md.append("**Re-analysed** from a summary of format `").append(again.get("from_format")).append("` under the current rules. Redone: ")
-                    .append(again.get("redone")).append(". Not redone (the raw logs were not kept): ").append(again.get("not_redone")).append(".\n\n");
+        if (s.reanalysed() != null) {
+            Reanalysed again = s.reanalysed();
+            md.append("**Re-analysed** from a summary of format `").append(again.fromFormat()).append("` under the current rules. Redone: ")
+                    .append(again.redone()).append(". Not redone (the raw logs were not kept): ").append(again.notRedone()).append(".\n\n");
         }
 
-        List<Map<String, Object>> targets = (List<Map<String, Object>>) s.get("targets");
+        List<Target> targets = s.targets();
         md.append("## Relative to direct (the 2019 study's view)\n\n");
         md.append("Throughput as % of direct's; each latency as a multiple of direct's, from the same run. ")
                 .append("With several rounds, figures are medians over rounds, and the throughput shows in brackets its lowest and highest ")
                 .append("ratio to direct paired round by round (to the mean of direct's runs just before and just after the round, when ")
                 .append("direct ran once more after the last round). ≈: within the noise of direct, the difference is not established (their ")
                 .append("throughput ranges over rounds overlap, or the 95% interval of the paired ratio holds 100%).\n\n");
-        boolean scenarios = s.get("scenarios") instanceof Map<?, ?>;
+        boolean scenarios = s.scenarios() != null;
         if (scenarios) {
             md.append("Under the plain scenario; the other scenarios have their tables below (## Scenarios).\n\n");
         }
         md.append("| target | throughput | mean | P50 | P90 | P99 | P99.9 | P99.99 | max | errors |\n");
         md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-        for (Map<String, Object> t : targets) {
-            if (scenarios && !Scenario.PLAIN.equals(t.getOrDefault("scenario", Scenario.PLAIN))) {
+        for (Target t : targets) {
+            if (scenarios && t.scenario() != null && !Scenario.PLAIN.equals(t.scenario())) {
                 continue; // under the other scenarios: their tables below
             }
-            md.append("| ").append(t.get("name"));
-            Map<String, Object> rel = (Map<String, Object>) t.get("relative_to_direct");
-            if (t.containsKey("failure") || rel == null) {
-                md.append(" | not measured: ").append(t.getOrDefault("failure", "no direct baseline")).append(" |||||||||\n");
+            md.append("| ").append(t.name());
+            RelativeToDirect rel = t.relativeToDirect() == null ? null : t.relativeToDirect().orElse(null);
+            if (t.failure() != null || rel == null) {
+                md.append(" | not measured: ").append(t.failure() != null ? t.failure() : "no direct baseline").append(" |||||||||\n");
                 continue;
             }
-            Double tp = (Double) rel.get("throughput");
+            Double tp = rel.throughput();
             md.append(" | ").append(tp == null ? "n/a" : String.format(Locale.ROOT, "%.1f%%", tp * 100));
-            Map<String, Object> spread = (Map<String, Object>) t.get("spread");
-            if (spread != null && spread.get("throughput_relative_to_direct") != null) {
-                Map<String, Double> r = (Map<String, Double>) spread.get("throughput_relative_to_direct");
-                md.append(String.format(Locale.ROOT, " (%.1f-%.1f)", r.get("min") * 100, r.get("max") * 100));
+            if (t.spread() != null && t.spread().throughputRelativeToDirect() != null) {
+                Interval r = t.spread().throughputRelativeToDirect();
+                md.append(String.format(Locale.ROOT, " (%.1f-%.1f)", r.min() * 100, r.max() * 100));
             }
-            if (rel.get("within_noise_of_direct") != null) {
+            if (rel.withinNoiseOfDirect() != null && rel.withinNoiseOfDirect().isPresent()) {
                 md.append(" ≈");
             }
-            for (Object v : ((Map<String, Object>) rel.get("latency")).values()) {
-                md.append(" | ").append(v == null ? "n/a" : String.format(Locale.ROOT, "%.2fx", (Double) v));
+            LatencyMultiples m = rel.latency();
+            for (Double v : Arrays.asList(m.mean(), m.p50(), m.p90(), m.p99(), m.p99_9(), m.p99_99(), m.max())) {
+                md.append(" | ").append(v == null ? "n/a" : String.format(Locale.ROOT, "%.2fx", v));
             }
-            md.append(" | ").append(t.get("errors")).append(" |\n");
+            md.append(" | ").append(t.errors()).append(" |\n");
         }
-        LadderTables.maxSustainable(s, targets, md);
-        MatrixTables.profiles(s, md);
-        MatrixTables.scenarios(s, md);
-        MatrixTables.workers(s, md);
+        LadderTables.maxSustainable(s.ladder(), targets, md);
+        List<Integer> rates = ScenarioMatrix.rates(s);
+        MatrixTables.profiles(s.jvmProfiles(), md);
+        MatrixTables.scenarios(s.scenarios(), s.ladder(), rates, md);
+        MatrixTables.workers(s.workersSweep(), rates, md);
         md.append("\n## Notes\n\n");
-        for (String note : Notes.of(Summaries.fromMap(s))) {
+        for (String note : Notes.of(s)) {
             md.append("- ").append(note).append('\n');
         }
         return md.toString();
@@ -130,31 +153,31 @@ public final class RunSummary {
      * details.md: every table summary.md leaves out, as text (placement, absolute figures, each ladder
      * level, the microsecond probe, resource cost, JFR frames, wrk, components and JVM flags).
      */
-    @SuppressWarnings("unchecked")
-    static String details(Map<String, Object> s) {
+    static String details(Summary s) {
         StringBuilder md = new StringBuilder();
-        md.append("# Gateway benchmark run ").append(s.get("run_id")).append(": every table\n\n");
+        md.append("# Gateway benchmark run ").append(s.runId()).append(": every table\n\n");
         md.append("The headline, the maximum sustainable rates and the notes: [summary.md](summary.md); the same as charts: [")
                 .append(HtmlReport.FILE).append("](").append(HtmlReport.FILE).append(").\n\n");
-        md.append("## Placement\n\n").append(((Map<String, Object>) s.get("placement")).get("summary")).append(".\n\n");
-        placement(md, (Map<String, Object>) s.get("placement"));
-        List<Map<String, Object>> targets = (List<Map<String, Object>>) s.get("targets");
+        md.append("## Placement\n\n").append(s.placement().summary()).append(".\n\n");
+        placement(md, s.placement());
+        List<Target> targets = s.targets();
         md.append("\n## Absolute figures\n\n");
         md.append("| target | requests (all rounds) | req/s | mean ms | P50 | P90 | P99 | P99.9 | P99.99 | max |\n");
         md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-        for (Map<String, Object> t : targets) {
-            if (t.containsKey("failure") || !t.containsKey("latency_ms")) {
+        for (Target t : targets) {
+            if (t.failure() != null || t.latencyMs() == null) {
                 continue;
             }
-            md.append("| ").append(t.get("name")).append(" | ").append(t.get("requests"))
-                    .append(String.format(Locale.ROOT, " | %.0f", (Double) t.get("throughput_rps")));
-            for (Object v : ((Map<String, Object>) t.get("latency_ms")).values()) {
-                md.append(String.format(Locale.ROOT, " | %s", trim((Double) v)));
+            md.append("| ").append(t.name()).append(" | ").append(t.requests())
+                    .append(String.format(Locale.ROOT, " | %.0f", t.throughputRps()));
+            LatencyMs l = t.latencyMs();
+            for (double v : new double[] {l.mean(), l.p50(), l.p90(), l.p99(), l.p99_9(), l.p99_99(), l.max()}) {
+                md.append(String.format(Locale.ROOT, " | %s", trim(v)));
             }
             md.append(" |\n");
         }
-        LadderTables.equalRates(s, targets, md);
-        LadderTables.levelsInFull(s, targets, md);
+        LadderTables.equalRates(s.ladder(), targets, md);
+        LadderTables.levelsInFull(s.ladder(), targets, md);
         md.append("\n## Single requests, in microseconds\n\n");
         md.append("Gatling's whole milliseconds hide what a proxy adds to one request. A probe sends the book page one request at a time ")
                 .append("on one kept-alive connection, timed with nanoTime: *alone* after the load (the target warm and idle), and ")
@@ -162,86 +185,100 @@ public final class RunSummary {
                 .append("Added = the target's percentile minus direct's. Distributions: `raw/<target>-round<k>/probe-*.hgrm`.\n\n");
         md.append("| target | alone P50 | alone P99 | added P50 | added P99 | under load P50 | under load P99 | under load P99.9 | added P50 under load | probe send lag P99 µs |\n");
         md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-        for (Map<String, Object> t : targets) {
-            Map<String, Map<String, Object>> probe = (Map<String, Map<String, Object>>) t.get("probe_us");
+        for (Target t : targets) {
+            ProbeUs probe = t.probeUs();
             if (probe == null) {
                 continue;
             }
-            Map<String, Map<String, Object>> added = (Map<String, Map<String, Object>>) t.get("probe_added_us_over_direct");
-            md.append("| ").append(t.get("name"))
-                    .append(" | ").append(cell(probe, "unloaded", "p50")).append(" | ").append(cell(probe, "unloaded", "p99"))
-                    .append(" | ").append(cell(added, "unloaded", "p50")).append(" | ").append(cell(added, "unloaded", "p99"))
-                    .append(" | ").append(cell(probe, "under_load", "p50")).append(" | ").append(cell(probe, "under_load", "p99"))
-                    .append(" | ").append(cell(probe, "under_load", "p99_9"))
-                    .append(" | ").append(cell(added, "under_load", "p50"))
-                    .append(" | ").append(cell((Map<String, Map<String, Object>>) (Map<?, ?>) probe.get("under_load"), "send_lag_us", "p99"))
+            ProbeAdded added = t.probeAddedUsOverDirect() == null ? null : t.probeAddedUsOverDirect().orElse(null);
+            ProbeResult alone = probe.unloaded();
+            ProbeResult loaded = probe.underLoad();
+            ProbeAdded.AddedUs addedAlone = added == null ? null : added.unloaded();
+            ProbeAdded.AddedUs addedLoaded = added == null ? null : added.underLoad();
+            ProbeResult.SendLagUs lag = loaded == null || loaded.sendLagUs() == null ? null : loaded.sendLagUs().orElse(null);
+            md.append("| ").append(t.name())
+                    .append(" | ").append(us(alone == null ? null : alone.p50())).append(" | ").append(us(alone == null ? null : alone.p99()))
+                    .append(" | ").append(us(addedAlone == null ? null : addedAlone.p50()))
+                    .append(" | ").append(us(addedAlone == null ? null : addedAlone.p99()))
+                    .append(" | ").append(us(loaded == null ? null : loaded.p50())).append(" | ").append(us(loaded == null ? null : loaded.p99()))
+                    .append(" | ").append(us(loaded == null ? null : loaded.p99_9()))
+                    .append(" | ").append(us(addedLoaded == null ? null : addedLoaded.p50()))
+                    .append(" | ").append(us(lag == null ? null : lag.p99()))
                     .append(" |\n"); // "-" where an older summary has no send lag
         }
         md.append("\n## Resource cost over the measured window\n\n");
         md.append("CPU time of each role's processes (read from /proc) per 1,000 successful requests, the CPU cores it kept busy, ")
                 .append("and the gateway's peak resident memory. The origin does the same work for every target; the injector is Gatling.")
-                .append("hosts".equals(((Map<String, Object>) s.get("placement")).get("topology"))
+                .append(s.placement().topology() == Placement.Topology.HOSTS
                         ? " The gateway and the origin ran on other hosts, where they were not sampled (-)." : "").append("\n\n");
         md.append("| target | gateway CPU ms / 1000 req | gateway cores | gateway peak memory MB | origin CPU ms / 1000 req | injector CPU ms / 1000 req | injector cores |\n");
         md.append("|---|---:|---:|---:|---:|---:|---:|\n");
-        for (Map<String, Object> t : targets) {
-            Map<String, Map<String, Object>> res = (Map<String, Map<String, Object>>) t.get("resources");
+        for (Target t : targets) {
+            Resources res = t.resources();
             if (res == null) {
                 continue;
             }
-            md.append("| ").append(t.get("name"))
-                    .append(" | ").append(cell(res, "gateway", "cpu_ms_per_1000_requests"))
-                    .append(" | ").append(cell(res, "gateway", "cores"))
-                    .append(" | ").append(cell(res, "gateway", res != null && res.get("gateway") != null && res.get("gateway").containsKey("peak_pss_mb") ? "peak_pss_mb" : "peak_rss_mb"))
-                    .append(" | ").append(cell(res, "origin", "cpu_ms_per_1000_requests"))
-                    .append(" | ").append(cell(res, "injector", "cpu_ms_per_1000_requests"))
-                    .append(" | ").append(cell(res, "injector", "cores")).append(" |\n");
+            Cost gateway = res.gateway();
+            md.append("| ").append(t.name())
+                    .append(" | ").append(whole(gateway == null ? null : gateway.cpuMsPer1000Requests()))
+                    .append(" | ").append(cores(gateway == null ? null : gateway.cores()))
+                    .append(" | ").append(whole(gateway == null ? null : gateway.peakPssMb() != null ? gateway.peakPssMb() : gateway.peakRssMb()))
+                    .append(" | ").append(whole(res.origin() == null ? null : res.origin().cpuMsPer1000Requests()))
+                    .append(" | ").append(whole(res.injector() == null ? null : res.injector().cpuMsPer1000Requests()))
+                    .append(" | ").append(cores(res.injector() == null ? null : res.injector().cores())).append(" |\n");
         }
-        MatrixTables.topFrames(s, md);
-        if (targets.stream().anyMatch(t -> t.containsKey("wrk_cross_check"))) {
+        MatrixTables.topFrames(targets, md);
+        if (targets.stream().anyMatch(t -> t.wrkCrossCheck() != null)) {
             md.append("\n## Injector cross-check\n\n");
             md.append("wrk (a lighter injector, status codes checked, bodies not) against the warm target, with as many connections as Gatling had users. ")
                     .append("Where wrk gets more than ").append(Math.round(WrkCrossCheck.INJECTOR_LIMIT * 100))
                     .append("% above Gatling, Gatling rather than the target was the limit.\n\n");
             md.append("| target | round | Gatling req/s | wrk 2xx req/s | wrk / Gatling | wrk non-2xx | injector-limited |\n|---|---:|---:|---:|---:|---:|---|\n");
-            for (Map<String, Object> t : targets) {
-                List<Map<String, Object>> checks = (List<Map<String, Object>>) t.get("wrk_cross_check");
+            for (Target t : targets) {
+                List<WrkCheck> checks = t.wrkCrossCheck();
                 for (int i = 0; checks != null && i < checks.size(); i++) {
-                    Map<String, Object> c = checks.get(i);
-                    md.append(String.format(Locale.ROOT, "| %s | %d | %.0f | %.0f | %.2f | %s | %s |%n", t.get("name"), i + 1,
-                            ((Number) c.get("gatling_rps")).doubleValue(), ((Number) c.get("wrk_rps")).doubleValue(),
-                            ((Number) c.get("wrk_over_gatling")).doubleValue(), c.get("non_2xx"),
-                            Boolean.FALSE.equals(c.get("valid")) ? "invalid: " + c.get("invalid_because")
-                                    : Boolean.TRUE.equals(c.get("injector_limited")) ? "**yes**" : "no"));
+                    WrkCheck c = checks.get(i);
+                    md.append(String.format(Locale.ROOT, "| %s | %d | %.0f | %.0f | %.2f | %s | %s |%n", t.name(), i + 1,
+                            c.gatlingRps(), c.wrkRps(), c.wrkOverGatling(), c.non2xx(),
+                            Boolean.FALSE.equals(c.valid()) ? "invalid: " + c.invalidBecause()
+                                    : Boolean.TRUE.equals(c.injectorLimited()) ? "**yes**" : "no"));
                 }
             }
         }
         md.append("\n## Components\n\n");
-        ((Map<String, Object>) s.get("components")).forEach((k, v) -> md.append("- ").append(k).append(": ").append(v).append('\n'));
+        s.components().forEach((k, v) -> md.append("- ").append(k).append(": ").append(version(v)).append('\n'));
         md.append("\n## JVM flags\n\n");
-        ((Map<String, Object>) s.get("jvm_flags")).forEach((k, v) -> md.append("- ").append(k).append(": `").append(v).append("`\n"));
+        s.jvmFlags().forEach((k, v) -> md.append("- ").append(k).append(": `").append(v).append("`\n"));
         md.append("\nEach target's configuration is the repository's at the commit above (`targets/`, `infra/`, `gateways/`). ")
                 .append("The run folder also holds each target's rendered configuration and logs (`targets/`) and Gatling's raw output (`raw/`); ")
                 .append("those stay on the machine that ran it and are not committed.\n");
         return md.toString();
     }
 
-    @SuppressWarnings("unchecked")
-    private static String describeLoad(Map<String, Object> load) {
-        String what = "closed".equals(load.get("model"))
-                ? "closed model, " + load.get("users") + " concurrent users"
-                : "open model, " + load.get("rate_rps") + " req/s";
-        return what + "; warm-up " + load.get("warmup_s") + " s (excluded), measured " + load.get("duration_s")
-                + " s per target; sessions " + load.get("sessions") + ".";
+    private static String describeLoad(Load load) {
+        String what = load.model() == Load.Model.CLOSED
+                ? "closed model, " + load.users() + " concurrent users"
+                : "open model, " + load.rateRps() + " req/s";
+        return what + "; warm-up " + load.warmupS() + " s (excluded), measured " + load.durationS()
+                + " s per target; sessions " + load.sessions() + ".";
     }
 
-    private static String cell(Map<String, Map<String, Object>> res, String role, String key) {
-        Map<String, Object> r = res == null ? null : res.get(role);
-        if (r == null || r.get(key) == null) {
-            return "-";
-        }
-        double v = ((Number) r.get(key)).doubleValue();
-        return key.equals("cores") ? String.format(Locale.ROOT, "%.2f", v) : String.format(Locale.ROOT, "%.0f", v);
+    /** A component's version line, or its libraries as {@code {artifact=version, ...}}. */
+    private static String version(ComponentVersion v) {
+        return v instanceof ComponentVersion.Libraries libraries ? libraries.byArtifact().toString() : ((ComponentVersion.Line) v).version();
+    }
+
+    /** Microseconds, whole; "-" where there is none. */
+    private static String us(Long v) {
+        return v == null ? "-" : String.format(Locale.ROOT, "%.0f", v.doubleValue());
+    }
+
+    private static String whole(Double v) {
+        return v == null ? "-" : String.format(Locale.ROOT, "%.0f", v);
+    }
+
+    private static String cores(Double v) {
+        return v == null ? "-" : String.format(Locale.ROOT, "%.2f", v);
     }
 
     private static String trim(double v) {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.gatewaybench.harness.analyse.Analysis;
+import io.gatewaybench.harness.model.Summaries;
 import io.gatewaybench.harness.plan.Repo;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,7 +32,7 @@ class HtmlReportTest {
     void theRunFolderGetsOnePageWithEchartsAndTheSummaryInline(@TempDir Path dir) throws Exception {
         Path run = Repo.root().resolve("results/20261123-181040");
         Files.copy(run.resolve("summary.json"), dir.resolve("summary.json"));
-        RunSummary.write(dir, io.gatewaybench.harness.model.Summaries.toMap(Analysis.read(dir)));
+        RunSummary.write(dir, Analysis.read(dir));
         String html = Files.readString(dir.resolve(HtmlReport.FILE));
         assertTrue(html.contains("Licensed to the Apache Software Foundation"), "ECharts' license banner is kept");
         assertTrue(html.contains("<script type=\"application/json\" id=\"summary\">"), "the summary is inlined");
