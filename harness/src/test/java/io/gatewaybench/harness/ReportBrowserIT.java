@@ -1,5 +1,6 @@
 package io.gatewaybench.harness;
 
+import io.gatewaybench.harness.model.SummaryMaps;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -47,7 +48,7 @@ class ReportBrowserIT {
         Rendered page = render(dir.resolve(HtmlReport.FILE), runId);
         assertEquals(List.of(), page.problems(), runId);
 
-        Map<String, Object> summary = Summaries.toMap(Analysis.read(dir));
+        Map<String, Object> summary = SummaryMaps.toMap(Analysis.read(dir));
         List<Map<String, Object>> targets = (List<Map<String, Object>>) summary.get("targets");
         long measured = targets.stream().filter(t -> !t.containsKey("failure") && t.get("rounds") instanceof List<?> r && !r.isEmpty()).count();
         Set<String> expected = new LinkedHashSet<>(List.of("headline-throughput", "headline-latency", "latency-spectrum"));
@@ -172,13 +173,13 @@ class ReportBrowserIT {
     @SuppressWarnings("unchecked")
     void aTargetWithinTheNoiseOfDirectIsMarked() throws Exception {
         Path dir = copyOfRun("20261123-181040");
-        Map<String, Object> summary = Summaries.toMap(Analysis.read(dir));
+        Map<String, Object> summary = SummaryMaps.toMap(Analysis.read(dir));
         for (Map<String, Object> t : (List<Map<String, Object>>) summary.get("targets")) {
             if (t.get("relative_to_direct") instanceof Map<?, ?> rel && !"direct".equals(t.get("name"))) {
                 ((Map<String, Object>) rel).put("within_noise_of_direct", "nginx".equals(t.get("name")) ? "planted" : null);
             }
         }
-        Summary planted = Summaries.fromMap(summary);
+        Summary planted = SummaryMaps.fromMap(summary);
         Files.writeString(dir.resolve(HtmlReport.FILE), HtmlReport.render(planted, Notes.of(planted)));
         Rendered page = render(dir.resolve(HtmlReport.FILE), "planted-within-noise");
         assertEquals(List.of(), page.problems());

@@ -38,7 +38,6 @@ import java.util.Optional;
 import java.util.function.ToDoubleFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.apache.commons.math3.distribution.TDistribution;
 
 /**
  * Every figure of a run that is judged across rounds, derived from the per-round figures in its
@@ -267,43 +266,21 @@ public final class Analysis {
         if (paired.length < 2) {
             return null;
         }
-        Interval range = range(paired);
+        Interval range = Stats.interval(paired);
         boolean ci = range.ci95Low() != null;
         double low = ci ? range.ci95Low() : range.min();
         double high = ci ? range.ci95High() : range.max();
         return low <= 1 && high >= 1 ? "its paired " + (ci ? "95% interval" : "range over rounds") + " holds 100%" : null;
     }
 
-    /**
-     * Median, min, max, the values themselves, and a 95% confidence interval of their geometric
-     * mean: Student's t on the logarithms, so it stays above zero and is as wide on either side
-     * in ratio terms. Where a value is 0 (a latency Gatling rounded to 0 ms) there is no interval.
-     */
-    static Interval range(double[] values) {
-        Double low = null;
-        Double high = null;
-        int n = values.length;
-        if (n > 1 && Arrays.stream(values).allMatch(v -> v > 0)) {
-            double[] logs = Arrays.stream(values).map(Math::log).toArray();
-            double mean = Arrays.stream(logs).average().orElseThrow();
-            double sd = Math.sqrt(Arrays.stream(logs).map(v -> (v - mean) * (v - mean)).sum() / (n - 1));
-            double half = new TDistribution(n - 1).inverseCumulativeProbability(0.975) * sd / Math.sqrt(n);
-            low = Precision.round(Math.exp(mean - half));
-            high = Precision.round(Math.exp(mean + half));
-        }
-        return new Interval(Precision.round(Stats.median(values)), Precision.round(Arrays.stream(values).min().orElse(Double.NaN)),
-                Precision.round(Arrays.stream(values).max().orElse(Double.NaN)),
-                Arrays.stream(values).map(Precision::round).boxed().toList(), low, high, null, null, null, null);
-    }
-
     private static Spread spread(Target target, double[] paired, boolean bracketed) {
         Interval[] latency = new Interval[RequestStats.Latency.NAMES.length];
         for (int i = 0; i < latency.length; i++) {
-            latency[i] = range(roundLatency(target, i));
+            latency[i] = Stats.interval(roundLatency(target, i));
         }
-        return new Spread(target.rounds().size(), range(throughputs(target)),
+        return new Spread(target.rounds().size(), Stats.interval(throughputs(target)),
                 new LatencySpread(latency[0], latency[1], latency[2], latency[3], latency[4], latency[5], latency[6]),
-                paired.length > 1 ? range(paired) : null,
+                paired.length > 1 ? Stats.interval(paired) : null,
                 paired.length > 1 ? (bracketed ? "the mean of direct's runs before and after each round's" : "direct's run of the same round")
                         : null);
     }
@@ -326,7 +303,7 @@ public final class Analysis {
         for (FixedRateLevel level : target.fixedRate()) {
             List<LevelRound> seen = level.rounds();
             if (!seen.isEmpty() && seen.get(0).round() != null) {
-                seen.forEach(s -> ladders.get(s.round() - 1).add(level(s)));
+                seen.forEach(s -> ladders.get(s.round() - 1).add(Ladder.Level.of(s)));
                 continue;
             }
             if (seen.size() > active.size()) {
@@ -335,7 +312,7 @@ public final class Analysis {
             }
             List<Integer> next = new ArrayList<>();
             for (int k = 0; k < seen.size(); k++) {
-                Ladder.Level l = level(seen.get(k));
+                Ladder.Level l = Ladder.Level.of(seen.get(k));
                 ladders.get(active.get(k)).add(l);
                 if (!l.overloaded()) {
                     next.add(active.get(k));
@@ -344,23 +321,6 @@ public final class Analysis {
             active = next;
         }
         return ladders;
-    }
-
-    /**
-     * A level back from summary.json (without the probe's histogram), so a run can be analysed again from its summary. A
-     * level from before failed requests' times were recorded has them only if it had no failures.
-     */
-    static Ladder.Level level(LevelRound l) {
-        RequestStats stats = l.latencyMs() == null ? null
-                : new RequestStats(l.sent(), l.errors(), l.throughputRps() == null ? 0 : l.throughputRps(), latency(l.latencyMs()));
-        RequestStats.Latency all = l.allRequestsLatencyMs() != null && l.allRequestsLatencyMs().isPresent()
-                ? latency(l.allRequestsLatencyMs().get()) : l.errors() == 0 && stats != null ? stats.latency() : null;
-        return new Ladder.Level(l.rateRps(), l.planned(), l.sent(), l.errors(), stats, all, l.overloaded(), l.sendLagMs().p99(),
-                l.sendLagMs().max(), null);
-    }
-
-    private static RequestStats.Latency latency(LatencyMs l) {
-        return new RequestStats.Latency(l.mean(), l.p50(), l.p90(), l.p99(), l.p99_9(), l.p99_99(), l.max());
     }
 
     /**

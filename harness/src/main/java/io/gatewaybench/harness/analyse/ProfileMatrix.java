@@ -170,7 +170,7 @@ final class ProfileMatrix {
         if (n == 0 || Arrays.stream(ratio).anyMatch(Double::isNaN)) {
             return RatioSpread.NotFormed.INSTANCE;
         }
-        return new RatioSpread.Formed(Analysis.range(ratio));
+        return new RatioSpread.Formed(Stats.interval(ratio));
     }
 
     /**

@@ -4,6 +4,7 @@ import io.gatewaybench.harness.model.CostRow;
 import io.gatewaybench.harness.model.FixedRateLevel;
 import io.gatewaybench.harness.model.MaxSustainable;
 import io.gatewaybench.harness.model.P99AtRate;
+import io.gatewaybench.harness.measure.Stats;
 import io.gatewaybench.harness.model.RatioSpread;
 import io.gatewaybench.harness.model.RelativeToDirect;
 import io.gatewaybench.harness.model.ScenarioRow;
@@ -163,7 +164,7 @@ public final class ScenarioMatrix {
         for (int i = 0; i < n; i++) {
             ratio[i] = mine[i] / theirs[i];
         }
-        return new RatioSpread.Formed(Analysis.range(ratio));
+        return new RatioSpread.Formed(Stats.interval(ratio));
     }
 
     /** Each round's throughput over its baseline's ({@link Analysis#pairedRatios}: bracketed where direct ran once more). */

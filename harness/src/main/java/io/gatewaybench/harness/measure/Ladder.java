@@ -4,7 +4,6 @@ import io.gatewaybench.harness.model.LevelRound;
 import io.gatewaybench.harness.model.Precision;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -78,39 +77,6 @@ public final class Ladder {
                     l.sendLagMs().max(), null);
         }
 
-        /**
-         * A level back from its JSON form as a map (without the probe's histogram), as {@link #of} reads its record. Transitional:
-         * for the analysis that still holds a summary as maps.
-         */
-        @SuppressWarnings("unchecked")
-        public static Level fromMap(Map<String, Object> m) {
-            Map<String, Object> latency = (Map<String, Object>) m.get("latency_ms");
-            RequestStats stats = null;
-            if (latency != null) {
-                Object rps = m.get("throughput_rps");
-                stats = new RequestStats(number(m, "sent"), number(m, "errors"), rps == null ? 0 : ((Number) rps).doubleValue(),
-                        latency(latency));
-            }
-            Map<String, Object> all = (Map<String, Object>) m.get("all_requests_latency_ms");
-            RequestStats.Latency allLatency = all != null ? latency(all)
-                    : number(m, "errors") == 0 && stats != null ? stats.latency() : null;
-            Map<String, Object> lag = (Map<String, Object>) m.get("send_lag_ms");
-            return new Level(((Number) m.get("rate_rps")).intValue(), number(m, "planned"), number(m, "sent"), number(m, "errors"), stats,
-                    allLatency, Boolean.TRUE.equals(m.get("overloaded")), ((Number) lag.get("p99")).doubleValue(),
-                    ((Number) lag.get("max")).doubleValue(), null);
-        }
-
-        private static RequestStats.Latency latency(Map<String, Object> m) {
-            double[] v = new double[RequestStats.Latency.NAMES.length];
-            for (int i = 0; i < v.length; i++) {
-                v[i] = ((Number) m.get(RequestStats.Latency.NAMES[i])).doubleValue();
-            }
-            return RequestStats.Latency.of(v);
-        }
-
-        private static long number(Map<String, Object> m, String key) {
-            return ((Number) m.get(key)).longValue();
-        }
     }
 
     /** The request name of a level in the simulation. */

@@ -3,8 +3,6 @@ package io.gatewaybench.harness.measure;
 import io.gatewaybench.harness.model.Interval;
 import io.gatewaybench.harness.model.Precision;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import org.apache.commons.math3.distribution.TDistribution;
 
 /** Small statistics over rounds: of a target's rounds as measured, and of the figures judged across them. */
@@ -32,21 +30,6 @@ public final class Stats {
         return new Interval(Precision.round(median(values)), Precision.round(Arrays.stream(values).min().orElse(Double.NaN)),
                 Precision.round(Arrays.stream(values).max().orElse(Double.NaN)), Arrays.stream(values).map(Precision::round).boxed().toList(),
                 low, high, null, null, null, null);
-    }
-
-    /** {@link #interval} as a map, for the code that still holds a summary as maps (transitional). */
-    public static Map<String, Object> range(double[] values) {
-        Interval i = interval(values);
-        Map<String, Object> r = new LinkedHashMap<>();
-        r.put("median", i.median());
-        r.put("min", i.min());
-        r.put("max", i.max());
-        r.put("values", i.values());
-        if (i.ci95Low() != null) {
-            r.put("ci95_low", i.ci95Low());
-            r.put("ci95_high", i.ci95High());
-        }
-        return r;
     }
 
     public static double median(double[] values) {

@@ -89,30 +89,6 @@ public final class Summaries {
         }
     }
 
-    /**
-     * A summary held as a JSON tree of maps and lists (the harness's code not yet moved onto the records), read strictly as
-     * {@link #parse} reads its text. Transitional: goes when nothing holds a summary as a map.
-     */
-    public static Summary fromMap(java.util.Map<String, Object> summary) {
-        try {
-            return parse(MAPPER.writeValueAsString(summary));
-        } catch (InvalidSummaryException e) {
-            throw new IllegalStateException("the harness built a summary the model does not describe: " + e.getMessage(), e);
-        } catch (JsonProcessingException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    /** The summary as a JSON tree of maps and lists, key order kept. Transitional, as {@link #fromMap}. */
-    @SuppressWarnings("unchecked")
-    public static java.util.Map<String, Object> toMap(Summary summary) {
-        try {
-            return MAPPER.readValue(toJson(summary), java.util.LinkedHashMap.class);
-        } catch (JsonProcessingException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
     /** Refuses null for a key the records require, unless its component is {@link NullableKey}. */
     private static final class RequiredKeys extends JacksonAnnotationIntrospector {
         private static final long serialVersionUID = 1L;

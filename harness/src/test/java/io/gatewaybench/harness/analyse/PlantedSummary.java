@@ -1,5 +1,6 @@
 package io.gatewaybench.harness.analyse;
 
+import io.gatewaybench.harness.model.SummaryMaps;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -81,7 +82,7 @@ public final class PlantedSummary {
 
     /** The planted keys, completed and analysed ({@link Analysis#apply}), as a JSON tree. */
     public static Map<String, Object> analysed(Map<String, ?> planted) {
-        return Summaries.toMap(Analysis.apply(of(planted)));
+        return SummaryMaps.toMap(Analysis.apply(of(planted)));
     }
 
     /** A target of that name with only its spread (null: none), as far as a rule over spreads looks. */

@@ -1,5 +1,6 @@
 package io.gatewaybench.harness.report;
 
+import io.gatewaybench.harness.model.SummaryMaps;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -99,7 +100,7 @@ public class CompareHtmlTest {
         json = json.substring(0, json.indexOf("</script>"));
         Map<String, Object> inlined = JSON.readValue(json, Map.class);
         assertEquals(result.rows().size(), ((List<?>) inlined.get("rows")).size(), "rows inlined in the page");
-        assertEquals(Summaries.toMap(a).get("load"), ((List<Map<String, Object>>) inlined.get("runs")).get(0).get("load"),
+        assertEquals(SummaryMaps.toMap(a).get("load"), ((List<Map<String, Object>>) inlined.get("runs")).get(0).get("load"),
                 "the load as summary.json holds it");
     }
 
