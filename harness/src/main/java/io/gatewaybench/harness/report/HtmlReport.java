@@ -2,9 +2,7 @@ package io.gatewaybench.harness.report;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gatewaybench.harness.analyse.Analysis;
 import io.gatewaybench.harness.model.LadderPlan;
 import io.gatewaybench.harness.model.Summaries;
@@ -29,8 +27,8 @@ import java.util.Properties;
 public final class HtmlReport {
     public static final String FILE = "report.html";
     private static final ObjectMapper JSON = new ObjectMapper();
-    /** The summary's keys and values as summary.json holds them. */
-    private static final ObjectMapper SUMMARY_JSON = Summaries.mapper();
+    /** The summary's keys and values as summary.json holds them (absent stays absent, Optional.empty() is null), on one line. */
+    private static final ObjectMapper SUMMARY_JSON = Summaries.mapper().disable(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT);
 
     private HtmlReport() {
     }
@@ -42,7 +40,7 @@ public final class HtmlReport {
 
     public static String render(Summary summary, List<String> notes) throws IOException {
         Map<String, String> data = new LinkedHashMap<>();
-        data.put("summary", inlineJson(pageTree(summary)));
+        data.put("summary", inlineJson(SUMMARY_JSON, summary));
         data.put("report-facts", inlineJson(new Facts(notes, objectives(summary.ladder()))));
         return page("Gateway benchmark run", "Drawing the report… (it needs JavaScript; the same figures are in summary.md)", data,
                 "report/report.js");
@@ -65,25 +63,6 @@ public final class HtmlReport {
                 "echarts", echarts(),
                 "common", resource("report/common.js"),
                 "script", resource(script)), "report/page.html for " + script);
-    }
-
-    /**
-     * The summary as the page carries it: summary.json's keys and values, except that a judged row of the JVM profiles
-     * or the workers sweep has its verdict last (where the analysis adds it once the row's interval is judged) and the
-     * reference's row has it in place, as pages have carried it since these matrices were added.
-     */
-    static JsonNode pageTree(Summary summary) {
-        ObjectNode tree = SUMMARY_JSON.valueToTree(summary);
-        for (String matrix : List.of("jvm_profiles", "workers_sweep")) {
-            tree.path(matrix).path("by_gateway").forEach(rows -> rows.forEach(row -> {
-                JsonNode verdict = row.get("verdict");
-                if (verdict != null && !"reference".equals(verdict.asText())) {
-                    ((ObjectNode) row).remove("verdict");
-                    ((ObjectNode) row).set("verdict", verdict);
-                }
-            }));
-        }
-        return tree;
     }
 
     /**
@@ -121,7 +100,11 @@ public final class HtmlReport {
      * early and no {@code <!--} may change how the browser reads it; both escapes are still valid JSON.
      */
     static String inlineJson(Object value) throws JsonProcessingException {
-        return JSON.writeValueAsString(value).replace("</", "<\\/").replace("<!--", "<\\u0021--");
+        return inlineJson(JSON, value);
+    }
+
+    private static String inlineJson(ObjectMapper mapper, Object value) throws JsonProcessingException {
+        return mapper.writeValueAsString(value).replace("</", "<\\/").replace("<!--", "<\\u0021--");
     }
 
     /** The WebJar's echarts.min.js, its Apache license banner included, of the version the parent pom names. */
