@@ -7,10 +7,10 @@ import io.gatewaybench.harness.launch.JvmStartup;
 import io.gatewaybench.harness.launch.Launch;
 import io.gatewaybench.harness.launch.Origin;
 import io.gatewaybench.harness.launch.TargetProcess;
+import io.gatewaybench.harness.measure.Calibration;
 import io.gatewaybench.harness.measure.GatlingRun;
 import io.gatewaybench.harness.measure.JfrFigures;
 import io.gatewaybench.harness.measure.JmhEnvironment;
-import io.gatewaybench.harness.measure.Ladder;
 import io.gatewaybench.harness.measure.LatencyProbe;
 import io.gatewaybench.harness.measure.MeasuredSummary;
 import io.gatewaybench.harness.measure.RequestStats;
@@ -20,7 +20,6 @@ import io.gatewaybench.harness.measure.ScenarioCheck;
 import io.gatewaybench.harness.measure.TargetDetails;
 import io.gatewaybench.harness.measure.WrkCrossCheck;
 import io.gatewaybench.harness.model.LadderPlan;
-import io.gatewaybench.harness.model.Precision;
 import io.gatewaybench.harness.model.RateLimitCheck;
 import io.gatewaybench.harness.model.RoundRuntime;
 import io.gatewaybench.harness.model.Summary;
@@ -239,7 +238,10 @@ public final class Bench {
 
         try (TargetProcess origin = Origin.start(runDir.resolve("targets/tomcat"), topology.backend())) {
             byte[] reference = ScenarioCheck.referencePage(origin.launch().url());
-            calibrate(origin, reference);
+            Calibration calibrated = Calibration.of(plan, runDir, origin.launch().url(), reference,
+                    line -> System.out.println("bench: calibration: " + line));
+            rates = calibrated.rates();
+            calibration = calibrated.measured();
             for (int n = 0; n < steps; n++) {
                 boolean closing = n == schedule.size();
                 int round = closing ? plan.rounds() + 1 : n / targets.size() + 1;
@@ -373,34 +375,6 @@ public final class Bench {
                 signal = "SIG" + s.getName();
                 System.exit(128 + s.getNumber());
             });
-        }
-    }
-
-    /**
-     * Direct's capacity, measured once before the rounds under the run's closed load (30 s warm-up,
-     * 10 s measured), fixes the ladder's rates so every target gets the same ones.
-     */
-    private void calibrate(TargetProcess origin, byte[] reference) throws IOException {
-        RunPlan.LadderPlan ladder = plan.ladder();
-        if (ladder.percents().isEmpty()) {
-            rates = ladder.absolute();
-            return;
-        }
-        // Tomcat fresh from its start needs about half a minute at full load before it reaches its
-        // pace (measured here: 16,300 req/s after a 10 s warm-up, 31,000 a minute later).
-        RunPlan.Load load = new RunPlan.Load("closed", plan.load().users(), 0, plan.quick() ? 2 : 30,
-                Math.min(10, plan.load().durationSeconds()), plan.load().sessions());
-        System.out.printf("bench: calibration: direct's capacity under %d closed users (warm-up %d s, measure %d s) fixes the ladder's rates%n",
-                load.users(), load.warmupSeconds(), load.durationSeconds());
-        URI url = origin.launch().url();
-        ScenarioCheck.check("direct", url, reference);
-        try (ResourceSampler sampler = new ResourceSampler()) {
-            RequestStats direct = GatlingRun.measure(url, load, List.of(), ladder, runDir.resolve("raw/calibration"), sampler, null).stats();
-            rates = Ladder.rates(ladder.percents(), direct.throughputRps(), ladder.absolute());
-            calibration = new LadderPlan.Calibration("direct, closed model, " + load.users() + " users, warm-up " + load.warmupSeconds()
-                    + " s, measured " + load.durationSeconds() + " s, before round 1", Precision.round(direct.throughputRps()), direct.errors());
-            System.out.printf("bench: calibration: direct %.0f req/s; ladder %s req/s (%s%% of it%s)%n", direct.throughputRps(), rates,
-                    ladder.percents(), ladder.absolute().isEmpty() ? "" : ", plus " + ladder.absolute());
         }
     }
 
