@@ -3,31 +3,20 @@ package io.gatewaybench.harness;
 import io.gatewaybench.harness.analyse.Analysis;
 import io.gatewaybench.harness.analyse.ObjectiveJudge;
 import io.gatewaybench.harness.analyse.RunComparison;
-import io.gatewaybench.harness.launch.JvmStartup;
-import io.gatewaybench.harness.launch.Launch;
 import io.gatewaybench.harness.launch.Origin;
 import io.gatewaybench.harness.launch.TargetProcess;
 import io.gatewaybench.harness.measure.Calibration;
-import io.gatewaybench.harness.measure.GatlingRun;
-import io.gatewaybench.harness.measure.JfrFigures;
 import io.gatewaybench.harness.measure.JmhEnvironment;
-import io.gatewaybench.harness.measure.LatencyProbe;
 import io.gatewaybench.harness.measure.MeasuredSummary;
 import io.gatewaybench.harness.measure.RequestStats;
-import io.gatewaybench.harness.measure.ResourceSampler;
+import io.gatewaybench.harness.measure.RoundMeasurement;
 import io.gatewaybench.harness.measure.RunDescription;
 import io.gatewaybench.harness.measure.ScenarioCheck;
 import io.gatewaybench.harness.measure.TargetDetails;
-import io.gatewaybench.harness.measure.WrkCrossCheck;
 import io.gatewaybench.harness.model.LadderPlan;
-import io.gatewaybench.harness.model.RateLimitCheck;
-import io.gatewaybench.harness.model.RoundRuntime;
 import io.gatewaybench.harness.model.Summary;
-import io.gatewaybench.harness.model.WrkCheck;
-import io.gatewaybench.harness.plan.JvmProfile;
 import io.gatewaybench.harness.plan.Objective;
 import io.gatewaybench.harness.plan.RunPlan;
-import io.gatewaybench.harness.plan.Scenario;
 import io.gatewaybench.harness.plan.Target;
 import io.gatewaybench.harness.plan.Topology;
 import io.gatewaybench.harness.report.CompareHtml;
@@ -36,7 +25,6 @@ import io.gatewaybench.harness.report.HtmlReport;
 import io.gatewaybench.harness.report.JmhReport;
 import io.gatewaybench.harness.report.RunSummary;
 import java.io.IOException;
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -50,14 +38,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code ./bench run}: starts the origin, then for each target in turn starts it, verifies that it
- * serves the book page correctly, runs Gatling's warm-up and measurement against it, stops it, and
- * writes the run to {@code results/<run-id>/}. A target that fails is recorded as failed; the others
- * are still measured.
+ * {@code ./bench run}: starts the origin, fixes the ladder's rates ({@link Calibration}), then measures each target in
+ * turn, round after round ({@link RoundMeasurement}: started, verified, loaded, stopped), showing the progress, and
+ * writes the run to {@code results/<run-id>/}. A target that fails is recorded as failed; the others are still measured.
  */
 public final class Bench {
-    /** Requests per second of the microsecond probe beside Gatling's load: low enough not to add load of its own. */
-    private static final int PROBE_RATE = 50;
     private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
 
     private final RunPlan plan;
@@ -69,13 +54,11 @@ public final class Bench {
     /** Seconds one target took in one round so far, on average (load, start, verification, Gatling's own start, probes). */
     private double secondsPerStep;
     private int measuredSoFar;
-    /** The Gatling JVM's executable and flags, as seen in the process table. */
-    private String injectorJvm;
     /** The ladder's rates, fixed once direct's capacity is known; the calibration's figures. */
     private List<Integer> rates = List.of();
     private LadderPlan.Calibration calibration;
-    /** The page the origin serves for each scenario's path: what every target must deliver under it. */
-    private final Map<String, byte[]> pages = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Each target's round, once the ladder's rates are known; it has seen the Gatling JVM's flags for the summary. */
+    private volatile RoundMeasurement measurement;
 
     /*
      * What the run has measured so far, under the lock: the main thread adds to it, and on SIGINT or
@@ -242,6 +225,11 @@ public final class Bench {
                     line -> System.out.println("bench: calibration: " + line));
             rates = calibrated.rates();
             calibration = calibrated.measured();
+            measurement = new RoundMeasurement(description(), origin, reference, rates, (t, change) -> {
+                synchronized (lock) {
+                    details.put(t.name(), change.apply(details.get(t.name())));
+                }
+            });
             for (int n = 0; n < steps; n++) {
                 boolean closing = n == schedule.size();
                 int round = closing ? plan.rounds() + 1 : n / targets.size() + 1;
@@ -255,7 +243,10 @@ public final class Bench {
                 RequestStats stats = null;
                 String failure = null;
                 try {
-                    stats = measure(t, round, origin, reference, step);
+                    RoundMeasurement.Result measured = measurement.measure(t, round, line -> System.out.println(step + ": " + line));
+                    stats = measured.stats();
+                    secondsPerStep = secondsPerStep == 0 ? measured.seconds()
+                            : (secondsPerStep * measuredSoFar + measured.seconds()) / (measuredSoFar + 1);
                 } catch (RuntimeException | IOException e) {
                     failure = e.getMessage();
                 }
@@ -321,7 +312,7 @@ public final class Bench {
             }
             outcomes.add(new MeasuredSummary.TargetOutcome(t, rounds.get(t.name()), details.getOrDefault(t.name(), TargetDetails.NONE), failure));
         }
-        summarise(runDir, description().run(injectorJvm, rates, calibration, incomplete), outcomes, rates);
+        summarise(runDir, description().run(measurement == null ? null : measurement.injectorJvm(), rates, calibration, incomplete), outcomes, rates);
         summaryWritten = true;
         if (!incomplete.isEmpty()) {
             System.err.println("bench: run incomplete: " + String.join("; ", incomplete));
@@ -378,173 +369,9 @@ public final class Bench {
         }
     }
 
-    private RequestStats measure(Target t, int round, TargetProcess origin, byte[] reference, String step) throws IOException {
-        long begin = System.nanoTime();
-        Path dir = runDir.resolve("targets").resolve(t.name() + "-round" + round);
-        TargetProcess gateway = null;
-        boolean stoppedOnPurpose = false;
-        try (ResourceSampler sampler = new ResourceSampler()) {
-            if (!topology.backend().remote()) { // on another machine, its CPU and memory are not sampled
-                sampler.watch("origin", origin.pid());
-            }
-            URI url = origin.launch().url();
-            Long firstAnswerMs = null;
-            RoundRuntime reported = new RoundRuntime(null, null, null, null, null, null); // what a JVM gateway says it runs
-            Scenario scenario = plan.scenario(t.scenario());
-            URI originUrl = url;
-            byte[] page = scenario.isPlain() ? reference : pages.computeIfAbsent(scenario.path(), p -> ScenarioCheck.originPage(originUrl, scenario));
-            RateLimitCheck limitCheck = round == 1 && scenario.rateLimit() > 0 && !t.isDirect() ? limitBites(t, scenario, url, step) : null;
-            if (!t.isDirect()) {
-                System.out.printf("%s: starting%n", step);
-                long starting = System.nanoTime();
-                gateway = TargetProcess.start(t, launch(t, dir, url));
-                if (!topology.gateway().remote()) {
-                    sampler.watch("gateway", gateway.pid());
-                }
-                url = gateway.launch().url();
-                verify(t, scenario, url, page, round, step);
-                firstAnswerMs = Math.round((System.nanoTime() - starting) / 1e6);
-                reported = JvmStartup.reported(t, plan.profileOf(t), gateway.launch());
-            } else {
-                verify(t, scenario, url, page, round, step);
-            }
-            synchronized (lock) {
-                details.computeIfAbsent(t.name(), k -> description().target(t, dir));
-                if (limitCheck != null) {
-                    details.put(t.name(), details.get(t.name()).withRateLimitCheck(limitCheck));
-                }
-            }
-            // The microsecond probe asks for the book page as it is: under plain only.
-            boolean probed = scenario.isPlain();
-            System.out.printf("%s: verified; warm-up %d s, then measuring %d s%s (Gatling%s)%n",
-                    step, plan.load().warmupSeconds(), plan.load().durationSeconds(),
-                    rates.isEmpty() ? "" : ", then " + rates.size() + " fixed-rate levels of " + plan.ladder().levelSeconds() + " s",
-                    probed ? ", with a " + PROBE_RATE + " req/s microsecond probe beside it" : "");
-            Path raw = Files.createDirectories(runDir.resolve("raw").resolve(t.name() + "-round" + round));
-            String cookie = ScenarioCheck.sessionCookie(origin.launch().url());
-            GatlingRun.Request request = GatlingRun.Request.of(scenario, plan.credentials(), page, cookie);
-            GatlingRun.Measurement m;
-            LatencyProbe.Result underLoad;
-            try (LatencyProbe.Paced probe = probed ? new LatencyProbe.Paced(url, cookie, PROBE_RATE, plan.loadSeconds() + 600) : null) {
-                m = GatlingRun.measure(url, request, plan.load(), rates, plan.ladder(), raw, sampler, probe == null ? null : probe::between);
-                underLoad = probe == null ? null : probe.between(m.windowStartMillis(), m.windowEndMillis());
-            }
-            synchronized (lock) {
-                details.put(t.name(), details.get(t.name()).withGatling(m.gatling().inRound(round)));
-            }
-            exitedDuringMeasurement(t, gateway, dir);
-            if (injectorJvm == null && !m.injectorJvm().isEmpty()) {
-                injectorJvm = m.injectorJvm();
-            }
-            Map<String, LatencyProbe.Result> probes = new LinkedHashMap<>();
-            if (probed) {
-                // After the load, so the target is warm; alone, so nothing else competes for the CPUs.
-                int count = plan.quick() ? 300 : 3000;
-                System.out.printf("%s: %d single requests, one at a time (microsecond probe)%n", step, count);
-                LatencyProbe.Result unloaded = LatencyProbe.unloaded(url, cookie, count / 5, count);
-                underLoad.write(raw.resolve("probe-under-load.hgrm"));
-                unloaded.write(raw.resolve("probe-unloaded.hgrm"));
-                probes.put("unloaded", unloaded);
-                probes.put("under_load", underLoad);
-            }
-            if (plan.crossChecks(t) && round == 1 && scenario.isPlain()) { // wrk asks for the book page as it is
-                int seconds = plan.quick() ? 2 : 10;
-                System.out.printf("%s: cross-check with wrk, %d connections, %d s%n", step, plan.load().users(), seconds);
-                WrkCheck wrk = WrkCrossCheck.run(url, cookie, plan.load().users(), seconds, m.stats().throughputRps(),
-                        raw.resolve("wrk.log"));
-                synchronized (lock) {
-                    details.put(t.name(), details.get(t.name()).withWrkCheck(wrk));
-                }
-            }
-            RequestStats stats = m.stats()
-                    .withResources(sampler.cost(m.windowStartMillis(), m.windowEndMillis(), m.stats().requests() - m.stats().errors()))
-                    .withProbes(probes)
-                    .withLadder(m.ladder());
-            exitedDuringMeasurement(t, gateway, dir);
-            RoundRuntime jfr = new RoundRuntime(null, null, null, null, null, null);
-            if (gateway != null && plan.recordsJfr(t, topology)) {
-                stoppedOnPurpose = true;
-                gateway.close(); // the recording is written as the JVM exits
-                jfr = JfrFigures.overWindow(gateway.launch(), m.windowStartMillis(), m.windowEndMillis(), stats.requests());
-            }
-            stats = stats.withRuntime(new RoundRuntime(firstAnswerMs, reported.eventLoops(), reported.transport(),
-                    stats.runtime() == null ? null : stats.runtime().steadyAfterS(), jfr.allocatedBytesPerRequest(), jfr.jfr()));
-            double took = (System.nanoTime() - begin) / 1e9;
-            secondsPerStep = secondsPerStep == 0 ? took : (secondsPerStep * measuredSoFar + took) / (measuredSoFar + 1);
-            return stats;
-        } catch (RuntimeException | IOException e) {
-            if (!stoppedOnPurpose) {
-                exitedDuringMeasurement(t, gateway, dir); // the cause, rather than what the load saw of it
-            }
-            throw e;
-        } finally {
-            if (gateway != null) {
-                gateway.close();
-            }
-        }
-    }
-
-    /** Fails the measurement, naming the exit status and the log's last lines, if the gateway is no longer running. */
-    private static void exitedDuringMeasurement(Target t, TargetProcess gateway, Path dir) {
-        if (gateway != null && !gateway.process().isAlive()) {
-            throw new IllegalStateException(t.name() + " exited with status " + gateway.process().exitValue()
-                    + " during its measurement; see " + dir + ": " + gateway.tail("stderr.log"));
-        }
-    }
-
-    /** How {@code t} is started here: for a JVM gateway, with its JVM profile's JDK, event loops, flags and options. */
-    private Launch launch(Target t, Path dir, URI upstream) {
-        int workers = workersOf(t);
-        Launch launch = Launch.on(topology.gateway(), dir, upstream, workers, "");
-        JvmProfile profile = plan.profileOf(t);
-        if (profile == null) {
-            return launch;
-        }
-        String flags = profile.flagsFor(t);
-        if (plan.recordsJfr(t, topology)) {
-            flags += " " + String.join(" ", JfrFigures.jvmOptions(dir.resolve(JfrFigures.RECORDING), plan.jfr()));
-        }
-        return launch.under(profile.java(), profile.eventLoops(workers), flags, profile.argsFor(t));
-    }
-
-    /** The workers {@code t} gets: its own in a workers sweep, else the run's. */
-    private int workersOf(Target t) {
-        return t.sweptWorkers().orElse(workers);
-    }
-
     /** What the summary says of the run and of each target, beside what they measured. */
     private RunDescription description() {
         return new RunDescription(plan, topology, workers, runDir, started);
-    }
-
-    /**
-     * Conformance before measuring: the book page byte for byte under plain (as always); under another scenario,
-     * its duties ({@link ScenarioCheck}), every route in round 1 and three of them after.
-     */
-    private void verify(Target t, Scenario scenario, URI url, byte[] page, int round, String step) {
-        if (scenario.isPlain()) {
-            ScenarioCheck.check(t.name(), url, page);
-            return;
-        }
-        if (round == 1 && scenario.routes() > 0) {
-            System.out.printf("%s: checking that each of its %d routes reaches the origin%n", step, scenario.routes());
-        }
-        ScenarioCheck.verify(t.name(), url, scenario, plan.credentials(), page, round == 1);
-    }
-
-    /**
-     * Round 1 of a scenario with a rate limit: the target started once with the limit set low, to show that it
-     * does answer 429 at about that rate ({@link ScenarioCheck#limitBites}); a target that does not is not measured.
-     */
-    private RateLimitCheck limitBites(Target t, Scenario scenario, URI origin, String step) {
-        System.out.printf("%s: starting with a rate limit of %d/s, to show that it answers 429%n", step, Scenario.LOW_LIMIT);
-        Path dir = runDir.resolve("targets").resolve(t.name() + "-limit-check");
-        try (TargetProcess low = TargetProcess.start(t.withRateLimit(Scenario.LOW_LIMIT), launch(t, dir, origin))) {
-            RateLimitCheck seen = ScenarioCheck.limitBites(t.name(), low.launch().url(), scenario, plan.credentials(), Scenario.LOW_LIMIT);
-            System.out.printf("%s: limit %d/s: %s answers 200 and %s answers 429 of %s requests at twice the limit%n", step,
-                    Scenario.LOW_LIMIT, seen.answered200(), seen.answered429(), seen.sent());
-            return seen;
-        }
     }
 
     /**

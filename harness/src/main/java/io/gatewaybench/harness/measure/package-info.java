@@ -1,5 +1,8 @@
 /**
- * Stage 3, measure: what the load and the probes measured against a running target. Gatling's run and its output
+ * Stage 3, measure: what the load and the probes measured against a running target. One target's round from its start
+ * to its stop ({@link io.gatewaybench.harness.measure.RoundMeasurement}: verified, loaded, probed, stopped) and the
+ * calibration that fixes the ladder's rates before the rounds ({@link io.gatewaybench.harness.measure.Calibration}),
+ * both telling the run's {@link io.gatewaybench.harness.measure.Progress} what they do; Gatling's run and its output
  * ({@link io.gatewaybench.harness.measure.GatlingRun}, {@link io.gatewaybench.harness.measure.SimulationLog}, {@link
  * io.gatewaybench.harness.measure.GatlingReport}), the fixed-rate ladder ({@link io.gatewaybench.harness.measure.Ladder}),
  * the microsecond probe ({@link io.gatewaybench.harness.measure.LatencyProbe}), resource cost, JFR figures, the wrk
@@ -10,7 +13,7 @@
  * io.gatewaybench.harness.measure.RunDescription}: every component's version among it).
  *
  * <p>May use: {@link io.gatewaybench.harness.launch}, {@link io.gatewaybench.harness.plan} and {@link
- * io.gatewaybench.harness.model} (launch for a launched gateway's JDK and folder, the origin's descriptor and a target's
- * version command; {@code Bench} hands the load its URLs and process ids).
+ * io.gatewaybench.harness.model} (launch to start and stop the gateway of a round, for a launched gateway's JDK and folder, the
+ * origin's descriptor and a target's version command; {@code Bench} hands a round the running origin).
  */
 package io.gatewaybench.harness.measure;
