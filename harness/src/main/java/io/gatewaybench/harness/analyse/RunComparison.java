@@ -48,6 +48,25 @@ public final class RunComparison {
 
     /** One figure of one target in both runs, its per-round values, and the test's outcome. */
     public record Row(String target, String figure, double[] a, double[] b, double marginAbs, Test test) {
+        /** Run A's mean over its rounds. */
+        public double aMean() {
+            return mean(a);
+        }
+
+        /** Run B's mean over its rounds. */
+        public double bMean() {
+            return mean(b);
+        }
+
+        /** Run A's mean and its 95% interval ({@link #meanWithInterval95}). */
+        public double[] aMeanCi95() {
+            return meanWithInterval95(a);
+        }
+
+        /** Run B's mean and its 95% interval. */
+        public double[] bMeanCi95() {
+            return meanWithInterval95(b);
+        }
     }
 
     /** A figure to compare, before its test: the test needs to know how many figures are compared. */

@@ -122,8 +122,8 @@ public final class CompareHtml {
         List<PageRow> rows = new ArrayList<>();
         for (RunComparison.Row r : result.rows()) {
             RunComparison.Test t = r.test();
-            rows.add(new PageRow(r.target(), r.figure(), r.a(), r.b(), finite(RunComparison.meanWithInterval95(r.a())),
-                    finite(RunComparison.meanWithInterval95(r.b())), r.marginAbs(), t.difference(), t.ci90(), t.ci95(), t.p(), t.detectable(),
+            rows.add(new PageRow(r.target(), r.figure(), r.a(), r.b(), finite(r.aMeanCi95()),
+                    finite(r.bMeanCi95()), r.marginAbs(), t.difference(), t.ci90(), t.ci95(), t.p(), t.detectable(),
                     t.verdict().name()));
         }
         return new Page(List.of(run("A", a), run("B", b)), margin, result.alpha(), result.exit(),

@@ -27,9 +27,9 @@ public final class CompareTable {
                 .append(": mean (per round) | difference B-A (90% interval; detectable) | verdict |\n|---|---|---:|---:|---:|---|\n");
         for (RunComparison.Row r : result.rows()) {
             RunComparison.Test t = r.test();
-            double base = Math.abs(RunComparison.mean(r.a()));
-            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s (%s to %s; ±%s) | %s |%n", r.target(), r.figure(), sample(r.a()),
-                    sample(r.b()), relative(t.difference(), base), relative(t.ci90()[0], base), relative(t.ci90()[1], base),
+            double base = Math.abs(r.aMean());
+            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s (%s to %s; ±%s) | %s |%n", r.target(), r.figure(), sample(r.aMean(), r.a()),
+                    sample(r.bMean(), r.b()), relative(t.difference(), base), relative(t.ci90()[0], base), relative(t.ci90()[1], base),
                     relative(t.detectable(), base).replace("+", ""), switch (t.verdict()) {
                         case EQUIVALENT -> "equivalent";
                         case DIFFERENT -> "**different**";
@@ -45,8 +45,8 @@ public final class CompareTable {
         return new BigDecimal(100 * (1 - alpha)).round(new MathContext(4)).stripTrailingZeros().toPlainString();
     }
 
-    private static String sample(double[] v) {
-        return num(RunComparison.mean(v)) + " (" + String.join(", ", Arrays.stream(v).mapToObj(CompareTable::num).toList()) + ")";
+    private static String sample(double mean, double[] v) {
+        return num(mean) + " (" + String.join(", ", Arrays.stream(v).mapToObj(CompareTable::num).toList()) + ")";
     }
 
     /** A difference as % of the base, or in the figure's units where the base is 0. */
