@@ -24,7 +24,9 @@ final class GatlingCommand {
     private static final Path TARGET = Repo.root().resolve("simulations/target");
     /** Gatling's own entry point, which the plugin starts in its forked JVM. */
     static final String MAIN = "io.gatling.app.Gatling";
-    private static boolean compiled;
+    /** The pom's JVM flags and simulation class, read with the compilation, once per harness. */
+    private static List<String> jvmArgs;
+    private static String simulationClass;
 
     private GatlingCommand() {
     }
@@ -35,18 +37,18 @@ final class GatlingCommand {
      * system properties, and strips colour from Gatling's console (jansi.mode=strip) as here.
      */
     static List<String> of(List<String> properties, Path resultsFolder) throws IOException {
-        compileOnce();
+        prepareOnce();
         List<String> argv = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-        argv.addAll(pluginConfiguration("jvmArg"));
+        argv.addAll(jvmArgs);
         argv.add("-Djansi.mode=strip");
         argv.addAll(properties);
         argv.addAll(List.of("-cp", TARGET.resolve("test-classes") + ":" + Files.readString(TARGET.resolve("gatling-classpath.txt")).strip(),
-                MAIN, "-s", simulationClass(), "-rf", resultsFolder.toString()));
+                MAIN, "-s", simulationClass, "-rf", resultsFolder.toString()));
         return argv;
     }
 
     /** The one simulation the pom runs ({@code <simulationClass>}). */
-    static String simulationClass() {
+    private static String pomSimulationClass() {
         List<String> named = pluginConfiguration("simulationClass");
         if (named.size() != 1) {
             throw new IllegalStateException(POM + " names " + named.size() + " simulationClass in the Gatling plugin's configuration, not one");
@@ -55,7 +57,7 @@ final class GatlingCommand {
     }
 
     /** The text of every element named {@code element} in the Gatling plugin's {@code <configuration>}, in order. */
-    static List<String> pluginConfiguration(String element) {
+    private static List<String> pluginConfiguration(String element) {
         try {
             Document pom = DocumentBuilderFactory.newDefaultInstance().newDocumentBuilder().parse(POM.toFile());
             NodeList plugins = pom.getElementsByTagName("plugin");
@@ -85,9 +87,12 @@ final class GatlingCommand {
         return "";
     }
 
-    /** Compiles the simulation and writes its class path, as {@code mvn gatling:test} would before running it. */
-    private static synchronized void compileOnce() throws IOException {
-        if (compiled) {
+    /**
+     * Compiles the simulation and writes its class path, as {@code mvn gatling:test} would before running it, and reads the
+     * pom's JVM flags and simulation class.
+     */
+    private static synchronized void prepareOnce() throws IOException {
+        if (simulationClass != null) {
             return;
         }
         Path log = Files.createTempFile("gatling-compile", ".log");
@@ -108,6 +113,7 @@ final class GatlingCommand {
                     + p.exitValue() + "): " + Files.readString(log).strip());
         }
         Files.delete(log);
-        compiled = true;
+        jvmArgs = List.copyOf(pluginConfiguration("jvmArg"));
+        simulationClass = pomSimulationClass();
     }
 }
