@@ -11,12 +11,14 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * The Ansible deployment (infra/ansible/) against three local hosts, each a network namespace with
  * its own sshd (infra/ansible/test/run.sh): site.yml deploys, bench.yml runs a quick run from the
  * injector with the gateway and Tomcat started on the other two over ssh, and brings it back.
  */
+@ResourceLock("infra/netns") // the emulated hosts: one user at a time
 class AnsibleDeployIT {
     /**
      * A native gateway and a JVM gateway, the two ways a target is deployed and started on its host; all six targets

@@ -14,12 +14,14 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * {@code ./bench run --topology netns}: the three emulated hosts (network namespaces, CPU sets,
  * memory limits), as root. A quick run over all six targets must record where each role ran and
  * leave nothing behind; so must a run stopped part-way.
  */
+@ResourceLock("infra/netns") // the emulated hosts: one user at a time
 class BenchNetnsRunIT {
 
     @BeforeAll

@@ -20,6 +20,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * {@code ./bench compare} must tell a planted difference from noise. Three runs of direct and one
@@ -35,6 +36,7 @@ import org.junit.jupiter.api.TestInstance;
  * not shown equivalent, 2 when the runs cannot be compared, with a one-line reason on stderr.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Isolated("its tolerances were calibrated on a quiet machine: no other ./bench run beside it")
 class CompareIT {
     private static final String CAP = "harness/src/test/resources/planted/planted-cap.properties";
     private static final String SLOWER = "harness/src/test/resources/planted-slower/planted-cap.properties";

@@ -20,6 +20,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -32,6 +33,9 @@ import java.util.concurrent.locks.LockSupport;
  * one of:
  * <ul>
  *   <li>{@code --delay-ms=N}: every answer N ms later than the upstream's</li>
+ *   <li>{@code --hold-us=N}: every answer held N microseconds after the upstream's, by spinning on the clock (a sleep
+ *       wakes tens of microseconds late); each answer's actual hold is counted per microsecond and its spread printed at
+ *       exit, so a test can check the plant itself. {@code --hold-us=0} is the same proxy holding nothing: its twin</li>
  *   <li>{@code --cap-rps=N}: at most N answers per second, evenly spaced (a token bucket that holds
  *       one token): an answer waits for the next free slot, so a closed loop gets N per second and an
  *       open rate above N queues up</li>
@@ -120,8 +124,8 @@ public final class PlantedProxy {
         // SIGTERM (the harness stops targets by PID): say what was done; the JVM then exits. No
         // server.stop(): it waits for the dispatcher's one-second select, and the exit closes every socket.
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            System.out.printf("PlantedProxy: stopped after %d requests, %d planted failures, %d upstream failures%n",
-                    proxy.requests.get(), proxy.planted.get(), proxy.upstreamFailures.get());
+            System.out.printf("PlantedProxy: stopped after %d requests, %d planted failures, %d upstream failures%s%n",
+                    proxy.requests.get(), proxy.planted.get(), proxy.upstreamFailures.get(), plant.report());
         }, "stop"));
         server.start();
         System.out.printf("PlantedProxy: listening on %s:%d, upstream %s, planted: %s%n", bind, port, proxy.upstream, plant);
@@ -218,10 +222,15 @@ public final class PlantedProxy {
         default void awaitAnswer(long readyNanos) {
         }
 
+        /** What the plant did, for the line printed at exit: empty, or text beginning with "; ". */
+        default String report() {
+            return "";
+        }
+
         static Plant of(Map<String, String> o) {
-            List<String> given = o.keySet().stream().filter(k -> List.of("delay-ms", "cap-rps", "fail-every", "stall-every-ms").contains(k)).toList();
+            List<String> given = o.keySet().stream().filter(k -> List.of("delay-ms", "hold-us", "cap-rps", "fail-every", "stall-every-ms").contains(k)).toList();
             if (given.size() != 1) {
-                usage("exactly one of --delay-ms, --cap-rps, --fail-every, --stall-every-ms (with --stall-ms) is needed, got " + given);
+                usage("exactly one of --delay-ms, --hold-us, --cap-rps, --fail-every, --stall-every-ms (with --stall-ms) is needed, got " + given);
             }
             for (String k : o.keySet()) {
                 if (!List.of("bind", "port", "upstream", "stall-ms", "exit-after-ms", "never-listen").contains(k) && !given.contains(k)) {
@@ -230,6 +239,7 @@ public final class PlantedProxy {
             }
             return switch (given.get(0)) {
                 case "delay-ms" -> new Delay(number(o, "delay-ms"));
+                case "hold-us" -> new Hold(o.get("hold-us").equals("0") ? 0 : number(o, "hold-us"));
                 case "cap-rps" -> new Cap(number(o, "cap-rps"));
                 case "fail-every" -> new FailEvery(number(o, "fail-every"));
                 default -> new Stall(number(o, "stall-every-ms"), number(o, "stall-ms"));
@@ -247,6 +257,56 @@ public final class PlantedProxy {
         @Override
         public String toString() {
             return "every answer " + millis + " ms after the upstream's";
+        }
+    }
+
+    /** Every answer held a fixed number of microseconds after the upstream's, spinning; each actual hold counted per microsecond. */
+    private static final class Hold implements Plant {
+        /** Holds of this many microseconds or more share the last count. */
+        private static final int TOP_US = 100_000;
+        private final int micros;
+        private final AtomicLongArray byMicros = new AtomicLongArray(TOP_US + 1);
+
+        Hold(int micros) {
+            this.micros = micros;
+        }
+
+        @Override
+        public void awaitAnswer(long readyNanos) {
+            long until = readyNanos + TimeUnit.MICROSECONDS.toNanos(micros);
+            long now;
+            while ((now = System.nanoTime()) < until) {
+                Thread.onSpinWait();
+            }
+            byMicros.incrementAndGet((int) Math.min(TOP_US, TimeUnit.NANOSECONDS.toMicros(now - readyNanos)));
+        }
+
+        /** "; held us: n=N p50=A p99=B max=C": the actual holds, to the microsecond. */
+        @Override
+        public String report() {
+            long n = 0;
+            for (int i = 0; i <= TOP_US; i++) {
+                n += byMicros.get(i);
+            }
+            long[] at = new long[3];
+            double[] q = {0.5, 0.99, 1.0};
+            for (int k = 0; k < q.length; k++) {
+                long rank = Math.max(1, (long) Math.ceil(q[k] * n));
+                long seen = 0;
+                for (int i = 0; i <= TOP_US; i++) {
+                    seen += byMicros.get(i);
+                    if (seen >= rank) {
+                        at[k] = i;
+                        break;
+                    }
+                }
+            }
+            return String.format("; held us: n=%d p50=%d p99=%d max=%d", n, at[0], at[1], at[2]);
+        }
+
+        @Override
+        public String toString() {
+            return "every answer held " + micros + " us after the upstream's";
         }
     }
 
@@ -358,7 +418,7 @@ public final class PlantedProxy {
 
     private static void usage(String problem) {
         System.err.println("PlantedProxy: " + problem + "\nusage: PlantedProxy --bind=ADDRESS --port=N --upstream=http://HOST:PORT "
-                + "(--delay-ms=N | --cap-rps=N | --fail-every=K | --stall-every-ms=P --stall-ms=S)");
+                + "(--delay-ms=N | --hold-us=N | --cap-rps=N | --fail-every=K | --stall-every-ms=P --stall-ms=S)");
         System.exit(2);
     }
 

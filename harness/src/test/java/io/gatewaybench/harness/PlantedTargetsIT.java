@@ -17,6 +17,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Planted answers: one {@code ./bench run} over four test-only targets of known behaviour
@@ -39,6 +40,7 @@ import org.junit.jupiter.api.TestInstance;
  * rates are listed in {@code harness/src/test/README.md}.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Isolated("its tolerances were calibrated on a quiet machine: no other ./bench run beside it")
 class PlantedTargetsIT {
     private static final String FOLDER = "harness/src/test/resources/planted/";
     /** The descriptors the run starts: {@link #FOLDER}'s, unless {@code -Dplanted.targets} names other plants under the same names. */

@@ -2,8 +2,11 @@ package io.gatewaybench.harness.measure;
 
 import io.gatewaybench.harness.plan.Repo;
 import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -18,6 +21,9 @@ import org.w3c.dom.NodeList;
  * target: the same simulation class, JVM flags and class path, all read from {@code simulations/pom.xml} and what it
  * builds. Maven's own start cost about 2 s of every measured target. The simulation is compiled (and its class path
  * written, {@code target/gatling-classpath.txt}) once per harness, by Maven, so a changed simulation is what runs.
+ * Several {@code ./bench} runs may share one checkout (the integration tests run some at once): each compiles and reads
+ * the class path under an exclusive lock on {@code simulations/target/.compile.lock}, so none reads a class or the class
+ * path while another rewrites it.
  */
 final class GatlingCommand {
     private static final Path POM = Repo.root().resolve("simulations/pom.xml");
@@ -27,6 +33,7 @@ final class GatlingCommand {
     /** The pom's JVM flags and simulation class, read with the compilation, once per harness. */
     private static List<String> jvmArgs;
     private static String simulationClass;
+    private static String classPath;
 
     private GatlingCommand() {
     }
@@ -42,7 +49,7 @@ final class GatlingCommand {
         argv.addAll(jvmArgs);
         argv.add("-Djansi.mode=strip");
         argv.addAll(properties);
-        argv.addAll(List.of("-cp", TARGET.resolve("test-classes") + ":" + Files.readString(TARGET.resolve("gatling-classpath.txt")).strip(),
+        argv.addAll(List.of("-cp", classPath,
                 MAIN, "-s", simulationClass, "-rf", resultsFolder.toString()));
         return argv;
     }
@@ -95,6 +102,18 @@ final class GatlingCommand {
         if (simulationClass != null) {
             return;
         }
+        Files.createDirectories(TARGET);
+        try (FileChannel lockFile = FileChannel.open(TARGET.resolve(".compile.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                FileLock ignored = lockFile.lock()) {
+            compile();
+            classPath = TARGET.resolve("test-classes") + ":" + Files.readString(TARGET.resolve("gatling-classpath.txt")).strip();
+        }
+        jvmArgs = List.copyOf(pluginConfiguration("jvmArg"));
+        simulationClass = pomSimulationClass();
+    }
+
+    /** {@code mvn -o process-test-classes} on the simulations' pom: compiles the simulation and writes its class path. */
+    private static void compile() throws IOException {
         Path log = Files.createTempFile("gatling-compile", ".log");
         Process p = new ProcessBuilder("mvn", "-B", "-o", "-q", "-f", POM.toString(), "process-test-classes")
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
@@ -113,7 +132,5 @@ final class GatlingCommand {
                     + p.exitValue() + "): " + Files.readString(log).strip());
         }
         Files.delete(log);
-        jvmArgs = List.copyOf(pluginConfiguration("jvmArg"));
-        simulationClass = pomSimulationClass();
     }
 }

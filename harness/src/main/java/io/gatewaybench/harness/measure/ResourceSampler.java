@@ -4,11 +4,11 @@ import io.gatewaybench.harness.model.Precision;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Stream;
 
 /**
@@ -60,7 +60,7 @@ public final class ResourceSampler implements AutoCloseable {
                     cpu += cpuSeconds(p.pid());
                     memory += memoryBytes(p.pid());
                 }
-                samples.computeIfAbsent(role, r -> new ArrayList<>()).add(new Sample(now, cpu, memory));
+                samples.computeIfAbsent(role, r -> new CopyOnWriteArrayList<>()).add(new Sample(now, cpu, memory)); // read while added to
             }));
             try {
                 Thread.sleep(PERIOD_MILLIS);
