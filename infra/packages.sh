@@ -1,9 +1,32 @@
 #!/usr/bin/env bash
 # The one place that installs the OS packages the suite runs: the origin (Tomcat and its examples),
 # the native proxies, the second injector, the JDK, what deploys to real hosts, and the headless
-# browser the report test renders report.html with. Idempotent:
-# installs only what is missing.
+# browser the report test renders report.html with; and the fixed-rate injector, Vegeta, which has no
+# Debian package: built from its Go module at the version below (injector/README.md says why it).
+# Idempotent: installs only what is missing.
 set -euo pipefail
+
+VEGETA_MODULE=github.com/tsenart/vegeta/v12
+VEGETA_VERSION=v12.13.0
+
+# Vegeta at exactly that version in /usr/local/bin, built by the Go toolchain (go 1.22 or later).
+install_vegeta() {
+  if command -v go >/dev/null && [ -x /usr/local/bin/vegeta ] \
+      && go version -m /usr/local/bin/vegeta | grep -Eq "^\s+mod\s+$VEGETA_MODULE\s+$VEGETA_VERSION\s"; then
+    return 0
+  fi
+  if ! command -v go >/dev/null; then
+    echo "infra/packages.sh: Vegeta $VEGETA_VERSION is built from its Go module, and no 'go' is on PATH; install Go 1.22 or later" >&2
+    exit 1
+  fi
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "infra/packages.sh: Vegeta $VEGETA_VERSION goes to /usr/local/bin; run this script as root (sudo infra/packages.sh)" >&2
+    exit 1
+  fi
+  echo "infra/packages.sh: building Vegeta $VEGETA_VERSION into /usr/local/bin"
+  GOBIN=/usr/local/bin GOFLAGS=-mod=mod go install "$VEGETA_MODULE@$VEGETA_VERSION"
+}
+install_vegeta
 
 PACKAGES=(
   tomcat10            # the origin, run as a plain process from its own CATALINA_BASE (never as a service)

@@ -117,16 +117,7 @@ final class GatlingCommand {
         Path log = Files.createTempFile("gatling-compile", ".log");
         Process p = new ProcessBuilder("mvn", "-B", "-o", "-q", "-f", POM.toString(), "process-test-classes")
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        try {
-            if (!p.waitFor(5, TimeUnit.MINUTES)) {
-                p.destroyForcibly();
-                throw new IllegalStateException("compiling the simulation (mvn -o -f " + POM + " process-test-classes) took over 5 min");
-            }
-        } catch (InterruptedException e) {
-            p.destroyForcibly();
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        }
+        Processes.await(p, TimeUnit.MINUTES.toSeconds(5), "compiling the simulation (mvn -o -f " + POM + " process-test-classes)");
         if (p.exitValue() != 0) {
             throw new IllegalStateException("the simulation did not compile (mvn -o -f " + POM + " process-test-classes exited with "
                     + p.exitValue() + "): " + Files.readString(log).strip());

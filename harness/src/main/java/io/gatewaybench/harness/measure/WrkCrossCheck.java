@@ -8,7 +8,6 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -38,16 +37,7 @@ public final class WrkCrossCheck {
         List<String> argv = List.of("wrk", "-t1", "-c" + connections, "-d" + seconds + "s", "--timeout", "10s",
                 "-H", "Cookie: " + cookie, target.resolve(Scenario.BOOK_PATH).toString());
         Process p = new ProcessBuilder(argv).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        try {
-            if (!p.waitFor(seconds + 60L, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                throw new IllegalStateException("wrk did not finish within " + (seconds + 60) + " s");
-            }
-        } catch (InterruptedException e) {
-            p.destroyForcibly();
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        }
+        Processes.await(p, seconds + 60L, "wrk");
         return parse(Files.readString(log), gatlingRps, String.join(" ", argv));
     }
 

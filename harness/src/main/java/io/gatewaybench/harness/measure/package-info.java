@@ -5,8 +5,9 @@
  * both telling the run's {@link io.gatewaybench.harness.measure.Progress} what they do; Gatling's run and its output
  * ({@link io.gatewaybench.harness.measure.GatlingRun}, {@link io.gatewaybench.harness.measure.SimulationLog}, {@link
  * io.gatewaybench.harness.measure.GatlingReport}), the fixed-rate ladder ({@link io.gatewaybench.harness.measure.Ladder}),
- * the microsecond probe ({@link io.gatewaybench.harness.measure.LatencyProbe}), resource cost, JFR figures, the wrk
- * cross-check, the checks that a target serves the right page ({@link io.gatewaybench.harness.measure.ScenarioCheck}),
+ * the microsecond probe ({@link io.gatewaybench.harness.measure.LatencyProbe}), one fixed-rate level as Vegeta sent it,
+ * read from its own records ({@link io.gatewaybench.harness.measure.VegetaLevel}: the next ladder's injector, not yet
+ * used by a run), resource cost, JFR figures, the wrk cross-check, the checks that a target serves the right page ({@link io.gatewaybench.harness.measure.ScenarioCheck}),
  * a round's figures ({@link io.gatewaybench.harness.measure.RequestStats}), the environment of a JMH run, and what a run
  * measured in summary.json's shape ({@link io.gatewaybench.harness.measure.MeasuredSummary}, pooling rounds with {@link
  * io.gatewaybench.harness.measure.Stats}), with what the summary says beside it of the run and of each target ({@link
