@@ -26,7 +26,7 @@ install_vegeta() {
     exit 1
   fi
   echo "infra/packages.sh: building Vegeta $VEGETA_VERSION into /usr/local/bin"
-  GOBIN=/usr/local/bin GOFLAGS=-mod=mod go install "$VEGETA_MODULE@$VEGETA_VERSION"
+  GOBIN=/usr/local/bin go install "$VEGETA_MODULE@$VEGETA_VERSION"
 }
 install_vegeta
 

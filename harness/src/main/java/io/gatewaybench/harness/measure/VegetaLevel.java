@@ -1,11 +1,9 @@
 package io.gatewaybench.harness.measure;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,7 +39,7 @@ public final class VegetaLevel {
     /** Up to a minute, in microseconds, three significant digits. */
     static final long HIGHEST_MICROS = TimeUnit.MINUTES.toMicros(1);
 
-    private static final ObjectMapper JSON = new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     /** The fields of Vegeta's record this reader uses ({@code lib/results.go}). */
     @JsonIgnoreProperties(ignoreUnknown = true)
@@ -60,7 +58,7 @@ public final class VegetaLevel {
      * @param fromIntended latency of each good request from its intended send instant, microseconds
      * @param fromSend    the same from the instant it was actually taken
      * @param sendLag     how late each measured request was taken, microseconds
-     * @param seconds     from the first measured request's due instant to the last one's
+     * @param seconds     the measured span of the schedule: planned / rate
      */
     public record Result(int rateRps, long planned, long sent, long good, Map<String, Long> failures, Histogram fromIntended,
             Histogram fromSend, Histogram sendLag, double seconds) {
@@ -84,7 +82,6 @@ public final class VegetaLevel {
         if (rateRps <= 0) {
             throw new IllegalArgumentException("a level's rate must be above 0, got " + rateRps);
         }
-        byte[] wanted = marker.getBytes(StandardCharsets.UTF_8);
         double intervalNanos = 1e9 / rateRps;
         long warmup = (long) warmupSeconds * rateRps;
         long planned = (long) measuredSeconds * rateRps;
@@ -116,7 +113,7 @@ public final class VegetaLevel {
             sent++;
             String failure = r.error() != null && !r.error().isEmpty() && r.code() == 0 ? r.error()
                     : r.code() != 200 ? "status " + r.code()
-                    : !contains(r.body(), wanted) ? "no marker" : null;
+                    : !hasMarker(r.body(), marker) ? "no marker" : null;
             if (failure != null) {
                 failures.merge(failure, 1L, Long::sum);
             } else {
@@ -146,20 +143,9 @@ public final class VegetaLevel {
         return t.getEpochSecond() * 1_000_000_000L + t.getNano();
     }
 
-    static boolean contains(byte[] body, byte[] marker) {
-        if (body == null) {
-            return false;
-        }
-        outer:
-        for (int i = 0; i + marker.length <= body.length; i++) {
-            for (int j = 0; j < marker.length; j++) {
-                if (body[i + j] != marker[j]) {
-                    continue outer;
-                }
-            }
-            return true;
-        }
-        return false;
+    /** The marker in the body, read byte for byte as ScenarioCheck reads a page (the marker is ASCII). */
+    static boolean hasMarker(byte[] body, String marker) {
+        return body != null && new String(body, StandardCharsets.ISO_8859_1).contains(marker);
     }
 
     /**
@@ -194,7 +180,7 @@ public final class VegetaLevel {
         if (p.exitValue() != 0) {
             throw new IOException("vegeta attack exited with " + p.exitValue() + ": " + Files.readString(log).strip());
         }
-        Path json = encode(Path.of("vegeta"), binary);
+        Path json = encode(binary);
         try {
             return read(json, rateRps, warmupSeconds, measuredSeconds, marker);
         } finally {
@@ -202,18 +188,16 @@ public final class VegetaLevel {
         }
     }
 
-    /** Decodes Vegeta's binary results with its own encoder into JSON lines, next to them. */
-    public static Path encode(Path vegeta, Path binary) throws IOException {
-        Path json = binary.resolveSibling(binary.getFileName().toString().replaceFirst("\\.bin$", "") + ".json");
-        Process p = new ProcessBuilder(vegeta.toString(), "encode", "--to", "json", "--output", json.toString(), binary.toString())
-                .redirectErrorStream(true).start();
-        String out;
-        try (var stream = new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8)) {
-            out = new BufferedReader(stream).lines().reduce("", (a, b) -> a + b + "\n");
-        }
+    /** Decodes Vegeta's binary results with its own encoder into JSON lines, next to them; its console goes to a .log beside. */
+    public static Path encode(Path binary) throws IOException {
+        String stem = binary.getFileName().toString().replaceFirst("\\.bin$", "");
+        Path json = binary.resolveSibling(stem + ".json");
+        Path log = binary.resolveSibling(stem + "-encode.log");
+        Process p = new ProcessBuilder("vegeta", "encode", "--to", "json", "--output", json.toString(), binary.toString())
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
         Processes.await(p, TimeUnit.MINUTES.toSeconds(5), "vegeta encode " + binary);
         if (p.exitValue() != 0) {
-            throw new IOException("vegeta encode " + binary + " exited with " + p.exitValue() + ": " + out.strip());
+            throw new IOException("vegeta encode " + binary + " exited with " + p.exitValue() + ": " + Files.readString(log).strip());
         }
         return json;
     }

@@ -67,6 +67,17 @@ class VegetaLevelTest {
     }
 
     @Test
+    void aLateFirstRequestDoesNotMoveTheSchedule() throws IOException {
+        // the warm-up's first request taken 5 ms late: the schedule is still set by the punctual ones, so the measured
+        // requests' lags do not change (an origin taken from the first record would make every one of them 5 ms early)
+        VegetaLevel.Result real = VegetaLevel.read(SAMPLE, 100, 1, 1, MARKER);
+        VegetaLevel.Result lateFirst = planted(0, rec -> shift(rec, 5_000_000L));
+        assertTrue(real.sendLag().getValueAtPercentile(50) > 0, "the sample's own lag: " + real.sendLag().getValueAtPercentile(50));
+        assertEquals(real.sendLag().getValueAtPercentile(50), lateFirst.sendLag().getValueAtPercentile(50));
+        assertEquals(real.fromIntended().getValueAtPercentile(50), lateFirst.fromIntended().getValueAtPercentile(50));
+    }
+
+    @Test
     void aWrongAnswerIsAFailureNotALatency() throws IOException {
         VegetaLevel.Result wrongPage = planted(120, rec -> rec.put("body", Base64.getEncoder().encodeToString("<html>other</html>".getBytes(StandardCharsets.UTF_8))));
         assertEquals(Map.of("no marker", 1L), wrongPage.failures());
