@@ -23,8 +23,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * What every target must do before anyone measures it: proxy correctly. Each subclass names one
@@ -32,7 +30,6 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @ExtendWith(Origins.Resolver.class)
-@Execution(ExecutionMode.CONCURRENT) // beside the other targets' conformance suites (each starts its own target; the origins are stateless); its own tests one at a time
 abstract class ProxyConformance {
     private static final int MIB = 1024 * 1024;
 
@@ -67,7 +64,6 @@ abstract class ProxyConformance {
     }
 
     @Test
-    @Execution(ExecutionMode.SAME_THREAD)
     void bookPageIsTheSameAsDirect() throws IOException {
         Http1Client.Response direct;
         Http1Client.Response via;
@@ -84,7 +80,6 @@ abstract class ProxyConformance {
     }
 
     @Test
-    @Execution(ExecutionMode.SAME_THREAD)
     void notFoundPassesThrough() throws IOException {
         String missing = "/examples/no-such-page.html";
         try (Http1Client d = new Http1Client(origins.tomcatUrl()); Http1Client v = new Http1Client(toTomcat.launch().url())) {
@@ -97,7 +92,6 @@ abstract class ProxyConformance {
     }
 
     @Test
-    @Execution(ExecutionMode.SAME_THREAD)
     void oneMebibyteResponseArrivesIntact() throws IOException {
         try (Http1Client c = new Http1Client(toTestOrigin.launch().url())) {
             Http1Client.Response r = c.get("/bytes?n=" + MIB);
@@ -107,7 +101,6 @@ abstract class ProxyConformance {
     }
 
     @Test
-    @Execution(ExecutionMode.SAME_THREAD)
     void chunkedResponseArrivesIntact() throws IOException {
         int n = 300_001;
         try (Http1Client c = new Http1Client(toTestOrigin.launch().url())) {
@@ -118,7 +111,6 @@ abstract class ProxyConformance {
     }
 
     @Test
-    @Execution(ExecutionMode.SAME_THREAD)
     void postBodyArrivesIntactAtTheOrigin() throws IOException {
         byte[] body = new byte[MIB];
         new Random(42).nextBytes(body);
@@ -134,7 +126,6 @@ abstract class ProxyConformance {
     }
 
     @Test
-    @Execution(ExecutionMode.SAME_THREAD)
     void tenSequentialRequestsReuseOneClientConnection() throws IOException {
         try (Http1Client c = new Http1Client(toTomcat.launch().url())) {
             for (int i = 1; i <= 10; i++) {
@@ -147,7 +138,6 @@ abstract class ProxyConformance {
     }
 
     @Test
-    @Execution(ExecutionMode.SAME_THREAD)
     void originSeesForwardedHeaders() throws IOException {
         try (Http1Client c = new Http1Client(toTestOrigin.launch().url())) {
             List<String> seen = c.get("/headers").text().lines().toList();
@@ -164,7 +154,6 @@ abstract class ProxyConformance {
     }
 
     @Test
-    @Execution(ExecutionMode.SAME_THREAD)
     void originDownGivesBadGatewayWithoutHanging() throws IOException {
         URI nobodyListens = URI.create("http://127.0.0.1:" + Ports.free());
         try (TargetProcess toNowhere = startInFrontOf(nobodyListens, "no-origin");

@@ -18,8 +18,6 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * Every scenario a target implements, checked as a run checks it before measuring ({@link ScenarioCheck}): each
@@ -29,7 +27,6 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @ExtendWith(Origins.Resolver.class)
-@Execution(ExecutionMode.CONCURRENT) // beside the other targets' scenario suites (each starts its own targets; Tomcat is stateless); its own tests one at a time
 abstract class ScenarioConformance {
     final Target target;
     final Credentials credentials = Credentials.issue();
@@ -50,7 +47,6 @@ abstract class ScenarioConformance {
     }
 
     @ParameterizedTest
-    @Execution(ExecutionMode.SAME_THREAD)
     @MethodSource("scenarios")
     void doesTheScenariosDuties(String name) {
         Scenario s = Scenario.named(name);
