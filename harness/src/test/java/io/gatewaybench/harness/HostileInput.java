@@ -25,6 +25,10 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceAccessMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Hostile and malformed exchanges, sent over raw loopback sockets to one target (each subclass names
@@ -35,6 +39,8 @@ import org.junit.jupiter.api.TestInstance;
  * {@code target/hostile-input/} as a table per target and one across all targets.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Execution(ExecutionMode.CONCURRENT) // beside the other targets' suites (each its own target and origins); its own cases one at a time
+@ResourceLock(value = TestLocks.CPU, mode = ResourceAccessMode.READ) // never beside a class that keeps the CPUs busy
 abstract class HostileInput {
     /** Every target's stated header-read timeout (targets/README.md): a client must send its whole head within it. */
     static final int HEADER_TIMEOUT_S = 10;
@@ -107,6 +113,7 @@ abstract class HostileInput {
     // ---- the cases
 
     @TestFactory
+    @Execution(ExecutionMode.SAME_THREAD)
     Stream<DynamicTest> hostileExchanges() {
         return cases().entrySet().stream().map(e -> DynamicTest.dynamicTest(e.getKey(), () -> run(e.getKey(), e.getValue())));
     }
@@ -456,6 +463,7 @@ abstract class HostileInput {
      * would come, fails against this very target (one request, which every target answers: Zuul2 closes on a second).
      */
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void aCrossedPipelinedAnswerIsSeen() throws IOException {
         String request = "GET /echo/one HTTP/1.1\r\nHost: gw.test\r\n\r\n";
         origin.reset();
@@ -470,6 +478,7 @@ abstract class HostileInput {
 
     /** A deviation is a fact about a packaged reference; this project's own gateways must handle every case. */
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void onlyThePackagedReferencesMayDeviate() {
         List<String> mine = DEVIATIONS.stringPropertyNames().stream().filter(k -> k.startsWith(target.name() + ".")).sorted().toList();
         if (!List.of("nginx", "haproxy").contains(target.name())) {
@@ -735,6 +744,7 @@ abstract class HostileInput {
      * from a new connection's connect, and on a kept-alive one from the first byte of its next head (targets/README.md).
      */
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void slowClientsAreCutAtTheHeaderTimeout() throws Exception {
         origin.reset();
         decoy.reset();
@@ -842,9 +852,11 @@ abstract class HostileInput {
             md.append("| ").append(o[0]).append(" | ").append(name).append(" | ").append(o[1]).append(" | ")
                     .append(mark(o[2])).append(cell(o[3])).append(" |\n");
         });
-        Files.writeString(TABLES.resolve(target.name() + ".tsv"), tsv);
-        Files.writeString(TABLES.resolve(target.name() + ".md"), md);
-        writeSummary();
+        synchronized (HostileInput.class) { // the suites run side by side: one writes its table while none reads them all
+            Files.writeString(TABLES.resolve(target.name() + ".tsv"), tsv);
+            Files.writeString(TABLES.resolve(target.name() + ".md"), md);
+            writeSummary();
+        }
     }
 
     /** The table across targets, from every target's .tsv present (a class run alone updates its column). */

@@ -17,6 +17,7 @@ import java.util.Locale;
 import java.util.function.Predicate;
 import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * How often chance alone fails each assertion of the integration tests that judges a measured figure: a seeded
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.Test;
  * say what this test computes. A check of a planted difference is simulated too, with the plant's calibration:
  * the rate at which it misses its plant.
  */
+@ResourceLock(TestLocks.CPU) // seconds of simulation on every CPU: not beside the hostile-input suites' time windows
 class NoiseBudgetTest {
     /** The most an assertion may fail by chance alone. */
     static final double BUDGET = 0.01;

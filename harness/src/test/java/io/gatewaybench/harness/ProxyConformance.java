@@ -23,11 +23,13 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * What every target must do before anyone measures it: proxy correctly. Each subclass names one
  * target; it is started from its descriptor, for real, in front of real origins on loopback.
  */
+@ResourceLock(TestLocks.CPU) // starts a target and drives it: not beside the hostile-input suites' time windows
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @ExtendWith(Origins.Resolver.class)
 abstract class ProxyConformance {

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Every scenario a target implements, checked as a run checks it before measuring ({@link ScenarioCheck}): each
@@ -25,6 +26,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Under a scenario with a rate limit, the target is also started with the limit set low, and must answer 429 at
  * about that rate. {@link PlantedScenarioTest} shows that each check fails on a target that skips the duty.
  */
+@ResourceLock(TestLocks.CPU) // starts a target and drives it: not beside the hostile-input suites' time windows
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @ExtendWith(Origins.Resolver.class)
 abstract class ScenarioConformance {

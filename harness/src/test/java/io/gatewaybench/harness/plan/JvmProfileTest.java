@@ -13,12 +13,14 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * JVM profiles as data: every shipped profile starts its JDK with the flags it gives each gateway,
  * a run of several profiles runs each JVM gateway under each, and a bad profile is an error that
  * names the file and the fix before any load.
  */
+@Isolated("it sets bench.jvmProfiles, which every test that starts a JVM gateway reads")
 class JvmProfileTest {
     @TempDir
     Path dir;
