@@ -379,7 +379,8 @@
       }
       caption('Maximum sustainable rate: per round, the highest level at which the objective held there and at every level '
         + 'below; here the median over rounds (the lower of the middle two) with the lowest and highest round, and per round the '
-        + 'first level that failed and why. '
+        + 'first level that failed and why. A level the injector could not deliver is neither a pass nor a failure: a round stopped '
+        + 'there (injector-limited) is left out of the median, and where every round was, the rate reads "at least". '
         + objectives.map(o => o.name + ': ' + o.description).join('; ') + '.');
       const found = [];
       rows.forEach(t => objectives.forEach(o => {
@@ -393,9 +394,11 @@
           const rate = num(f.rate_rps, target.name + ' max_sustainable.' + objective.name);
           const perRound = Array.isArray(f.rounds) ? f.rounds.map(r => (r.next_level_rps === null || r.next_level_rps === undefined
             ? 'none' : r.next_level_rps + ': ' + r.next_level_because)).join('; ') : 'n/a';
+          const limited = !f.injector_limited_rounds ? '' : f.at_least ? ' (every round injector-limited)'
+            : ' (' + f.injector_limited_rounds + ' of ' + f.rounds.length + ' rounds injector-limited, left out)';
           return {
             attributes: { 'data-target': target.name, 'data-objective': objective.name },
-            cells: [target.name, objective.name, { text: fmt(rate, 0), value: rate, figure: 'rate_rps' },
+            cells: [target.name, objective.name, { text: (f.at_least ? 'at least ' : '') + fmt(rate, 0) + limited, value: rate, figure: 'rate_rps' },
               { text: fmt(num(f.min_rps, 'min_rps'), 0) + '-' + fmt(num(f.max_rps, 'max_rps'), 0), cls: 'num' },
               f.verdict === undefined ? 'n/a' : (f.verdict ? 'yes' : 'no'), perRound]
           };

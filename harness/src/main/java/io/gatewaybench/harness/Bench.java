@@ -390,7 +390,9 @@ public final class Bench {
         }
         Objective p99 = plan.ladder().objectives().get(0);
         var found = ObjectiveJudge.maxSustainable(p99, stats.ladder(), rates);
-        return String.format("; ladder: %d of %d levels, %s up to %s req/s", stats.ladder().size(), rates.size(), p99.name(), found.rateRps());
+        return String.format("; ladder: %d of %d levels, %s up to %s%s req/s%s", stats.ladder().size(), rates.size(), p99.name(),
+                found.limitedByInjector() ? "at least " : "", found.rateRps(),
+                found.limitedByInjector() ? " (injector-limited: it could not deliver " + found.nextLevelRps() + ")" : "");
     }
 
     /**

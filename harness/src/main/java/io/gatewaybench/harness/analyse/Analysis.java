@@ -325,16 +325,23 @@ public final class Analysis {
 
     /**
      * Per objective: each round's strict search, and over the rounds the lower median (a rate that
-     * was offered: with an even count the lower of the middle two), the lowest and the highest.
+     * was offered: with an even count the lower of the middle two), the lowest and the highest. A round whose search
+     * stopped at a level the injector could not deliver has no conclusion, only a lower bound: it is left out, and counted;
+     * where every round is such, the figures are over all of them and the rate is "at least".
      */
     static Map<String, MaxSustainable> maxSustainable(List<List<Ladder.Level>> ladders, List<Integer> rates, List<Objective> objectives) {
         Map<String, MaxSustainable> all = new LinkedHashMap<>();
         for (Objective o : objectives) {
             List<MaxSustainable.SearchRound> found = ladders.stream().map(l -> ObjectiveJudge.maxSustainable(o, l, rates)).toList();
-            double[] values = found.stream().mapToDouble(MaxSustainable.SearchRound::rateRps).toArray();
-            all.put(o.name(), new MaxSustainable(o.description(), (int) Stats.lowerMedian(values),
-                    (int) Arrays.stream(values).min().orElse(0), (int) Arrays.stream(values).max().orElse(0),
-                    o.minRateRps() > 0 ? Boolean.valueOf(Stats.lowerMedian(values) > o.minRateRps()) : null, found));
+            List<MaxSustainable.SearchRound> concluded = found.stream().filter(r -> !r.limitedByInjector()).toList();
+            int limited = found.size() - concluded.size();
+            boolean atLeast = concluded.isEmpty() && limited > 0;
+            double[] values = (atLeast ? found : concluded).stream().mapToDouble(MaxSustainable.SearchRound::rateRps).toArray();
+            double median = Stats.lowerMedian(values);
+            Boolean verdict = o.minRateRps() <= 0 ? null : median > o.minRateRps() ? Boolean.TRUE : atLeast ? null : Boolean.FALSE;
+            all.put(o.name(), new MaxSustainable(o.description(), (int) median,
+                    (int) Arrays.stream(values).min().orElse(0), (int) Arrays.stream(values).max().orElse(0), verdict,
+                    limited > 0 ? limited : null, atLeast ? Boolean.TRUE : null, found));
         }
         return all;
     }

@@ -121,8 +121,9 @@ public final class Notes {
             double ceiling = direct.rateRps();
             List<String> atCeiling = targets.subList(1, targets.size()).stream().filter(t -> Analysis.firstObjective(t) != null
                     && Analysis.firstObjective(t).rateRps() >= ceiling).map(Target::name).toList();
-            notes.add(String.format(Locale.ROOT, "Direct's own maximum sustainable rate (%.0f req/s, median) is the ceiling of this setup: "
-                    + "above it the injector and the origin, not a gateway, give out%s", ceiling, atCeiling.isEmpty() ? "."
+            notes.add(String.format(Locale.ROOT, "Direct's own maximum sustainable rate (%s req/s, median%s) is the ceiling of this setup: "
+                    + "above it the injector and the origin, not a gateway, give out%s", direct.rateText(),
+                    direct.lowerBound() ? "; " + direct.injectorLimitedText() : "", atCeiling.isEmpty() ? "."
                     : "; " + atCeiling + " reached it, so their true maximum is not measured here, only that it is at least that."));
         }
         // Maximum rates whose ranges over rounds overlap (first objective): their order is not established.

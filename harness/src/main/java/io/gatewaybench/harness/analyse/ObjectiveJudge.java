@@ -49,18 +49,22 @@ public final class ObjectiveJudge {
      * the true maximum lies between the two) with the reason. Levels above that one that held
      * anyway are listed ({@code held_above}): they are not counted, since a level that failed below
      * says the objective is not met every time up to there. {@code rate_rps} 0: the lowest level failed.
+     * A level the injector could not deliver ({@link Ladder.Level#injectorLate()}) is neither a pass nor a failure of
+     * the target: the search stops there too, marked {@code injector_limited}, and the rate found is only a lower bound.
      */
     public static MaxSustainable.SearchRound maxSustainable(Objective objective, List<Ladder.Level> ladder,
             List<Integer> plannedRates) {
         int found = 0;
         Integer next = null;
+        boolean injectorLimited = false;
         String why = "every level held (the maximum lies above the ladder)";
         for (int rate : plannedRates) {
-            String failure = ladder.stream().filter(l -> l.rate() == rate).findFirst().map(l -> failure(objective, l))
-                    .orElse("not reached");
+            Ladder.Level level = ladder.stream().filter(l -> l.rate() == rate).findFirst().orElse(null);
+            String failure = level == null ? "not reached" : failure(objective, level);
             if (!failure.isEmpty()) {
                 next = rate;
                 why = failure;
+                injectorLimited = level != null && !level.overloaded() && !level.injectorLate().isEmpty();
                 break;
             }
             found = rate;
@@ -68,6 +72,6 @@ public final class ObjectiveJudge {
         final Integer failed = next;
         return new MaxSustainable.SearchRound(found, next, why, failed == null ? List.of()
                 : ladder.stream().filter(l -> l.rate() > failed && holds(objective, l)).map(Ladder.Level::rate).toList(),
-                objective.minRateRps() > 0 ? Boolean.valueOf(found > objective.minRateRps()) : null);
+                objective.minRateRps() > 0 ? Boolean.valueOf(found > objective.minRateRps()) : null, injectorLimited ? Boolean.TRUE : null);
     }
 }

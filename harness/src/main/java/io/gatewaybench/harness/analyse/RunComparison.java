@@ -163,8 +163,13 @@ public final class RunComparison {
             if (foundA == null || foundB == null) {
                 continue;
             }
-            foundA.forEach((objective, fa) -> figures.add(figure(name, "max sustainable rate req/s, " + objective,
-                    perRound(fa), perRound(foundB.get(objective)), margin, 0)));
+            foundA.forEach((objective, fa) -> {
+                double[] ra = perRound(fa);
+                double[] rb = perRound(foundB.get(objective));
+                if (ra.length >= 2 && rb.length >= 2) { // fewer rounds reached a conclusion: the injector, not the target, stopped the rest
+                    figures.add(figure(name, "max sustainable rate req/s, " + objective, ra, rb, margin, 0));
+                }
+            });
             figures.addAll(p99AtEqualLevels(a, b, ta, tb, margin));
         }
         List<Row> rows = figures.stream().map(f -> f.test(figures.size(), alpha)).toList();
@@ -248,7 +253,8 @@ public final class RunComparison {
     }
 
     private static double[] perRound(MaxSustainable found) {
-        return found.rounds().stream().mapToDouble(MaxSustainable.SearchRound::rateRps).toArray();
+        // a round stopped by the injector measured only a lower bound of the target's maximum: not a value to compare
+        return found.rounds().stream().filter(r -> !r.limitedByInjector()).mapToDouble(MaxSustainable.SearchRound::rateRps).toArray();
     }
 
     /**

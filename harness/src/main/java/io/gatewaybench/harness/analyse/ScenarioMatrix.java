@@ -125,7 +125,7 @@ public final class ScenarioMatrix {
         MaxSustainable best = Analysis.firstObjective(t);
         return new ScenarioRow.Measured(t.name(), baseline, t.throughputRps(), relative, withinNoise,
                 t.spread() == null ? null : t.spread().throughputRelativeToDirect(), p99AtRates(t, rates),
-                best == null ? null : best.rateRps(), best == null ? null : best.objective(), ProfileMatrix.median(ProfileMatrix.cpuPerRound(t)));
+                best == null ? null : best.rateRps(), best != null && best.lowerBound() ? Boolean.TRUE : null, best == null ? null : best.objective(), ProfileMatrix.median(ProfileMatrix.cpuPerRound(t)));
     }
 
     /** The target's P99 at each fixed offered rate (median over rounds), or why it has none there. */

@@ -54,6 +54,7 @@ public sealed interface ScenarioRow permits ScenarioRow.NotAvailable, ScenarioRo
      * @param throughputRelativeToDirectSpread the per-round ratios to the baseline, ratio
      * @param p99MsAtRate P99 at each fixed offered rate (key: the rate, req/s): median over rounds, ms, or why there is none
      * @param maxSustainableRps maximum sustainable rate under the first objective, req/s
+     * @param maxSustainableAtLeast true where that rate is only a lower bound (every round injector-limited); absent otherwise
      * @param maxSustainableObjective that objective, in words
      * @param gatewayCpuMsPer1000Requests the gateway's CPU per 1,000 requests, median over rounds, ms; null: not sampled
      */
@@ -66,6 +67,7 @@ public sealed interface ScenarioRow permits ScenarioRow.NotAvailable, ScenarioRo
             @JsonProperty("throughput_relative_to_direct_spread") Interval throughputRelativeToDirectSpread,
             @JsonProperty(value = "p99_ms_at_rate", required = true) Map<Integer, P99AtRate> p99MsAtRate,
             @JsonProperty("max_sustainable_rps") Integer maxSustainableRps,
+            @JsonProperty("max_sustainable_at_least") Boolean maxSustainableAtLeast,
             @JsonProperty("max_sustainable_objective") String maxSustainableObjective,
             @JsonProperty(value = "gateway_cpu_ms_per_1000_requests", required = true) @NullableKey Double gatewayCpuMsPer1000Requests)
             implements ScenarioRow {

@@ -65,7 +65,9 @@ final class LadderTables {
         md.append("\n## Maximum sustainable rate\n\n");
         md.append("Per round, the highest ladder level at which the objective holds at that level and at every level below it ")
                 .append("(every planned request sent on time, no overload, errors under 0.1%, the latency of every request, failed ones ")
-                .append("at their full time, inside the bound); a level the injector sent late is not measured, never a pass. The table ")
+                .append("at their full time, inside the bound). A level the injector could not deliver (sent late or short) is ")
+                .append("neither a pass nor a failure: the round's search stops below it, *injector-limited*, with only a lower bound, and is ")
+                .append("left out of the median; where every round was, the rate reads \"at least\". The table ")
                 .append("gives the median over rounds (the lower of the middle two: always a rate that was offered) with the lowest and ")
                 .append("highest round. The true maximum lies between the rate found and the first level that failed, so the ladder's step ")
                 .append("is the resolution. *First failed level*: which and why, per round; *held above it*: higher levels that met the ")
@@ -83,8 +85,8 @@ final class LadderTables {
             md.append("| ").append(t.name()).append(" |");
             for (LadderPlan.Objective o : objectives) {
                 MaxSustainable f = found.get(o.name());
-                md.append(String.format(Locale.ROOT, " %.0f (%.0f-%.0f)%s |", (double) f.rateRps(), (double) f.minRps(), (double) f.maxRps(),
-                        f.verdict() != null ? (f.verdict() ? ": **yes**" : ": no") : ""));
+                md.append(String.format(Locale.ROOT, " %s (%.0f-%.0f%s)%s |", f.rateText(), (double) f.minRps(), (double) f.maxRps(),
+                        f.injectorLimited() > 0 ? "; " + f.injectorLimitedText() : "", f.verdict() != null ? (f.verdict() ? ": **yes**" : ": no") : ""));
                 List<MaxSustainable.SearchRound> perRound = f.rounds();
                 md.append(' ').append(String.join("; ", perRound.stream().map(r -> r.nextLevelRps() == null
                         ? "none" : r.nextLevelRps() + ": " + r.nextLevelBecause()).toList())).append(" |");

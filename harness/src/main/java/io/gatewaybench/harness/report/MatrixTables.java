@@ -167,7 +167,7 @@ final class MatrixTables {
                         .append(" | ").append(num(present(r.throughputRelativeToDirect()) ? r.throughputRelativeToDirect().get() * 100 : null, "%.1f%%"))
                         .append(present(r.withinNoiseOfDirect()) ? " ≈" : "");
                 rates.forEach(rate -> md.append(" | ").append(p99(r.p99MsAtRate(), rate)));
-                md.append(" | ").append(num(r.maxSustainableRps(), "%.0f"))
+                md.append(" | ").append(Boolean.TRUE.equals(r.maxSustainableAtLeast()) ? "≥ " : "").append(num(r.maxSustainableRps(), "%.0f"))
                         .append(" | ").append(num(r.gatewayCpuMsPer1000Requests(), "%.0f")).append(" |\n");
             }
         });

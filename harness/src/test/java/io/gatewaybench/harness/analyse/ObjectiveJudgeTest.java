@@ -75,6 +75,11 @@ class ObjectiveJudgeTest {
                 List.of(level(1000, 2, 8, 0), late(2000, 25), level(3000, 2, 8, 0)), RATES);
         assertEquals(1000, found.rateRps());
         assertEquals(List.of(3000), found.heldAbove());
+        assertTrue(found.limitedByInjector(), "the search stopped where the injector, not the target, gave out");
+        assertFalse(ObjectiveJudge.maxSustainable(P99_10, List.of(level(1000, 2, 8, 0), overloaded(2000)), RATES).limitedByInjector(),
+                "an overloaded level is the target's failure");
+        assertFalse(ObjectiveJudge.maxSustainable(P99_10, List.of(level(1000, 2, 8, 0), level(2000, 12, 31, 0)), RATES).limitedByInjector(),
+                "a P99 over the bound is the target's failure");
 
         Ladder.Level l = level(1000, 2, 8, 0);
         Ladder.Level short_ = new Ladder.Level(1000, 4000, 3100, 0, l.stats(), l.allLatency(), false, 0, 0, null);
@@ -128,5 +133,36 @@ class ObjectiveJudgeTest {
         assertEquals(2000, found.rateRps(), "round 1 holds to 2000; round 2 to 3000: the lower of the two middle values, not 2500");
         assertEquals(2000, found.minRps());
         assertEquals(3000, found.maxRps());
+    }
+
+    /**
+     * A round whose search the injector stopped is neither a pass nor a failure of the target: it is left out of the
+     * median, and counted; where every round was, the rate is a lower bound (the case of results/20261124-080355, where
+     * haproxy:routes-5000 read 0 req/s from one round that lost its lowest level to a late injector).
+     */
+    @Test
+    void aRoundTheInjectorStoppedIsLeftOutAndOnlySuchRoundsGiveALowerBound() {
+        List<Ladder.Level> held = List.of(level(1000, 2, 8, 0), level(2000, 4, 9, 0), level(3000, 12, 31, 0));
+        List<Ladder.Level> lateAtTheFirst = List.of(late(1000, 65), level(2000, 2, 8, 0), level(3000, 2, 8, 0));
+        MaxSustainable found = Analysis.maxSustainable(List.of(held, lateAtTheFirst), RATES, List.of(P99_10)).get(P99_10.name());
+        assertEquals(2000, found.rateRps(), "the injector-limited round's 0 is not the target's maximum");
+        assertEquals(2000, found.minRps());
+        assertEquals(2000, found.maxRps());
+        assertEquals(1, found.injectorLimited());
+        assertFalse(found.lowerBound());
+        assertEquals(2, found.rounds().size(), "both rounds' searches are kept");
+
+        List<Ladder.Level> lateAtTheThird = List.of(level(1000, 2, 8, 0), level(2000, 2, 8, 0), late(3000, 40));
+        MaxSustainable bound = Analysis.maxSustainable(List.of(lateAtTheFirst, lateAtTheThird, lateAtTheThird), RATES, List.of(GIGAOM))
+                .get(GIGAOM.name());
+        assertTrue(bound.lowerBound(), "every round injector-limited: only a lower bound is known");
+        assertEquals(2000, bound.rateRps());
+        assertEquals("at least 2000", bound.rateText());
+        assertEquals("every round injector-limited", bound.injectorLimitedText());
+        assertEquals("1 of 2 rounds injector-limited, left out", found.injectorLimitedText());
+        assertEquals(3, bound.injectorLimited());
+        assertEquals(true, bound.verdict(), "2000 is over GigaOm's 1000 even as a lower bound");
+        MaxSustainable low = Analysis.maxSustainable(List.of(lateAtTheFirst), RATES, List.of(GIGAOM)).get(GIGAOM.name());
+        assertNull(low.verdict(), "at least 0 tells nothing of whether the target passes 1000");
     }
 }
