@@ -127,29 +127,38 @@ class NoiseBudgetTest {
             return all;
         }
 
-        /** {@code rounds} rounds: [round][0] throughput, [round][1 + level] P99 or NaN where the injector was late, then the two maximum rates. */
+        /**
+         * {@code rounds} rounds: [round][0] throughput, [round][1 + level] P99 or NaN where the injector was late, then
+         * the two maximum rates, NaN where the round's search stopped at a level the injector sent late (injector-limited:
+         * left out), then the same two rates as lower bounds, kept also where the injector stopped the search.
+         */
         double[][] draw(RandomGenerator r, int rounds) {
             int n = p99.length;
             double[][] v = new double[rounds][];
             for (int k = 0; k < rounds; k++) {
-                double[] round = new double[n + 3];
+                double[] round = new double[n + 5];
                 round[0] = throughput.draw(r);
-                double p99Rate = 0;
-                double gigaomRate = 0;
-                boolean p99Held = true;
-                boolean gigaomHeld = true;
+                double[] rate = new double[2];
+                boolean[] searching = {true, true};
+                boolean[] limited = new boolean[2];
                 for (int i = 0; i < n; i++) {
                     boolean late = lag[i].draw(r) > Ladder.LATE_SEND_MS;
                     double p = p99[i].draw(r);
                     double m = max[i].draw(r);
                     round[1 + i] = late ? Double.NaN : p;
-                    p99Held &= !late && p <= CompareIT.P99_OBJECTIVE_MS;
-                    gigaomHeld &= !late && m <= 29;
-                    p99Rate = p99Held ? CompareIT.RATES.get(i) : p99Rate;
-                    gigaomRate = gigaomHeld ? CompareIT.RATES.get(i) : gigaomRate;
+                    boolean[] held = {p <= CompareIT.P99_OBJECTIVE_MS, m <= 29};
+                    for (int o = 0; o < 2; o++) {
+                        if (searching[o]) { // as ObjectiveJudge: a late level stops the search, the injector's doing, not the target's
+                            limited[o] = late;
+                            searching[o] = !late && held[o];
+                            rate[o] = searching[o] ? CompareIT.RATES.get(i) : rate[o];
+                        }
+                    }
                 }
-                round[n + 1] = p99Rate;
-                round[n + 2] = gigaomRate;
+                for (int o = 0; o < 2; o++) {
+                    round[n + 1 + o] = limited[o] ? Double.NaN : rate[o];
+                    round[n + 3 + o] = rate[o];
+                }
                 v[k] = round;
             }
             return v;
@@ -164,7 +173,8 @@ class NoiseBudgetTest {
     /**
      * The rows {@code ./bench compare} makes of one target in two runs (RunComparison.compare), each with its
      * figures as drawn: throughput, throughput over direct's around each round (not for direct), the two maximum
-     * rates, and the P99 at each rate both runs sustained in their lower median, where each run measured it twice.
+     * rates (null where a run has fewer than two rounds the injector did not stop: compare makes no row of them), and
+     * the P99 at each rate both runs sustained in their lower median, where each run measured it twice.
      */
     private static List<double[][]> rows(double[][] a, double[][] b, double[][] directA, double[][] directB, boolean isDirect) {
         int n = CompareIT.RATES.size();
@@ -174,10 +184,13 @@ class NoiseBudgetTest {
             rows.add(new double[][] {Analysis.pairedRatios(column(a, 0), column(directA, 0)),
                 Analysis.pairedRatios(column(b, 0), column(directB, 0)), {0}});
         }
-        rows.add(new double[][] {column(a, n + 1), column(b, n + 1), {0}});
-        rows.add(new double[][] {column(a, n + 2), column(b, n + 2), {0}});
-        double sustainedA = Stats.lowerMedian(column(a, n + 1));
-        double sustainedB = Stats.lowerMedian(column(b, n + 1));
+        for (int o = 0; o < 2; o++) {
+            double[] ra = column(a, n + 1 + o);
+            double[] rb = column(b, n + 1 + o);
+            rows.add(ra.length >= 2 && rb.length >= 2 ? new double[][] {ra, rb, {0}} : null);
+        }
+        double sustainedA = sustained(a, n);
+        double sustainedB = sustained(b, n);
         for (int i = 0; i < n && CompareIT.RATES.get(i) <= Math.min(sustainedA, sustainedB); i++) {
             double[] pa = column(a, 1 + i);
             double[] pb = column(b, 1 + i);
@@ -188,13 +201,30 @@ class NoiseBudgetTest {
         return rows;
     }
 
-    /** The verdicts of every row of targets a and b (direct first), as RunComparison gives them with k = every row. */
+    /**
+     * The maximum rate under the P99 objective as Analysis gives it: the lower median of the rounds the injector did not
+     * stop, or, where it stopped every one, of their lower bounds.
+     */
+    private static double sustained(double[][] rounds, int n) {
+        double[] concluded = column(rounds, n + 1);
+        return Stats.lowerMedian(concluded.length > 0 ? concluded : column(rounds, n + 3));
+    }
+
+    /**
+     * The verdicts of every row of targets a and b (direct first), as RunComparison gives them with k = every row made;
+     * null for a row not made.
+     */
     private static List<RunComparison.Verdict> verdicts(List<double[][]> rows) {
+        long k = rows.stream().filter(java.util.Objects::nonNull).count();
         List<RunComparison.Verdict> verdicts = new ArrayList<>();
         for (double[][] row : rows) {
+            if (row == null) {
+                verdicts.add(null);
+                continue;
+            }
             double resolution = row[2][0];
             double margin = Math.max(RunComparison.MARGIN * Math.abs(java.util.Arrays.stream(row[0]).average().orElse(0)), resolution);
-            verdicts.add(RunComparison.Test.of(row[0], row[1], margin, resolution, rows.size(), CompareIT.ALPHA).verdict());
+            verdicts.add(RunComparison.Test.of(row[0], row[1], margin, resolution, (int) k, CompareIT.ALPHA).verdict());
         }
         return verdicts;
     }
