@@ -17,7 +17,7 @@ public final class ObjectiveJudge {
     /**
      * Whether the level meets the objective: measured as planned (complete, the injector on time),
      * errors under 0.1%, and the bounded latency, over every request with failed ones at their full
-     * time, inside the bound. Gatling records whole milliseconds: "under 30" is "at most 29".
+     * time, inside the bound (Gatling's whole milliseconds and Vegeta's microseconds alike: "under 30" is below 30).
      */
     public static boolean holds(Objective objective, Ladder.Level level) {
         return failure(objective, level).isEmpty();
@@ -40,7 +40,7 @@ public final class ObjectiveJudge {
         }
         boolean max = objective.percentile().equals("max");
         double v = max ? level.allLatency().max() : level.allLatency().p99();
-        return v <= objective.boundMs() ? "" : String.format(Locale.ROOT, "%s %.0f ms", max ? "max" : "P99", v);
+        return objective.meets(v) ? "" : String.format(Locale.ROOT, v == Math.rint(v) ? "%s %.0f ms" : "%s %.3f ms", max ? "max" : "P99", v);
     }
 
     /**

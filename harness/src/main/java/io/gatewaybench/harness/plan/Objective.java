@@ -11,19 +11,25 @@ import java.util.List;
  * @param name        short name, used as the key in summary.json
  * @param description what it demands, in words
  * @param percentile  which latency is bounded: "p99" or "max"
- * @param boundMs     the bound on it, in milliseconds (inclusive)
+ * @param boundMs     the bound on it, in milliseconds
+ * @param inclusive   whether the bound itself meets it ("at most") or not ("under")
  * @param minRateRps  the rate the found maximum must exceed for the objective's verdict to be "yes" (0: no such verdict)
  */
-public record Objective(String name, String description, String percentile, double boundMs, int minRateRps) {
+public record Objective(String name, String description, String percentile, double boundMs, boolean inclusive, int minRateRps) {
     /** Errors must stay under this share of a level's requests. */
     public static final double ERROR_SHARE = 0.001;
 
     /** The objectives every run reports: P99 under a bound of the user's choice, and GigaOm's "high performance". */
     public static List<Objective> standard(int p99BoundMs) {
         return List.of(
-                new Objective("p99-" + p99BoundMs + "ms", "P99 at most " + p99BoundMs + " ms and errors under 0.1%", "p99", p99BoundMs, 0),
+                new Objective("p99-" + p99BoundMs + "ms", "P99 at most " + p99BoundMs + " ms and errors under 0.1%", "p99", p99BoundMs, true, 0),
                 new Objective("gigaom-high-performance",
                         "GigaOm's \"high performance\": max latency under 30 ms and errors under 0.1%, at over 1,000 req/s",
-                        "max", 29, 1000));
+                        "max", 30, false, 1000));
+    }
+
+    /** Whether a latency of {@code ms} meets the bound. */
+    public boolean meets(double ms) {
+        return inclusive ? ms <= boundMs : ms < boundMs;
     }
 }

@@ -52,6 +52,15 @@ class ObjectiveJudgeTest {
         assertEquals("max 30 ms", ObjectiveJudge.failure(GIGAOM, level(2000, 20, 30, 0)));
     }
 
+    /** Vegeta's latencies are to the microsecond: "under 30 ms" is below 30, "at most 10" includes 10. */
+    @Test
+    void boundsHoldForFractionalMillisecondsAsTheyAreWorded() {
+        assertTrue(ObjectiveJudge.holds(GIGAOM, level(2000, 20, 29.999, 0)), "29.999 ms is under 30");
+        assertEquals("max 30.000 ms", ObjectiveJudge.failure(GIGAOM, level(2000, 20, 30.0004, 0)));
+        assertTrue(ObjectiveJudge.holds(P99_10, level(1000, 10.0, 12, 0)), "at most 10 ms includes 10");
+        assertEquals("P99 10.001 ms", ObjectiveJudge.failure(P99_10, level(1000, 10.001, 12, 0)));
+    }
+
     @Test
     void theSearchIsStrictAMissBelowEndsItAndHigherPassesAreListedNotCounted() {
         List<Ladder.Level> round = List.of(level(1000, 2, 8, 0), level(2000, 12, 31, 0), level(3000, 4, 12, 0), level(4000, 11, 31, 0));
