@@ -398,8 +398,8 @@
             : ' (' + f.injector_limited_rounds + ' of ' + f.rounds.length + ' rounds injector-limited, left out)';
           return {
             attributes: { 'data-target': target.name, 'data-objective': objective.name },
-            cells: [target.name, objective.name, { text: (f.at_least ? 'at least ' : '') + fmt(rate, 0) + limited, value: rate, figure: 'rate_rps' },
-              { text: fmt(num(f.min_rps, 'min_rps'), 0) + '-' + fmt(num(f.max_rps, 'max_rps'), 0), cls: 'num' },
+            cells: [target.name, objective.name, { text: (f.at_least ? 'at least ' : '') + fmt(rate, 0), value: rate, figure: 'rate_rps' },
+              { text: fmt(num(f.min_rps, 'min_rps'), 0) + '-' + fmt(num(f.max_rps, 'max_rps'), 0) + limited, cls: 'num' },
               f.verdict === undefined ? 'n/a' : (f.verdict ? 'yes' : 'no'), perRound]
           };
         }));

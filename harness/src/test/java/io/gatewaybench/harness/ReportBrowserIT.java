@@ -96,7 +96,13 @@ class ReportBrowserIT {
                 ((Map<String, Map<String, Object>>) found).forEach((objective, f) -> {
                     Element cells = page.dom().selectFirst("#max-sustainable tr[data-target='" + t.get("name") + "'][data-objective='" + objective + "']");
                     assertNotNull(cells, runId + ": no maximum sustainable rate of " + t.get("name") + " under " + objective);
-                    checkFigure(cells, "rate_rps", (Number) f.get("rate_rps"), 1, "", 0, runId + " " + t.get("name") + " " + objective);
+                    // a lower bound (every round injector-limited) reads "at least N"; any other, N alone
+                    String prefix = Boolean.TRUE.equals(f.get("at_least")) ? "at least " : "";
+                    checkFigure(cells, "rate_rps", (Number) f.get("rate_rps"), 1, prefix, "", 0, runId + " " + t.get("name") + " " + objective);
+                    Element range = cells.select("td").get(3);
+                    Object limited = f.get("injector_limited_rounds");
+                    assertEquals(limited != null, range.text().contains("injector-limited"), runId + " " + t.get("name") + " " + objective
+                            + ": rounds injector-limited " + limited + ", range cell " + range.text());
                 });
             }
         }
@@ -222,6 +228,12 @@ class ReportBrowserIT {
     }
 
     private static void checkFigure(Element row, String figure, Number expected, double scale, String unit, int decimals, String where) {
+        checkFigure(row, figure, expected, scale, "", unit, decimals, where);
+    }
+
+    /** The same, for a figure shown after {@code prefix} ("at least "). */
+    private static void checkFigure(Element row, String figure, Number expected, double scale, String prefix, String unit, int decimals,
+            String where) {
         Element cell = row.selectFirst("td[data-figure='" + figure + "']");
         assertNotNull(cell, where + ": no " + figure + " cell");
         if (expected == null) {
@@ -230,8 +242,8 @@ class ReportBrowserIT {
         }
         assertEquals(expected.doubleValue(), Double.parseDouble(cell.attr("data-value")), 0, where + " " + figure + " (data-value)");
         String text = cell.text();
-        assertTrue(text.endsWith(unit), where + " " + figure + ": " + text);
-        double shown = Double.parseDouble(text.substring(0, text.length() - unit.length()));
+        assertTrue(text.startsWith(prefix) && text.endsWith(unit), where + " " + figure + ": " + text);
+        double shown = Double.parseDouble(text.substring(prefix.length(), text.length() - unit.length()));
         // The page rounds to its decimals; JavaScript and Java may round a last 5 differently, never by more.
         assertEquals(expected.doubleValue() * scale, shown, 0.5 * Math.pow(10, -decimals) + 1e-9, where + " " + figure + ": " + text);
     }
