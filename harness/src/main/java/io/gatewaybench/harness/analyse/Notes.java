@@ -1,9 +1,11 @@
 package io.gatewaybench.harness.analyse;
 
 import io.gatewaybench.harness.measure.Ladder;
+import io.gatewaybench.harness.measure.VegetaLadder;
 import io.gatewaybench.harness.model.FixedRateLevel;
 import io.gatewaybench.harness.model.GatlingStatus;
 import io.gatewaybench.harness.model.Interval;
+import io.gatewaybench.harness.model.LevelRound;
 import io.gatewaybench.harness.model.Load;
 import io.gatewaybench.harness.model.MaxSustainable;
 import io.gatewaybench.harness.model.Summary;
@@ -108,7 +110,16 @@ public final class Notes {
     private static List<String> ladder(List<Target> targets) {
         List<String> notes = new ArrayList<>();
         for (Target t : targets) {
+            List<Integer> lateAgain = t.fixedRate() == null ? List.of() : t.fixedRate().stream()
+                    .filter(l -> l.rounds().stream().anyMatch(r -> LevelRound.VEGETA.equals(r.injector())
+                            && r.sendLagMs().p99() > VegetaLadder.LATE_SEND_MS)).map(FixedRateLevel::rateRps).toList();
+            if (!lateAgain.isEmpty()) {
+                notes.add("**" + t.name() + ": Vegeta sent late** at " + lateAgain + " req/s (send lag P99 over "
+                        + (int) VegetaLadder.LATE_SEND_MS + " ms in some round, on its second try too): there the injector, not the "
+                        + "target, gave out, and those rounds are injector-limited.");
+            }
             List<Integer> late = t.fixedRate() == null ? List.of() : t.fixedRate().stream()
+                    .filter(l -> l.rounds().stream().noneMatch(r -> LevelRound.VEGETA.equals(r.injector())))
                     .filter(l -> l.sendLagP99MsMax() > Ladder.LATE_SEND_MS).map(FixedRateLevel::rateRps).toList();
             if (!late.isEmpty()) {
                 notes.add("**" + t.name() + ": the injector sent late** at " + late + " req/s (send lag P99 over "

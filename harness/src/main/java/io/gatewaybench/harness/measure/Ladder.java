@@ -2,6 +2,7 @@ package io.gatewaybench.harness.measure;
 
 import io.gatewaybench.harness.model.LevelRound;
 import io.gatewaybench.harness.model.Precision;
+import io.gatewaybench.harness.model.ProbeResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -29,7 +30,20 @@ public final class Ladder {
      * the run stopped during this level, or the injector could not send it all.
      */
     public record Level(int rate, long planned, long sent, long errors, RequestStats stats, RequestStats.Latency allLatency,
-                        boolean overloaded, double sendLagP99Ms, double sendLagMaxMs, LatencyProbe.Result probe) {
+                        boolean overloaded, double sendLagP99Ms, double sendLagMaxMs, LatencyProbe.Result probe, Vegeta vegeta) {
+        /** A level Gatling sent. */
+        public Level(int rate, long planned, long sent, long errors, RequestStats stats, RequestStats.Latency allLatency,
+                     boolean overloaded, double sendLagP99Ms, double sendLagMaxMs, LatencyProbe.Result probe) {
+            this(rate, planned, sent, errors, stats, allLatency, overloaded, sendLagP99Ms, sendLagMaxMs, probe, null);
+        }
+
+        /**
+         * What Vegeta measured of a level besides what Gatling's levels have: its microsecond figures, its own CPU time per
+         * 1,000 requests it sent (NaN: not measured), and the first try's send lag where that try was late and the level was
+         * run again (else null).
+         */
+        public record Vegeta(ProbeResult latencyUs, double cpuMsPer1000Requests, ProbeResult.SendLagUs firstTry) {
+        }
 
         /** Every planned request was sent and the target kept up. */
         public boolean complete() {
@@ -38,14 +52,16 @@ public final class Ladder {
 
         /**
          * Why the injector, not the target, failed this level ("" when it did not): it sent part of
-         * the planned load late ({@link #LATE_SEND_MS} at P99), or sent less than planned without the
-         * target being overloaded. Such a level was not measured at its rate.
+         * the planned load late ({@link #LATE_SEND_MS} at P99 for Gatling, {@link VegetaLadder#LATE_SEND_MS} for Vegeta), or
+         * sent less than planned without the target being overloaded (Vegeta drops the last request of a level when it is
+         * late for it at the very end: one may be missing). Such a level was not measured at its rate.
          */
         public String injectorLate() {
-            if (sendLagP99Ms > LATE_SEND_MS) {
-                return String.format(java.util.Locale.ROOT, "send lag P99 %.0f ms", sendLagP99Ms);
+            double bound = vegeta == null ? LATE_SEND_MS : VegetaLadder.LATE_SEND_MS;
+            if (sendLagP99Ms > bound) {
+                return String.format(java.util.Locale.ROOT, vegeta == null ? "send lag P99 %.0f ms" : "send lag P99 %.2f ms", sendLagP99Ms);
             }
-            if (!overloaded && sent < planned) {
+            if (!overloaded && sent < planned - (vegeta == null ? 0 : 1)) {
                 return "sent " + sent + " of " + planned + " planned";
             }
             return "";
@@ -61,7 +77,9 @@ public final class Ladder {
                     stats == null ? null : stats.latency().ms(), Optional.ofNullable(allLatency).map(RequestStats.Latency::ms),
                     stats == null ? null : Precision.round(stats.throughputRps()),
                     new LevelRound.SendLagMs(Precision.round(sendLagP99Ms), Precision.round(sendLagMaxMs)),
-                    probe == null ? null : probe.figures());
+                    probe == null ? null : probe.figures(), vegeta == null ? null : LevelRound.VEGETA, vegeta == null ? null : vegeta.latencyUs(),
+                    vegeta == null || Double.isNaN(vegeta.cpuMsPer1000Requests()) ? null : Precision.round(vegeta.cpuMsPer1000Requests()),
+                    vegeta == null ? null : vegeta.firstTry());
         }
 
         /**
@@ -73,8 +91,11 @@ public final class Ladder {
                     l.throughputRps() == null ? 0 : l.throughputRps(), RequestStats.Latency.of(l.latencyMs()));
             RequestStats.Latency allLatency = l.allRequestsLatencyMs() != null && l.allRequestsLatencyMs().isPresent()
                     ? RequestStats.Latency.of(l.allRequestsLatencyMs().get()) : l.errors() == 0 && stats != null ? stats.latency() : null;
+            Vegeta vegeta = !LevelRound.VEGETA.equals(l.injector()) ? null
+                    : new Vegeta(l.latencyUs(), l.injectorCpuMsPer1000Requests() == null ? Double.NaN : l.injectorCpuMsPer1000Requests(),
+                    l.firstTrySendLagUs());
             return new Level(l.rateRps(), l.planned(), l.sent(), l.errors(), stats, allLatency, l.overloaded(), l.sendLagMs().p99(),
-                    l.sendLagMs().max(), null);
+                    l.sendLagMs().max(), null, vegeta);
         }
 
     }

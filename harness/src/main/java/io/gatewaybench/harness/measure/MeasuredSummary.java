@@ -176,8 +176,15 @@ public final class MeasuredSummary {
             levels.add(new FixedRateLevel(rate, seen.size(), (int) seen.stream().filter(Ladder.Level::overloaded).count(), sent, errors,
                     sent == 0 ? null : Precision.round((double) errors / sent), latency, spread,
                     Precision.round(seen.stream().mapToDouble(Ladder.Level::sendLagP99Ms).max().orElse(0)),
-                    pooled == null ? null : pooled.figures(), perRound, null));
+                    pooled == null ? null : pooled.figures(), perRound, null, injectorCpu(seen)));
         }
         return levels;
+    }
+
+    /** The injector's CPU per 1,000 requests, median over the rounds that measured it (Vegeta's levels), ms; null where none did. */
+    private static Double injectorCpu(List<Ladder.Level> seen) {
+        double[] cpu = seen.stream().filter(l -> l.vegeta() != null && !Double.isNaN(l.vegeta().cpuMsPer1000Requests()))
+                .mapToDouble(l -> l.vegeta().cpuMsPer1000Requests()).toArray();
+        return cpu.length == 0 ? null : Precision.round(Stats.median(cpu));
     }
 }

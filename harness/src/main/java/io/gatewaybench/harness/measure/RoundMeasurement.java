@@ -117,19 +117,23 @@ public final class RoundMeasurement {
             });
             // The microsecond probe asks for the book page as it is: under plain only.
             boolean probed = scenario.isPlain();
-            progress.line(String.format("verified; warm-up %d s, then measuring %d s%s (Gatling%s)",
+            boolean vegeta = plan.ladder().byVegeta() && !rates.isEmpty();
+            progress.line(String.format("verified; warm-up %d s, then measuring %d s%s (Gatling%s)%s",
                     plan.load().warmupSeconds(), plan.load().durationSeconds(),
-                    rates.isEmpty() ? "" : ", then " + rates.size() + " fixed-rate levels of " + plan.ladder().levelSeconds() + " s",
-                    probed ? ", with a " + PROBE_RATE + " req/s microsecond probe beside it" : ""));
+                    rates.isEmpty() || vegeta ? "" : ", then " + rates.size() + " fixed-rate levels of " + plan.ladder().levelSeconds() + " s",
+                    probed ? ", with a " + PROBE_RATE + " req/s microsecond probe beside it" : "",
+                    vegeta ? ", then " + rates.size() + " fixed-rate levels of " + plan.ladder().levelSeconds() + " s (Vegeta)" : ""));
             Path raw = Files.createDirectories(run.runDir().resolve("raw").resolve(t.name() + "-round" + round));
             String cookie = ScenarioCheck.sessionCookie(origin.launch().url());
             GatlingRun.Request request = GatlingRun.Request.of(scenario, plan.credentials(), page, cookie);
             GatlingRun.Measurement m;
             LatencyProbe.Result underLoad;
             try (LatencyProbe.Paced probe = probed ? new LatencyProbe.Paced(url, cookie, PROBE_RATE, plan.loadSeconds() + 600) : null) {
-                m = GatlingRun.measure(url, request, plan.load(), rates, plan.ladder(), raw, sampler, probe == null ? null : probe::between);
+                m = GatlingRun.measure(url, request, plan.load(), vegeta ? List.of() : rates, plan.ladder(), raw, sampler,
+                        probe == null ? null : probe::between);
                 underLoad = probe == null ? null : probe.between(m.windowStartMillis(), m.windowEndMillis());
             }
+            List<Ladder.Level> ladder = vegeta ? VegetaLadder.run(url, request, rates, plan.ladder(), raw, progress) : m.ladder();
             details.update(t, known -> known.withGatling(m.gatling().inRound(round)));
             exitedDuringMeasurement(t, gateway, dir);
             if (injectorJvm == null && !m.injectorJvm().isEmpty()) {
@@ -156,7 +160,7 @@ public final class RoundMeasurement {
             RequestStats stats = m.stats()
                     .withResources(sampler.cost(m.windowStartMillis(), m.windowEndMillis(), m.stats().requests() - m.stats().errors()))
                     .withProbes(probes)
-                    .withLadder(m.ladder());
+                    .withLadder(ladder);
             exitedDuringMeasurement(t, gateway, dir);
             RoundRuntime jfr = new RoundRuntime(null, null, null, null, null, null);
             if (gateway != null && plan.recordsJfr(t, topology)) {

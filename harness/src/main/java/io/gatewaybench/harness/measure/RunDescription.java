@@ -89,12 +89,20 @@ public record RunDescription(RunPlan plan, Topology topology, int workers, Path 
                 "the microsecond probe, single requests and wrk ask for the book page as it is: under plain only", null, null)
                 : null;
         LadderPlan ladder = rates.isEmpty() ? null : new LadderPlan(rates, plan.ladder().percents(), plan.ladder().absolute(), calibration,
-                plan.ladder().levelSeconds(), plan.ladder().maxInFlight(),
-                "open model, one request per arrival, shared uncapped connection pool: no request waits for a "
+                plan.ladder().levelSeconds(), plan.ladder().maxInFlight(), plan.ladder().byVegeta()
+                        ? "open model sent by Vegeta after Gatling's closed load, each level after " + VegetaLadder.WARMUP_SECONDS
+                        + " s on the same schedule, left out: one request per arrival on a fixed schedule, kept-alive connections up to "
+                        + plan.ladder().maxInFlight() + " (a request that finds none free waits, in its latency); each latency runs from "
+                        + "the request's intended send instant to its complete response, to the microsecond, and Vegeta's own send lag is "
+                        + "reported apart. Past " + plan.ladder().maxInFlight() + " requests outstanding at once the level counts as "
+                        + "overloaded and the target's ladder stops; a level Vegeta sent late (send lag P99 over "
+                        + (int) VegetaLadder.LATE_SEND_MS + " ms) or short is run once more."
+                        : "open model, one request per arrival, shared uncapped connection pool: no request waits for a "
                         + "connection (it opens one), and Gatling's response time runs from the instant it tries to send, TCP connect "
                         + "included, to the complete response. A target that cannot keep up collects requests in flight: past "
                         + plan.ladder().maxInFlight() + " the level counts as overloaded and the target's ladder stops.",
-                plan.ladder().objectives().stream().map(o -> new LadderPlan.Objective(o.name(), o.description())).toList());
+                plan.ladder().objectives().stream().map(o -> new LadderPlan.Objective(o.name(), o.description())).toList(),
+                plan.ladder().injector());
         return new Summary(Summary.FORMAT, runDir.getFileName().toString(), started.toString(), Instant.now().toString(),
                 Environment.gitCommit(), Environment.machine(), components(), jvm,
                 plan.jvm().stream().map(JvmProfile::name).collect(Collectors.joining(",")), profiles, topology.describe(workers), sweep,

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,7 +44,41 @@ public final class VegetaLevel {
 
     /** The fields of Vegeta's record this reader uses ({@code lib/results.go}). */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    record Record(long seq, int code, String timestamp, long latency, String error, byte[] body) {
+    record Record(long seq, int code, String timestamp, long latency, String error, byte[] body, Map<String, List<String>> headers) {
+    }
+
+    /**
+     * What every answer must be besides status 200: the page's marker in its body ("" checks none), its exact length in
+     * bytes (-1 checks none), and, where the requests share one session cookie, no new session (no {@code Set-Cookie:
+     * JSESSIONID}: the cookie expired and Tomcat made a session after all), as the simulation checks them.
+     */
+    public record Expect(String marker, int length, boolean noNewSession) {
+        /** The book page: its marker, any length. */
+        public static Expect marker(String marker) {
+            return new Expect(marker, -1, false);
+        }
+
+        /** Why the answer is not the page, or null when it is. */
+        String failure(Record r) {
+            if (r.error() != null && !r.error().isEmpty() && r.code() == 0) {
+                return r.error();
+            }
+            if (r.code() != 200) {
+                return "status " + r.code();
+            }
+            if (!marker.isEmpty() && !hasMarker(r.body(), marker)) {
+                return "no marker";
+            }
+            int bytes = r.body() == null ? 0 : r.body().length;
+            if (length >= 0 && bytes != length) {
+                return "length " + bytes + " instead of " + length;
+            }
+            if (noNewSession && r.headers() != null && r.headers().entrySet().stream().anyMatch(h -> h.getKey().equalsIgnoreCase("Set-Cookie")
+                    && h.getValue().stream().anyMatch(v -> v.startsWith("JSESSIONID=")))) {
+                return "a new session (Set-Cookie: JSESSIONID)";
+            }
+            return null;
+        }
     }
 
     /**
@@ -57,11 +92,26 @@ public final class VegetaLevel {
      * @param failures    the others, by reason ("status 502", "no marker", Vegeta's error text)
      * @param fromIntended latency of each good request from its intended send instant, microseconds
      * @param fromSend    the same from the instant it was actually taken
+     * @param allFromIntended latency of every measured request from its intended send instant, a failed one at its full
+     *                    time (a time-out at the time-out), microseconds
      * @param sendLag     how late each measured request was taken, microseconds
+     * @param maxInFlight the most requests outstanding at once over the level, its warm-up included
      * @param seconds     the measured span of the schedule: planned / rate
+     * @param records     every request Vegeta sent over the level, its warm-up included
+     * @param cpuMs       the CPU time Vegeta itself used over the whole level, its warm-up included, ms; NaN where not measured
      */
     public record Result(int rateRps, long planned, long sent, long good, Map<String, Long> failures, Histogram fromIntended,
-            Histogram fromSend, Histogram sendLag, double seconds) {
+            Histogram fromSend, Histogram allFromIntended, Histogram sendLag, long maxInFlight, double seconds, long records, double cpuMs) {
+        Result withCpuMs(double ms) {
+            return new Result(rateRps, planned, sent, good, failures, fromIntended, fromSend, allFromIntended, sendLag, maxInFlight, seconds,
+                    records, ms);
+        }
+
+        /** Vegeta's CPU time per 1,000 requests it sent, its warm-up's included, ms; NaN where not measured. */
+        public double cpuMsPer1000Requests() {
+            return records == 0 ? Double.NaN : cpuMs * 1000 / records;
+        }
+
         /** Requests answered per second over the measured span, good ones only. */
         public double goodPerSecond() {
             return seconds > 0 ? good / seconds : 0;
@@ -72,20 +122,30 @@ public final class VegetaLevel {
     }
 
     /** Reads a level from Vegeta's JSON records, one per line (the output of {@code vegeta encode --to json}). */
-    public static Result read(Path jsonLines, int rateRps, int warmupSeconds, int measuredSeconds, String marker) throws IOException {
+    public static Result read(Path jsonLines, int rateRps, int warmupSeconds, int measuredSeconds, Expect expect) throws IOException {
         try (BufferedReader in = Files.newBufferedReader(jsonLines, StandardCharsets.UTF_8)) {
-            return read(in, rateRps, warmupSeconds, measuredSeconds, marker);
+            return read(in, rateRps, warmupSeconds, measuredSeconds, expect);
         }
     }
 
+    /** The same, every answer checked for the book page's {@code marker} alone. */
+    public static Result read(Path jsonLines, int rateRps, int warmupSeconds, int measuredSeconds, String marker) throws IOException {
+        return read(jsonLines, rateRps, warmupSeconds, measuredSeconds, Expect.marker(marker));
+    }
+
     static Result read(BufferedReader in, int rateRps, int warmupSeconds, int measuredSeconds, String marker) throws IOException {
+        return read(in, rateRps, warmupSeconds, measuredSeconds, Expect.marker(marker));
+    }
+
+    static Result read(BufferedReader in, int rateRps, int warmupSeconds, int measuredSeconds, Expect expect) throws IOException {
         if (rateRps <= 0) {
             throw new IllegalArgumentException("a level's rate must be above 0, got " + rateRps);
         }
         double intervalNanos = 1e9 / rateRps;
         long warmup = (long) warmupSeconds * rateRps;
         long planned = (long) measuredSeconds * rateRps;
-        List<long[]> measured = new ArrayList<>(); // seq, sent (epoch ns), latency ns; good ones only
+        List<long[]> measured = new ArrayList<>(); // seq, sent (epoch ns), latency ns, 1 if good; every measured request
+        List<long[]> spans = new ArrayList<>(); // sent, answered (epoch ns), every request: how many were outstanding at once
         Map<String, Long> failures = new TreeMap<>();
         double origin = Double.POSITIVE_INFINITY;
         long sent = 0;
@@ -104,6 +164,7 @@ public final class VegetaLevel {
             }
             long at = epochNanos(r.timestamp());
             origin = Math.min(origin, at - r.seq() * intervalNanos);
+            spans.add(new long[] {at, at + r.latency()});
             if (r.seq() < warmup) {
                 continue;
             }
@@ -111,26 +172,52 @@ public final class VegetaLevel {
                 throw new IOException("Vegeta sent request " + r.seq() + ", beyond the " + (warmup + planned) + " of its schedule");
             }
             sent++;
-            String failure = r.error() != null && !r.error().isEmpty() && r.code() == 0 ? r.error()
-                    : r.code() != 200 ? "status " + r.code()
-                    : !hasMarker(r.body(), marker) ? "no marker" : null;
+            String failure = expect.failure(r);
             if (failure != null) {
                 failures.merge(failure, 1L, Long::sum);
-            } else {
-                measured.add(new long[] {r.seq(), at, r.latency()});
             }
+            measured.add(new long[] {r.seq(), at, r.latency(), failure == null ? 1 : 0});
         }
         Histogram fromIntended = histogram();
         Histogram fromSend = histogram();
+        Histogram all = histogram();
         Histogram lag = histogram();
+        long good = 0;
         for (long[] m : measured) {
             double due = origin + m[0] * intervalNanos;
             long lagNanos = Math.max(0, Math.round(m[1] - due));
-            lag.recordValue(Math.min(HIGHEST_MICROS, TimeUnit.NANOSECONDS.toMicros(lagNanos)));
-            fromSend.recordValue(Math.min(HIGHEST_MICROS, TimeUnit.NANOSECONDS.toMicros(m[2])));
-            fromIntended.recordValue(Math.min(HIGHEST_MICROS, TimeUnit.NANOSECONDS.toMicros(lagNanos + m[2])));
+            all.recordValue(micros(lagNanos + m[2]));
+            lag.recordValue(micros(lagNanos));
+            if (m[3] == 1) {
+                good++;
+                fromSend.recordValue(micros(m[2]));
+                fromIntended.recordValue(micros(lagNanos + m[2]));
+            }
         }
-        return new Result(rateRps, planned, sent, measured.size(), failures, fromIntended, fromSend, lag, planned / (double) rateRps);
+        return new Result(rateRps, planned, sent, good, failures, fromIntended, fromSend, all, lag, maxInFlight(spans),
+                planned / (double) rateRps, spans.size(), Double.NaN);
+    }
+
+    private static long micros(long nanos) {
+        return Math.min(HIGHEST_MICROS, TimeUnit.NANOSECONDS.toMicros(nanos));
+    }
+
+    /** The most of these spans (start, end) open at one instant; one ending where another starts is not counted with it. */
+    static long maxInFlight(List<long[]> spans) {
+        long[][] events = new long[spans.size() * 2][];
+        int i = 0;
+        for (long[] span : spans) {
+            events[i++] = new long[] {span[0], 1};
+            events[i++] = new long[] {span[1], -1};
+        }
+        java.util.Arrays.sort(events, (a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(a[1], b[1]));
+        long open = 0;
+        long most = 0;
+        for (long[] e : events) {
+            open += e[1];
+            most = Math.max(most, open);
+        }
+        return most;
     }
 
     private static Histogram histogram() {
@@ -149,43 +236,80 @@ public final class VegetaLevel {
     }
 
     /**
-     * How to run one level: {@code vegeta attack} on a fixed schedule of {@code rateRps} for {@code warmupSeconds +
-     * measuredSeconds}, GET {@code url} with these headers, every body kept whole (the marker is checked in it), at most
-     * {@code connections} connections kept alive, each request given up after {@code timeoutSeconds}; its binary records
-     * go to {@code binary}. Vegeta adds one header of its own to each request, {@code X-Vegeta-Seq}.
+     * Writes Vegeta's targets (its "http" format) for {@code requests} GETs of {@code base} + each path, every one with
+     * these headers ("Name: value"). Vegeta sends them in turn, round-robin.
      */
-    public static List<String> attackCommand(String url, List<String> headers, int rateRps, int warmupSeconds, int measuredSeconds,
-            int connections, int timeoutSeconds, Path binary) {
-        List<String> argv = new ArrayList<>(List.of("vegeta", "attack", "-rate=" + rateRps + "/s",
-                "-duration=" + (warmupSeconds + measuredSeconds) + "s", "-timeout=" + timeoutSeconds + "s", "-keepalive=true",
-                "-max-connections=" + connections, "-max-body=-1", "-output=" + binary));
-        headers.forEach(h -> argv.addAll(List.of("-header", h)));
-        return argv;
+    public static Path targets(URI base, List<String> paths, List<String> headers, Path file) throws IOException {
+        StringBuilder t = new StringBuilder();
+        String root = base.toString().replaceFirst("/$", "");
+        for (String path : paths) {
+            t.append("GET ").append(root).append(path).append('\n');
+            headers.forEach(h -> t.append(h).append('\n'));
+            t.append('\n');
+        }
+        Files.writeString(file, t, StandardCharsets.UTF_8);
+        return file;
     }
 
     /**
-     * Runs one level ({@link #attackCommand}; the target is given on standard input, as {@code GET url}), decodes it
-     * ({@link #encode}) and reads it; Vegeta's console goes to {@code binary}'s sibling {@code .log}. Bounded: the
-     * attack is stopped {@code 60 s} after its planned end.
+     * How to run one level: {@code vegeta attack} on a fixed schedule of {@code rateRps} for {@code warmupSeconds +
+     * measuredSeconds} over the requests of {@code targets} ({@link #targets}), every body kept whole (it is checked), at
+     * most {@code connections} connections kept alive (a request that finds none free waits for one, in its latency:
+     * the schedule goes on), each request given up after {@code timeoutSeconds}; its binary records go to {@code
+     * binary}. Run by {@code sh}, which then prints the CPU time its child used ({@code times}). Vegeta adds one
+     * header of its own to each request, {@code X-Vegeta-Seq}.
      */
-    public static Result run(String url, List<String> headers, int rateRps, int warmupSeconds, int measuredSeconds, int connections,
-            int timeoutSeconds, Path binary, String marker) throws IOException {
+    public static List<String> attackCommand(Path targets, int rateRps, int warmupSeconds, int measuredSeconds, int connections,
+            int timeoutSeconds, Path binary) {
+        return List.of("sh", "-c", "vegeta attack \"$@\"; status=$?; times; exit $status", "vegeta", "-targets=" + targets,
+                "-rate=" + rateRps + "/s", "-duration=" + (warmupSeconds + measuredSeconds) + "s", "-timeout=" + timeoutSeconds + "s",
+                "-keepalive=true", "-max-connections=" + connections, "-max-body=-1", "-output=" + binary);
+    }
+
+    /**
+     * Runs one level ({@link #attackCommand}), decodes it ({@link #encode}) and reads it; Vegeta's console goes to {@code
+     * binary}'s sibling {@code .log}, whose last line is the CPU time Vegeta used. Bounded: the attack is stopped
+     * {@code 60 s} after its planned end and time-out.
+     */
+    public static Result run(Path targets, int rateRps, int warmupSeconds, int measuredSeconds, int connections, int timeoutSeconds,
+            Path binary, Expect expect) throws IOException {
         Path log = binary.resolveSibling(binary.getFileName().toString().replaceFirst("\\.bin$", "") + ".log");
-        Process p = new ProcessBuilder(attackCommand(url, headers, rateRps, warmupSeconds, measuredSeconds, connections, timeoutSeconds, binary))
+        Process p = new ProcessBuilder(attackCommand(targets, rateRps, warmupSeconds, measuredSeconds, connections, timeoutSeconds, binary))
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        try (var stdin = p.getOutputStream()) {
-            stdin.write(("GET " + url + "\n").getBytes(StandardCharsets.UTF_8));
-        }
+        p.getOutputStream().close();
         Processes.await(p, warmupSeconds + measuredSeconds + timeoutSeconds + 60L, "vegeta attack (see " + log + ")");
-        if (p.exitValue() != 0) {
-            throw new IOException("vegeta attack exited with " + p.exitValue() + ": " + Files.readString(log).strip());
+        List<String> console = Files.readAllLines(log);
+        if (p.exitValue() == 127) { // sh: command not found
+            throw new IOException("vegeta is not installed (" + String.join(" ", console).strip() + "): run infra/packages.sh as root, which "
+                    + "builds Vegeta v12.13.0 where Go 1.22 or later is on PATH (injector/README.md)");
         }
+        if (p.exitValue() != 0) {
+            throw new IOException("vegeta attack exited with " + p.exitValue() + ": " + String.join(" ", console).strip());
+        }
+        double cpuMs = childrenCpuMs(console);
         Path json = encode(binary);
         try {
-            return read(json, rateRps, warmupSeconds, measuredSeconds, marker);
+            return read(json, rateRps, warmupSeconds, measuredSeconds, expect).withCpuMs(cpuMs);
         } finally {
             Files.deleteIfExists(json); // every body of the level: read once, then the binary records stay
         }
+    }
+
+    private static final java.util.regex.Pattern TIMES = java.util.regex.Pattern.compile("^(\\d+)m([\\d.]+)s (\\d+)m([\\d.]+)s$");
+
+    /**
+     * The user and system CPU time of the shell's children, ms: the last line of POSIX {@code times}' output (its first
+     * line is the shell's own), as "0m0.130000s 0m0.030000s".
+     */
+    static double childrenCpuMs(List<String> console) throws IOException {
+        for (int i = console.size() - 1; i >= 0; i--) {
+            java.util.regex.Matcher m = TIMES.matcher(console.get(i).strip());
+            if (m.matches()) {
+                return (Integer.parseInt(m.group(1)) * 60 + Double.parseDouble(m.group(2)) + Integer.parseInt(m.group(3)) * 60
+                        + Double.parseDouble(m.group(4))) * 1000;
+            }
+        }
+        throw new IOException("no CPU times after vegeta attack in its console: " + console);
     }
 
     /** Decodes Vegeta's binary results with its own encoder into JSON lines, next to them; its console goes to a .log beside. */

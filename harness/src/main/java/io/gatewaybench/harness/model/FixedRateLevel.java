@@ -20,6 +20,8 @@ import java.util.Map;
  * @param probeUs the probe's requests of all rounds at this level pooled, us; null: no probe
  * @param rounds each round's measurement of the level
  * @param roundsMeeting per objective name, the rounds whose level met it, count
+ * @param injectorCpuMsPer1000Requests the injector's CPU time per 1,000 requests it sent, median over the rounds that measured it, ms;
+ *        absent where none did (Gatling's levels)
  */
 public record FixedRateLevel(
         @JsonProperty(value = "rate_rps", required = true) int rateRps,
@@ -33,5 +35,6 @@ public record FixedRateLevel(
         @JsonProperty(value = "send_lag_p99_ms_max", required = true) double sendLagP99MsMax,
         @JsonProperty(value = "probe_us", required = true) @NullableKey ProbeResult probeUs,
         @JsonProperty(value = "rounds", required = true) List<LevelRound> rounds,
-        @JsonProperty(value = "rounds_meeting", required = true) Map<String, Integer> roundsMeeting) {
+        @JsonProperty(value = "rounds_meeting", required = true) Map<String, Integer> roundsMeeting,
+        @JsonProperty("injector_cpu_ms_per_1000_requests") Double injectorCpuMsPer1000Requests) {
 }

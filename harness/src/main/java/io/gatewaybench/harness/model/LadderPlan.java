@@ -14,6 +14,7 @@ import java.util.List;
  * @param maxInFlight requests in flight that mark a level overloaded, count
  * @param timing how time is counted, in words
  * @param objectives the objectives of the maximum-rate search
+ * @param injector what sent the levels: "gatling" or "vegeta"; absent in runs before 2026-11-26 (Gatling)
  */
 public record LadderPlan(
         @JsonProperty(value = "rates_rps", required = true) List<Integer> ratesRps,
@@ -23,7 +24,8 @@ public record LadderPlan(
         @JsonProperty(value = "level_s", required = true) int levelS,
         @JsonProperty(value = "max_in_flight", required = true) int maxInFlight,
         @JsonProperty(value = "timing", required = true) String timing,
-        @JsonProperty(value = "objectives", required = true) List<LadderPlan.Objective> objectives) {
+        @JsonProperty(value = "objectives", required = true) List<LadderPlan.Objective> objectives,
+        @JsonProperty("injector") String injector) {
     /**
      * Direct's capacity measured before round 1, to set rates as percent of it.
      *

@@ -19,6 +19,13 @@ import java.util.Optional;
  * @param throughputRps successful requests' throughput during the level, req/s; null where none succeeded
  * @param sendLagMs the injector's lateness against its schedule during the level, ms
  * @param probeUs the microsecond probe during the level, us; null where no probe ran
+ * @param injector the injector that sent the level: "vegeta"; absent where Gatling did (runs before 2026-11-26)
+ * @param latencyUs the injector's own microsecond figures (Vegeta): percentiles of the answers that were the page, each
+ *        from its intended send instant, and its send lag over every request, us; absent where Gatling sent the level
+ * @param injectorCpuMsPer1000Requests CPU time the injector used over the level and its warm-up per 1,000 requests it sent, ms;
+ *        absent where not measured
+ * @param firstTrySendLagUs where the injector was late on its first try and the level was run again, that try's send lag, us;
+ *        absent otherwise
  */
 public record LevelRound(
         @JsonProperty("round") Integer round,
@@ -32,7 +39,14 @@ public record LevelRound(
         @JsonProperty("all_requests_latency_ms") Optional<LatencyMs> allRequestsLatencyMs,
         @JsonProperty(value = "throughput_rps", required = true) @NullableKey Double throughputRps,
         @JsonProperty(value = "send_lag_ms", required = true) LevelRound.SendLagMs sendLagMs,
-        @JsonProperty(value = "probe_us", required = true) @NullableKey ProbeResult probeUs) {
+        @JsonProperty(value = "probe_us", required = true) @NullableKey ProbeResult probeUs,
+        @JsonProperty("injector") String injector,
+        @JsonProperty("latency_us") ProbeResult latencyUs,
+        @JsonProperty("injector_cpu_ms_per_1000_requests") Double injectorCpuMsPer1000Requests,
+        @JsonProperty("first_try_send_lag_us") ProbeResult.SendLagUs firstTrySendLagUs) {
+    /** The name Vegeta's levels carry in {@code injector}. */
+    public static final String VEGETA = "vegeta";
+
     /**
      * The injector's lateness against its schedule during the level, ms.
      *

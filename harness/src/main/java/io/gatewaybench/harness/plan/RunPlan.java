@@ -45,9 +45,23 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
      * The fixed-rate ladder every target gets after its closed (or open) measurement: {@code percents}
      * of direct's capacity (measured by a calibration run first) and {@code absolute} rates, each
      * level {@code levelSeconds} long; {@code maxInFlight} outstanding requests mark a target
-     * overloaded; {@code p99ObjectiveMs} bounds the P99 objective of the maximum-rate search.
+     * overloaded; {@code p99ObjectiveMs} bounds the P99 objective of the maximum-rate search; {@code injector} sends the
+     * levels: {@link #VEGETA} after Gatling's closed load, or {@link #GATLING} within its simulation.
      */
-    public record LadderPlan(List<Integer> percents, List<Integer> absolute, int levelSeconds, int maxInFlight, int p99ObjectiveMs) {
+    public record LadderPlan(List<Integer> percents, List<Integer> absolute, int levelSeconds, int maxInFlight, int p99ObjectiveMs,
+                             String injector) {
+        public static final String VEGETA = "vegeta";
+        public static final String GATLING = "gatling";
+
+        /** A ladder Gatling sends, as every run did before Vegeta. */
+        public LadderPlan(List<Integer> percents, List<Integer> absolute, int levelSeconds, int maxInFlight, int p99ObjectiveMs) {
+            this(percents, absolute, levelSeconds, maxInFlight, p99ObjectiveMs, GATLING);
+        }
+
+        public boolean byVegeta() {
+            return VEGETA.equals(injector);
+        }
+
         public boolean enabled() {
             return !percents.isEmpty() || !absolute.isEmpty();
         }
@@ -100,6 +114,8 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
               --rates=N,N,...      absolute ladder rates in req/s, added to --levels (default none)
               --level-duration=S   seconds per ladder level (default 3)
               --max-in-flight=N    ladder requests outstanding at which a target counts as overloaded and its ladder stops (default 1000)
+              --ladder-injector=gatling|vegeta  what sends the ladder's levels: Gatling within its simulation (default), or
+                                   Vegeta after it, each level timed from every request's intended send to the microsecond
               --p99-objective=MS   the P99 bound of the maximum-sustainable-rate objective (default 10)
             Options take --name=value or --name value.
               --quick              the shortest run that still exercises every step (1 round, warm-up 2 s, measure 3 s, 4 users, levels 25,50 of 2 s)
@@ -107,7 +123,7 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
 
     /** The options that take a value; {@code --quick} and {@code --jfr} take none. */
     private static final List<String> KNOWN = List.of("targets", "model", "users", "rate", "warmup", "duration", "rounds",
-            "sessions", "workers", "scenarios", "jvm", "results", "cross-check", "levels", "rates", "level-duration", "max-in-flight", "p99-objective",
+            "sessions", "workers", "scenarios", "jvm", "results", "cross-check", "levels", "rates", "level-duration", "max-in-flight", "p99-objective", "ladder-injector",
             "topology");
 
     public static RunPlan parse(List<String> args) {
@@ -185,8 +201,12 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
         if (percents.stream().anyMatch(p -> p > 1000)) {
             throw new IllegalArgumentException("--levels are percentages of direct's capacity, 1..1000, got " + o.get("levels"));
         }
+        String injector = o.getOrDefault("ladder-injector", LadderPlan.GATLING);
+        if (!List.of(LadderPlan.VEGETA, LadderPlan.GATLING).contains(injector)) {
+            throw new IllegalArgumentException("--ladder-injector must be vegeta or gatling, got '" + injector + "'");
+        }
         LadderPlan ladder = new LadderPlan(percents, numbers(o, "rates", "none"), positive(o, "level-duration", quick ? 2 : 3),
-                positive(o, "max-in-flight", 1000), positive(o, "p99-objective", 10));
+                positive(o, "max-in-flight", 1000), positive(o, "p99-objective", 10), injector);
         List<String> crossCheck = model.equals("open") ? List.of()
                 : !o.containsKey("cross-check") ? targets.stream().map(Target::name).toList() // the default: every target of the run
                 : java.util.Arrays.stream(o.get("cross-check").split(",")).map(String::trim).filter(n -> !n.isEmpty() && !n.equals("none")).toList();

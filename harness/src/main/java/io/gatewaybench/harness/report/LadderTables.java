@@ -2,9 +2,11 @@ package io.gatewaybench.harness.report;
 
 import io.gatewaybench.harness.analyse.Analysis;
 import io.gatewaybench.harness.measure.Ladder;
+import io.gatewaybench.harness.measure.VegetaLadder;
 import io.gatewaybench.harness.model.FixedRateLevel;
 import io.gatewaybench.harness.model.LadderPlan;
 import io.gatewaybench.harness.model.LatencyMs;
+import io.gatewaybench.harness.model.LevelRound;
 import io.gatewaybench.harness.model.MaxSustainable;
 import io.gatewaybench.harness.model.ProbeResult;
 import io.gatewaybench.harness.model.Target;
@@ -104,11 +106,23 @@ final class LadderTables {
             return;
         }
         md.append("\n## Fixed-rate levels in full\n\n");
-        md.append("Latency in ms (Gatling), medians over the rounds that reached the level; send lag: the injector's own lateness ")
-                .append("against its schedule (P99, worst round; above ").append((int) Ladder.LATE_SEND_MS)
-                .append(" ms the level's latency understates); probe: the microsecond probe's requests during the level, ")
-                .append("pooled over rounds. Distributions: `raw/<target>-round<k>/latency-ms-rate-<N>.hgrm`.\n\n");
-        md.append("| target | rate | reached | P50 | P90 | P99 | P99.9 | P99.99 | max | errors | send lag P99 | probe µs P50 | probe µs P99 |\n");
+        boolean vegeta = LevelRound.VEGETA.equals(ladder.injector());
+        if (vegeta) {
+            md.append("Latency in ms to the microsecond (Vegeta), each request from its intended send instant, medians over the rounds ")
+                    .append("that reached the level; send lag: Vegeta's own lateness against its schedule (P99, worst round; above ")
+                    .append(num(VegetaLadder.LATE_SEND_MS)).append(" ms the level was sent once more, and late again it is ")
+                    .append("injector-limited: neither a pass nor a failure); probe: none beside Vegeta's levels (the probe runs beside ")
+                    .append("Gatling's closed load); sent again: rounds whose first try Vegeta sent late; Vegeta's CPU: user and system time ")
+                    .append("of its process over the level and its warm-up, its start included (it weighs on short levels), per 1,000 requests it sent, median over rounds. Distributions: ")
+                    .append("`raw/<target>-round<k>/latency-us-rate-<N>.hgrm`.\n\n");
+        } else {
+            md.append("Latency in ms (Gatling), medians over the rounds that reached the level; send lag: the injector's own lateness ")
+                    .append("against its schedule (P99, worst round; above ").append((int) Ladder.LATE_SEND_MS)
+                    .append(" ms the level's latency understates); probe: the microsecond probe's requests during the level, ")
+                    .append("pooled over rounds. Distributions: `raw/<target>-round<k>/latency-ms-rate-<N>.hgrm`.\n\n");
+        }
+        md.append("| target | rate | reached | P50 | P90 | P99 | P99.9 | P99.99 | max | errors | send lag P99 | ")
+                .append(vegeta ? "sent again | Vegeta's CPU ms per 1,000 requests |\n" : "probe µs P50 | probe µs P99 |\n");
         md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (Target t : targets) {
             List<FixedRateLevel> levels = t.fixedRate();
@@ -125,7 +139,14 @@ final class LadderTables {
                 LatencyMs latency = l.latencyMs();
                 for (double v : latency == null ? new double[6]
                         : new double[] {latency.p50(), latency.p90(), latency.p99(), latency.p99_9(), latency.p99_99(), latency.max()}) {
-                    md.append(" | ").append(latency == null ? "-" : num(v));
+                    md.append(" | ").append(latency == null ? "-" : vegeta ? String.format(Locale.ROOT, "%.3f", v) : num(v));
+                }
+                if (vegeta) {
+                    long again = l.rounds().stream().filter(r -> r.firstTrySendLagUs() != null).count();
+                    Double cpu = l.injectorCpuMsPer1000Requests();
+                    md.append(String.format(Locale.ROOT, " | %.2f%% | %.3f | %d | %s |%n", share(l) * 100, l.sendLagP99MsMax(), again,
+                            cpu == null ? "-" : String.format(Locale.ROOT, "%.0f", cpu)));
+                    continue;
                 }
                 ProbeResult probe = l.probeUs();
                 md.append(String.format(Locale.ROOT, " | %.2f%% | %s | %s | %s |%n", share(l) * 100, num(l.sendLagP99MsMax()),
