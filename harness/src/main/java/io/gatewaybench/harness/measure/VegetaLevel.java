@@ -44,7 +44,8 @@ public final class VegetaLevel {
 
     /** The fields of Vegeta's record this reader uses ({@code lib/results.go}). */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    record Record(long seq, int code, String timestamp, long latency, String error, byte[] body, Map<String, List<String>> headers) {
+    record Record(long seq, int code, String timestamp, long latency, String error, byte[] body, Map<String, List<String>> headers,
+                  String url) {
     }
 
     /**
@@ -138,12 +139,23 @@ public final class VegetaLevel {
     }
 
     static Result read(BufferedReader in, int rateRps, int warmupSeconds, int measuredSeconds, Expect expect) throws IOException {
+        return read(in, rateRps, warmupSeconds, measuredSeconds, expect, url -> true, 1);
+    }
+
+    /**
+     * The requests of a level to the URLs {@code of} accepts, read apart from the rest, which Vegeta sent in turn on the same
+     * schedule: each of the {@code share} kinds of request is one in {@code share} of it. The schedule's origin and the
+     * requests outstanding at once are the whole level's; planned, sent and every figure are those requests' own.
+     */
+    static Result read(BufferedReader in, int rateRps, int warmupSeconds, int measuredSeconds, Expect expect,
+            java.util.function.Predicate<String> of, int share) throws IOException {
         if (rateRps <= 0) {
             throw new IllegalArgumentException("a level's rate must be above 0, got " + rateRps);
         }
         double intervalNanos = 1e9 / rateRps;
         long warmup = (long) warmupSeconds * rateRps;
-        long planned = (long) measuredSeconds * rateRps;
+        long scheduled = (long) measuredSeconds * rateRps;
+        long planned = scheduled / share;
         List<long[]> measured = new ArrayList<>(); // seq, sent (epoch ns), latency ns, 1 if good; every measured request
         List<long[]> spans = new ArrayList<>(); // sent, answered (epoch ns), every request: how many were outstanding at once
         Map<String, Long> failures = new TreeMap<>();
@@ -168,8 +180,11 @@ public final class VegetaLevel {
             if (r.seq() < warmup) {
                 continue;
             }
-            if (r.seq() >= warmup + planned) {
-                throw new IOException("Vegeta sent request " + r.seq() + ", beyond the " + (warmup + planned) + " of its schedule");
+            if (r.seq() >= warmup + scheduled) {
+                throw new IOException("Vegeta sent request " + r.seq() + ", beyond the " + (warmup + scheduled) + " of its schedule");
+            }
+            if (!of.test(r.url())) {
+                continue;
             }
             sent++;
             String failure = expect.failure(r);
@@ -195,7 +210,7 @@ public final class VegetaLevel {
             }
         }
         return new Result(rateRps, planned, sent, good, failures, fromIntended, fromSend, all, lag, maxInFlight(spans),
-                planned / (double) rateRps, spans.size(), Double.NaN);
+                scheduled / (double) rateRps, spans.size(), Double.NaN);
     }
 
     private static long micros(long nanos) {
@@ -273,6 +288,42 @@ public final class VegetaLevel {
      */
     public static Result run(Path targets, int rateRps, int warmupSeconds, int measuredSeconds, int connections, int timeoutSeconds,
             Path binary, Expect expect) throws IOException {
+        double cpuMs = attack(targets, rateRps, warmupSeconds, measuredSeconds, connections, timeoutSeconds, binary);
+        Path json = encode(binary);
+        try {
+            return read(json, rateRps, warmupSeconds, measuredSeconds, expect).withCpuMs(cpuMs);
+        } finally {
+            Files.deleteIfExists(json); // every body of the level: read once, then the binary records stay
+        }
+    }
+
+    /**
+     * One level over targets that name several base URLs in turn ({@link #targets} of each, one after the other), each base's
+     * requests read apart ({@link #read(BufferedReader, int, int, int, Expect, java.util.function.Predicate, int)}): side by
+     * side on one schedule, every kind of request meets the same machine at the same instants. In {@code bases}' order.
+     */
+    public static List<Result> runEach(Path targets, List<java.net.URI> bases, int rateRps, int warmupSeconds, int measuredSeconds,
+            int connections, int timeoutSeconds, Path binary, Expect expect) throws IOException {
+        double cpuMs = attack(targets, rateRps, warmupSeconds, measuredSeconds, connections, timeoutSeconds, binary);
+        Path json = encode(binary);
+        try {
+            List<Result> each = new ArrayList<>();
+            for (java.net.URI base : bases) {
+                String prefix = base.toString().replaceFirst("/$", "") + "/";
+                try (BufferedReader in = Files.newBufferedReader(json, StandardCharsets.UTF_8)) {
+                    each.add(read(in, rateRps, warmupSeconds, measuredSeconds, expect, url -> url != null && url.startsWith(prefix),
+                            bases.size()).withCpuMs(cpuMs));
+                }
+            }
+            return each;
+        } finally {
+            Files.deleteIfExists(json);
+        }
+    }
+
+    /** Runs {@code vegeta attack} as {@link #attackCommand} says; returns the CPU time it used, ms. */
+    private static double attack(Path targets, int rateRps, int warmupSeconds, int measuredSeconds, int connections, int timeoutSeconds,
+            Path binary) throws IOException {
         Path log = binary.resolveSibling(binary.getFileName().toString().replaceFirst("\\.bin$", "") + ".log");
         Process p = new ProcessBuilder(attackCommand(targets, rateRps, warmupSeconds, measuredSeconds, connections, timeoutSeconds, binary))
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
@@ -286,13 +337,7 @@ public final class VegetaLevel {
         if (p.exitValue() != 0) {
             throw new IOException("vegeta attack exited with " + p.exitValue() + ": " + String.join(" ", console).strip());
         }
-        double cpuMs = childrenCpuMs(console);
-        Path json = encode(binary);
-        try {
-            return read(json, rateRps, warmupSeconds, measuredSeconds, expect).withCpuMs(cpuMs);
-        } finally {
-            Files.deleteIfExists(json); // every body of the level: read once, then the binary records stay
-        }
+        return childrenCpuMs(console);
     }
 
     private static final java.util.regex.Pattern TIMES = java.util.regex.Pattern.compile("^(\\d+)m([\\d.]+)s (\\d+)m([\\d.]+)s$");
