@@ -9,8 +9,9 @@ set -euo pipefail
 VEGETA_MODULE=github.com/tsenart/vegeta/v12
 VEGETA_VERSION=v12.13.0
 
-# Vegeta at exactly that version in /usr/local/bin, built by the Go toolchain (go 1.22 or later). No run uses it yet
-# (the ladder still runs on Gatling): without Go it is left out, with a note, and everything else is installed.
+# Vegeta at exactly that version in /usr/local/bin, built by the Go toolchain (go 1.22 or later). It sends ./bench run's
+# fixed-rate ladder; without Go it is left out, with a note, everything else is installed, and ./bench run then needs
+# --ladder-injector=gatling (it says so).
 install_vegeta() {
   if command -v go >/dev/null && [ -x /usr/local/bin/vegeta ] \
       && go version -m /usr/local/bin/vegeta | grep -Eq "^\s+mod\s+$VEGETA_MODULE\s+$VEGETA_VERSION\s"; then
@@ -18,7 +19,8 @@ install_vegeta() {
   fi
   if ! command -v go >/dev/null || ! go version | grep -Eq 'go1\.(2[2-9]|[3-9][0-9])'; then
     echo "infra/packages.sh: note: Vegeta $VEGETA_VERSION (injector/README.md) is built from its Go module and needs Go 1.22" \
-      "or later, which is not on PATH ($(go version 2>/dev/null || echo 'no go')); left out, as no run uses it yet" >&2
+      "or later, which is not on PATH ($(go version 2>/dev/null || echo 'no go')); left out: ./bench run then needs" \
+      "--ladder-injector=gatling" >&2
     return 0
   fi
   if [ "$(id -u)" -ne 0 ]; then

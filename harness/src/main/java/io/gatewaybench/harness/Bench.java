@@ -15,6 +15,7 @@ import io.gatewaybench.harness.measure.ScenarioCheck;
 import io.gatewaybench.harness.measure.TargetDetails;
 import io.gatewaybench.harness.model.LadderPlan;
 import io.gatewaybench.harness.model.Summary;
+import io.gatewaybench.harness.plan.Environment;
 import io.gatewaybench.harness.plan.Objective;
 import io.gatewaybench.harness.plan.RunPlan;
 import io.gatewaybench.harness.plan.Target;
@@ -132,6 +133,13 @@ public final class Bench {
             topology = Topology.named(plan.topology());
         } catch (RuntimeException e) {
             System.err.println("bench: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
+        if (plan.ladder().enabled() && plan.ladder().byVegeta() && !Environment.onPath("vegeta")) {
+            System.err.println("bench: the ladder is sent by Vegeta, which is not installed (no vegeta on PATH): run infra/packages.sh as "
+                    + "root, which builds Vegeta where Go 1.22 or later is on PATH (injector/README.md), or send the ladder with Gatling: "
+                    + "--ladder-injector=gatling");
             System.exit(2);
             return;
         }

@@ -60,7 +60,9 @@ class CompareIT {
      */
     static final double ALPHA = 0.01;
     private static final List<String> LOAD = List.of("--quick", "--users=4", "--warmup=2", "--duration=4", "--levels=none",
-            "--rates=" + RATES.get(0) + "," + RATES.get(1), "--level-duration=2", "--cross-check=none", "--p99-objective=" + P99_OBJECTIVE_MS);
+            "--rates=" + RATES.get(0) + "," + RATES.get(1), "--level-duration=2", "--cross-check=none", "--p99-objective=" + P99_OBJECTIVE_MS,
+            // calibrated on Gatling's ladder (harness/src/test/README.md); Vegeta's is checked against plants in VegetaPlantsIT
+            "--ladder-injector=gatling");
 
     private final Path results = Path.of("target", "compare-it").toAbsolutePath();
     private Path a;

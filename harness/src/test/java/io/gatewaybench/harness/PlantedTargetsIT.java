@@ -107,7 +107,9 @@ class PlantedTargetsIT {
                 "--targets=" + PLANTED.stream().map(n -> RUN_FOLDER + n + ".properties").collect(Collectors.joining(",")),
                 "--rounds=2", "--users=4", "--warmup=3", "--duration=5", "--levels=none",
                 "--rates=" + RATES.stream().map(String::valueOf).collect(Collectors.joining(",")), "--level-duration=2",
-                "--cross-check=none", "--p99-objective=" + P99_OBJECTIVE_MS, "--results=" + results);
+                "--cross-check=none", "--p99-objective=" + P99_OBJECTIVE_MS, "--results=" + results,
+                // calibrated on Gatling's ladder (harness/src/test/README.md); Vegeta's is checked against plants in VegetaPlantsIT
+                "--ladder-injector=gatling");
         SummarySchemaTest.assertMatchesSchema(QuickRun.newest(results));
         return new ObjectMapper().readTree(QuickRun.newest(results).resolve("summary.json").toFile());
     }

@@ -129,6 +129,9 @@ public record RunDescription(RunPlan plan, Topology topology, int workers, Path 
             }
         }
         c.put("gatling", new ComponentVersion.Line(Environment.pinned("gatling.version")));
+        if (plan.ladder().enabled() && plan.ladder().byVegeta()) {
+            c.put("vegeta", new ComponentVersion.Line(Environment.vegetaVersion()));
+        }
         return c;
     }
 

@@ -22,6 +22,8 @@ import java.util.Map;
  * @param roundsMeeting per objective name, the rounds whose level met it, count
  * @param injectorCpuMsPer1000Requests the injector's CPU time per 1,000 requests it sent, median over the rounds that measured it, ms;
  *        absent where none did (Gatling's levels)
+ * @param addedOverDirectUs what the target adds over direct at this rate, us, from the injector's microsecond figures; absent for
+ *        direct, for Gatling's levels (whole milliseconds) and where direct did not reach the rate
  */
 public record FixedRateLevel(
         @JsonProperty(value = "rate_rps", required = true) int rateRps,
@@ -36,5 +38,6 @@ public record FixedRateLevel(
         @JsonProperty(value = "probe_us", required = true) @NullableKey ProbeResult probeUs,
         @JsonProperty(value = "rounds", required = true) List<LevelRound> rounds,
         @JsonProperty(value = "rounds_meeting", required = true) Map<String, Integer> roundsMeeting,
-        @JsonProperty("injector_cpu_ms_per_1000_requests") Double injectorCpuMsPer1000Requests) {
+        @JsonProperty("injector_cpu_ms_per_1000_requests") Double injectorCpuMsPer1000Requests,
+        @JsonProperty("added_over_direct_us") LevelAddedUs addedOverDirectUs) {
 }

@@ -92,6 +92,25 @@ public final class Environment {
         return found;
     }
 
+    /** Whether {@code command} is an executable on this process's PATH. */
+    public static boolean onPath(String command) {
+        String path = System.getenv("PATH");
+        return path != null && java.util.Arrays.stream(path.split(java.io.File.pathSeparator))
+                .anyMatch(dir -> !dir.isEmpty() && Files.isExecutable(Path.of(dir, command)));
+    }
+
+    /**
+     * Vegeta's version, as its build recorded it ({@code go version -m}: a {@code go install} build prints no version of
+     * its own), and the Go it was built with; "unknown" where neither can be read.
+     */
+    public static String vegetaVersion() {
+        String module = output(List.of("sh", "-c", "go version -m \"$(command -v vegeta)\" | awk '$1 == \"mod\" { print $3; exit }'"));
+        String runtime = output(List.of("vegeta", "-version")).lines().filter(l -> l.startsWith("Runtime: "))
+                .map(l -> l.substring("Runtime: ".length())).findFirst().orElse("");
+        String v = (module.isEmpty() ? "" : "vegeta " + module) + (runtime.isEmpty() ? "" : (module.isEmpty() ? "vegeta " : " ") + "built with " + runtime);
+        return v.isEmpty() ? "unknown" : v;
+    }
+
     /** A version pinned in the parent pom's properties (for tools the run uses, such as Gatling). */
     public static String pinned(String property) {
         return firstMatch(read(Repo.root().resolve("pom.xml").toString()), "<" + Pattern.quote(property) + ">([^<]+)</");

@@ -46,14 +46,14 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
      * of direct's capacity (measured by a calibration run first) and {@code absolute} rates, each
      * level {@code levelSeconds} long; {@code maxInFlight} outstanding requests mark a target
      * overloaded; {@code p99ObjectiveMs} bounds the P99 objective of the maximum-rate search; {@code injector} sends the
-     * levels: {@link #VEGETA} after Gatling's closed load, or {@link #GATLING} within its simulation.
+     * levels: {@link #VEGETA} after Gatling's closed load (the default), or {@link #GATLING} within its simulation.
      */
     public record LadderPlan(List<Integer> percents, List<Integer> absolute, int levelSeconds, int maxInFlight, int p99ObjectiveMs,
                              String injector) {
         public static final String VEGETA = "vegeta";
         public static final String GATLING = "gatling";
 
-        /** A ladder Gatling sends, as every run did before Vegeta. */
+        /** A ladder Gatling sends, as every run did before Vegeta (and the tests calibrated on Gatling's ladder still do). */
         public LadderPlan(List<Integer> percents, List<Integer> absolute, int levelSeconds, int maxInFlight, int p99ObjectiveMs) {
             this(percents, absolute, levelSeconds, maxInFlight, p99ObjectiveMs, GATLING);
         }
@@ -114,8 +114,8 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
               --rates=N,N,...      absolute ladder rates in req/s, added to --levels (default none)
               --level-duration=S   seconds per ladder level (default 3)
               --max-in-flight=N    ladder requests outstanding at which a target counts as overloaded and its ladder stops (default 1000)
-              --ladder-injector=gatling|vegeta  what sends the ladder's levels: Gatling within its simulation (default), or
-                                   Vegeta after it, each level timed from every request's intended send to the microsecond
+              --ladder-injector=vegeta|gatling  what sends the ladder's levels: Vegeta after Gatling's closed load, each request
+                                   timed from its intended send to the microsecond (default), or Gatling within its simulation
               --p99-objective=MS   the P99 bound of the maximum-sustainable-rate objective (default 10)
             Options take --name=value or --name value.
               --quick              the shortest run that still exercises every step (1 round, warm-up 2 s, measure 3 s, 4 users, levels 25,50 of 2 s)
@@ -201,7 +201,7 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
         if (percents.stream().anyMatch(p -> p > 1000)) {
             throw new IllegalArgumentException("--levels are percentages of direct's capacity, 1..1000, got " + o.get("levels"));
         }
-        String injector = o.getOrDefault("ladder-injector", LadderPlan.GATLING);
+        String injector = o.getOrDefault("ladder-injector", LadderPlan.VEGETA);
         if (!List.of(LadderPlan.VEGETA, LadderPlan.GATLING).contains(injector)) {
             throw new IllegalArgumentException("--ladder-injector must be vegeta or gatling, got '" + injector + "'");
         }

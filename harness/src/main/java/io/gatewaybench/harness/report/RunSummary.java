@@ -101,7 +101,9 @@ public final class RunSummary {
 
         List<Target> targets = s.targets();
         md.append("## Relative to direct (the 2019 study's view)\n\n");
-        md.append("Throughput as % of direct's; each latency as a multiple of direct's, from the same run. ")
+        boolean micros = MicrosecondTables.applies(s.ladder());
+        md.append(micros ? "The closed load's throughput as % of direct's, from the same run. "
+                : "Throughput as % of direct's; each latency as a multiple of direct's, from the same run. ")
                 .append("With several rounds, figures are medians over rounds, and the throughput shows in brackets its lowest and highest ")
                 .append("ratio to direct paired round by round (to the mean of direct's runs just before and just after the round, when ")
                 .append("direct ran once more after the last round). ≈: within the noise of direct, the difference is not established (their ")
@@ -110,8 +112,30 @@ public final class RunSummary {
         if (scenarios) {
             md.append("Under the plain scenario; the other scenarios have their tables below (## Scenarios).\n\n");
         }
-        md.append("| target | throughput | mean | P50 | P90 | P99 | P99.9 | P99.99 | max | errors |\n");
-        md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        relativeTable(md, targets, scenarios, !micros);
+        if (micros) {
+            md.append("\nThe closed load's latency as multiples of direct's (Gatling's whole milliseconds): details.md.\n");
+            MicrosecondTables.headline(s.ladder(), targets, md);
+        }
+        LadderTables.maxSustainable(s.ladder(), targets, md);
+        List<Integer> rates = ScenarioMatrix.rates(s);
+        MatrixTables.profiles(s.jvmProfiles(), md);
+        MatrixTables.scenarios(s.scenarios(), s.ladder(), rates, md);
+        MatrixTables.workers(s.workersSweep(), rates, md);
+        md.append("\n## Notes\n\n");
+        for (String note : Notes.of(s)) {
+            md.append("- ").append(note).append('\n');
+        }
+        return md.toString();
+    }
+
+    /**
+     * The closed load's figures relative to direct, one row per target (under plain where the run has scenarios): throughput,
+     * with each latency as a multiple of direct's where {@code latency}, and errors.
+     */
+    private static void relativeTable(StringBuilder md, List<Target> targets, boolean scenarios, boolean latency) {
+        md.append(latency ? "| target | throughput | mean | P50 | P90 | P99 | P99.9 | P99.99 | max | errors |\n" : "| target | throughput | errors |\n");
+        md.append(latency ? "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n" : "|---|---:|---:|\n");
         for (Target t : targets) {
             if (scenarios && t.scenario() != null && !Scenario.PLAIN.equals(t.scenario())) {
                 continue; // under the other scenarios: their tables below
@@ -119,7 +143,7 @@ public final class RunSummary {
             md.append("| ").append(t.name());
             RelativeToDirect rel = t.relativeToDirect() == null ? null : t.relativeToDirect().orElse(null);
             if (t.failure() != null || rel == null) {
-                md.append(" | not measured: ").append(t.failure() != null ? t.failure() : "no direct baseline").append(" |||||||||\n");
+                md.append(" | not measured: ").append(t.failure() != null ? t.failure() : "no direct baseline").append(latency ? " |||||||||\n" : " ||\n");
                 continue;
             }
             Double tp = rel.throughput();
@@ -132,21 +156,11 @@ public final class RunSummary {
                 md.append(" ≈");
             }
             LatencyMultiples m = rel.latency();
-            for (Double v : Arrays.asList(m.mean(), m.p50(), m.p90(), m.p99(), m.p99_9(), m.p99_99(), m.max())) {
+            for (Double v : latency ? Arrays.asList(m.mean(), m.p50(), m.p90(), m.p99(), m.p99_9(), m.p99_99(), m.max()) : List.<Double>of()) {
                 md.append(" | ").append(v == null ? "n/a" : String.format(Locale.ROOT, "%.2fx", v));
             }
             md.append(" | ").append(t.errors()).append(" |\n");
         }
-        LadderTables.maxSustainable(s.ladder(), targets, md);
-        List<Integer> rates = ScenarioMatrix.rates(s);
-        MatrixTables.profiles(s.jvmProfiles(), md);
-        MatrixTables.scenarios(s.scenarios(), s.ladder(), rates, md);
-        MatrixTables.workers(s.workersSweep(), rates, md);
-        md.append("\n## Notes\n\n");
-        for (String note : Notes.of(s)) {
-            md.append("- ").append(note).append('\n');
-        }
-        return md.toString();
     }
 
     /**
@@ -175,6 +189,13 @@ public final class RunSummary {
                 md.append(String.format(Locale.ROOT, " | %s", trim(v)));
             }
             md.append(" |\n");
+        }
+        if (MicrosecondTables.applies(s.ladder())) {
+            md.append("\n## The closed load relative to direct, latency included\n\n")
+                    .append("summary.md's table with each latency as a multiple of direct's: Gatling's whole milliseconds, where a ")
+                    .append("gateway's tenths of a millisecond do not show (n/a where direct's figure is 0 ms). The latency at equal offered ")
+                    .append("rates, to the microsecond, is summary.md's headline.\n\n");
+            relativeTable(md, targets, s.scenarios() != null, true);
         }
         LadderTables.equalRates(s.ladder(), targets, md);
         LadderTables.levelsInFull(s.ladder(), targets, md);

@@ -1,0 +1,108 @@
+package io.gatewaybench.harness.analyse;
+
+import io.gatewaybench.harness.measure.Ladder;
+import io.gatewaybench.harness.model.AddedUs;
+import io.gatewaybench.harness.model.FixedRateLevel;
+import io.gatewaybench.harness.model.LevelAddedUs;
+import io.gatewaybench.harness.model.LevelRound;
+import io.gatewaybench.harness.model.Precision;
+import io.gatewaybench.harness.model.ProbeResult;
+import io.gatewaybench.harness.model.Target;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.apache.commons.math3.distribution.TDistribution;
+
+/**
+ * What a target adds over direct at each fixed rate, to the microsecond: each round's figure of the target less direct's of
+ * the same round (direct runs first in every round), averaged over the rounds in which both were measured as planned, with a
+ * 95% interval of that mean. The rounds are the independent units: a difference within one round shares its machine state,
+ * and the interval's degrees of freedom are the rounds counted less one. A level that was not measured as planned (sent late
+ * or short, overloaded, failing) is left out, with why, never averaged in.
+ */
+final class LatencyAdded {
+    /** A level's error share at or over this is not measured as planned: the objectives' own bound. */
+    static final double ERROR_SHARE = 0.001;
+    private static final List<Function<ProbeResult, Long>> PERCENTILES = List.of(ProbeResult::p50, ProbeResult::p90, ProbeResult::p99,
+            ProbeResult::p99_9, ProbeResult::max);
+
+    private LatencyAdded() {
+    }
+
+    /**
+     * The target's {@code level} against direct's level at the same rate; null where either has no microsecond figures (a
+     * ladder Gatling sent), where direct did not reach the rate, or where the rounds cannot be paired (runs whose levels do
+     * not record their round).
+     */
+    static LevelAddedUs at(FixedRateLevel level, Target direct) {
+        FixedRateLevel base = direct.fixedRate() == null ? null
+                : direct.fixedRate().stream().filter(l -> l.rateRps() == level.rateRps()).findFirst().orElse(null);
+        if (base == null || level.rounds().stream().allMatch(r -> r.latencyUs() == null || r.round() == null)
+                || base.rounds().stream().anyMatch(r -> r.round() == null)) {
+            return null;
+        }
+        Map<Integer, LevelRound> directByRound = base.rounds().stream().collect(Collectors.toMap(LevelRound::round, r -> r));
+        List<String> leftOut = new ArrayList<>();
+        List<double[]> counted = new ArrayList<>(); // per round, the difference at each percentile
+        for (LevelRound r : level.rounds()) {
+            LevelRound d = directByRound.get(r.round());
+            String why = d == null ? "direct did not reach the rate" : notAsPlanned(r, "the target");
+            if (why.isEmpty()) {
+                why = notAsPlanned(d, "direct");
+            }
+            if (!why.isEmpty()) {
+                leftOut.add("round " + r.round() + ": " + why);
+                continue;
+            }
+            double[] diff = new double[PERCENTILES.size()];
+            for (int i = 0; i < diff.length; i++) {
+                diff[i] = PERCENTILES.get(i).apply(r.latencyUs()) - PERCENTILES.get(i).apply(d.latencyUs());
+            }
+            counted.add(diff);
+        }
+        AddedUs[] added = new AddedUs[PERCENTILES.size()];
+        for (int i = 0; i < added.length && !counted.isEmpty(); i++) {
+            int p = i;
+            added[i] = mean(counted.stream().mapToDouble(d -> d[p]).toArray());
+        }
+        return new LevelAddedUs(counted.size(), List.copyOf(leftOut), added[0], added[1], added[2], added[3], added[4]);
+    }
+
+    /** Why one round's level was not measured as planned ("" when it was), naming whose it was. */
+    static String notAsPlanned(LevelRound r, String whose) {
+        Ladder.Level l = Ladder.Level.of(r);
+        if (l.overloaded()) {
+            return whose + " overloaded";
+        }
+        String late = l.injectorLate();
+        if (!late.isEmpty()) {
+            return whose + " injector-limited (" + late + ")";
+        }
+        if (r.errorShare() >= ERROR_SHARE) {
+            return String.format(Locale.ROOT, "%s failed %.1f%% of requests", whose, r.errorShare() * 100);
+        }
+        if (r.latencyUs() == null || r.latencyUs().p50() == null) {
+            return whose + " has no microsecond figures";
+        }
+        return "";
+    }
+
+    /** The mean of per-round differences with its 95% interval (Student's t, n - 1 degrees of freedom) where n is 2 or more. */
+    static AddedUs mean(double[] perRound) {
+        int n = perRound.length;
+        double mean = Arrays.stream(perRound).average().orElseThrow();
+        Double low = null;
+        Double high = null;
+        if (n > 1) {
+            double sd = Math.sqrt(Arrays.stream(perRound).map(v -> (v - mean) * (v - mean)).sum() / (n - 1));
+            double half = new TDistribution(n - 1).inverseCumulativeProbability(0.975) * sd / Math.sqrt(n);
+            low = Precision.round(mean - half);
+            high = Precision.round(mean + half);
+        }
+        return new AddedUs(Precision.round(mean), low, high, Arrays.stream(perRound).map(Precision::round).boxed().toList());
+    }
+}

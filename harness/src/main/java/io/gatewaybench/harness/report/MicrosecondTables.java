@@ -1,0 +1,109 @@
+package io.gatewaybench.harness.report;
+
+import io.gatewaybench.harness.model.AddedUs;
+import io.gatewaybench.harness.model.FixedRateLevel;
+import io.gatewaybench.harness.model.LadderPlan;
+import io.gatewaybench.harness.model.LatencyMs;
+import io.gatewaybench.harness.model.LevelAddedUs;
+import io.gatewaybench.harness.model.LevelRound;
+import io.gatewaybench.harness.model.MaxSustainable;
+import io.gatewaybench.harness.model.Target;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The headline of a run whose ladder Vegeta sent: every target's latency at the same offered rates, to the microsecond, and
+ * what it adds over direct at each, with the interval over rounds (analyse.LatencyAdded). Only lays them out.
+ */
+final class MicrosecondTables {
+    /** The shares of direct's maximum sustainable rate the headline shows the latency at. */
+    static final double[] SHARES = {0.25, 0.50, 0.75};
+
+    private MicrosecondTables() {
+    }
+
+    /** Whether the run's ladder carries microsecond figures (Vegeta sent it): the headline shows them instead of ms multiples. */
+    static boolean applies(LadderPlan ladder) {
+        return ladder != null && LevelRound.VEGETA.equals(ladder.injector());
+    }
+
+    /**
+     * The ladder rates the headline shows: those nearest 25, 50 and 75% of direct's maximum sustainable rate under the
+     * first objective (each once; of two as near, the higher), or where direct has none, its lowest three levels.
+     */
+    static List<Integer> headlineRates(LadderPlan ladder, List<Target> targets) {
+        List<Integer> rates = ladder.ratesRps();
+        Target direct = targets.stream().filter(t -> t.name().equals("direct") && t.fixedRate() != null).findFirst().orElse(null);
+        MaxSustainable max = direct == null || direct.maxSustainable() == null || direct.maxSustainable().isEmpty() ? null
+                : direct.maxSustainable().values().iterator().next();
+        List<Integer> chosen = new ArrayList<>();
+        if (max != null && max.rateRps() > 0) {
+            for (double share : SHARES) {
+                int rate = rates.stream().min(Comparator.<Integer>comparingDouble(r -> Math.abs(r - share * max.rateRps()))
+                        .thenComparing(Comparator.reverseOrder())).orElseThrow(); // of two as near, the higher
+                if (!chosen.contains(rate)) {
+                    chosen.add(rate);
+                }
+            }
+        } else {
+            rates.stream().limit(SHARES.length).forEach(chosen::add);
+        }
+        return chosen;
+    }
+
+    /** summary.md's section: per target and headline rate, its percentiles and what it adds over direct. */
+    static void headline(LadderPlan ladder, List<Target> targets, StringBuilder md) {
+        List<Integer> rates = headlineRates(ladder, targets);
+        md.append("\n## Latency at equal offered rates, in microseconds\n\n");
+        md.append("Every target was offered the same fixed rates by Vegeta (open model), each request timed from its intended send instant ")
+                .append("to its complete response, to the microsecond; the injector's own lateness stays in the figure and is reported apart ")
+                .append("(details.md). Shown at the ladder rates nearest 25, 50 and 75% of direct's maximum sustainable rate. Percentiles: ")
+                .append("medians over the rounds that reached the level. *Added*: the mean over rounds of the target's figure less direct's ")
+                .append("in the same round, with its 95% interval (Student's t over rounds), counting only rounds in which both were ")
+                .append("measured as planned; a level sent late (injector-limited), overloaded or failing is left out and named. Every level: ")
+                .append("details.md.\n\n");
+        md.append("| target | rate req/s | P50 µs | P90 µs | P99 µs | P99.9 µs | max µs | added at P50 µs | added at P99 µs | rounds counted |\n");
+        md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+        for (Target t : targets) {
+            if (t.failure() != null || t.fixedRate() == null) {
+                continue;
+            }
+            for (int rate : rates) {
+                FixedRateLevel l = t.fixedRate().stream().filter(f -> f.rateRps() == rate).findFirst().orElse(null);
+                md.append("| ").append(t.name()).append(" | ").append(rate);
+                if (l == null) {
+                    md.append(" | not reached (a lower level overloaded) ||||||||\n");
+                    continue;
+                }
+                LatencyMs ms = l.latencyMs();
+                for (Double v : ms == null ? new Double[5] : new Double[] {ms.p50(), ms.p90(), ms.p99(), ms.p99_9(), ms.max()}) {
+                    md.append(" | ").append(v == null ? "-" : String.format(Locale.ROOT, "%.0f", v * 1000));
+                }
+                LevelAddedUs added = l.addedOverDirectUs();
+                md.append(" | ").append(added == null ? "" : added(added.p50()))
+                        .append(" | ").append(added == null ? "" : added(added.p99()))
+                        .append(" | ").append(counted(l, added)).append(" |\n");
+            }
+        }
+    }
+
+    /** "+51 (+32 to +70)": the mean with its 95% interval; "-" where no round counted. */
+    static String added(AddedUs a) {
+        if (a == null) {
+            return "-";
+        }
+        return a.ci95Low() == null ? String.format(Locale.ROOT, "%+.0f", a.mean())
+                : String.format(Locale.ROOT, "%+.0f (%+.0f to %+.0f)", a.mean(), a.ci95Low(), a.ci95High());
+    }
+
+    /** "3 of 3", or "1 of 3 (round 2: the target overloaded; ...)"; for direct, the rounds that reached the level. */
+    private static String counted(FixedRateLevel l, LevelAddedUs added) {
+        if (added == null) {
+            return l.roundsReached() + " reached";
+        }
+        String of = added.roundsCounted() + " of " + l.roundsReached();
+        return added.roundsLeftOut().isEmpty() ? of : of + " (" + String.join("; ", added.roundsLeftOut()) + ")";
+    }
+}

@@ -1,0 +1,87 @@
+package io.gatewaybench.harness.analyse;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gatewaybench.harness.model.AddedUs;
+import io.gatewaybench.harness.model.FixedRateLevel;
+import io.gatewaybench.harness.model.LevelAddedUs;
+import io.gatewaybench.harness.model.LevelRound;
+import io.gatewaybench.harness.model.ProbeResult;
+import io.gatewaybench.harness.model.Target;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What a target adds over direct at a fixed rate, on planted rounds: each round against direct's of the same round, only
+ * rounds measured as planned on both sides, the interval Student's t over rounds.
+ */
+class LatencyAddedTest {
+    private static final int RATE = 500;
+
+    /** One round of a Vegeta level at {@link #RATE}: P50 {@code p50} us, the other percentiles above it; as planned unless said. */
+    private static LevelRound round(int round, long p50, boolean overloaded, double sendLagP99Ms, long errors) {
+        ProbeResult us = new ProbeResult(1000, errors, "answers that were the page, each from its intended send instant", p50, p50 + 100,
+                p50 + 1000, p50 + 2000, p50 + 5000, Optional.empty());
+        return new LevelRound(round, RATE, 1000, 1000, errors, errors / 1000.0, overloaded, null, Optional.empty(), 500.0,
+                new LevelRound.SendLagMs(sendLagP99Ms, sendLagP99Ms), null, LevelRound.VEGETA, us, 300.0, null);
+    }
+
+    private static FixedRateLevel level(List<LevelRound> rounds) {
+        return new FixedRateLevel(RATE, rounds.size(), 0, 1000L * rounds.size(), 0, 0.0, null, null, 1, null, rounds, Map.of(), null, null);
+    }
+
+    private static Target direct(List<LevelRound> rounds) {
+        return new Target("direct", "", 0L, 0L, Optional.empty(), 0.0, null, Optional.empty(), null, null, null, null, null, null, null, null,
+                List.of(level(rounds)), List.of(), null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+    }
+
+    @Test
+    void eachRoundAgainstDirectsOfTheSameRoundWithAStudentsTInterval() {
+        Target direct = direct(List.of(round(1, 400, false, 1, 0), round(2, 500, false, 1, 0), round(3, 450, false, 1, 0),
+                round(4, 420, false, 1, 0)));
+        // +50, +70, +60 over direct's rounds 1-3: a machine slower in round 2 is direct's too, and cancels
+        LevelAddedUs added = LatencyAdded.at(level(List.of(round(1, 450, false, 1, 0), round(2, 570, false, 1, 0),
+                round(3, 510, false, 1, 0))), direct);
+        assertEquals(3, added.roundsCounted());
+        assertEquals(List.of(), added.roundsLeftOut());
+        AddedUs p50 = added.p50();
+        assertEquals(List.of(50.0, 70.0, 60.0), p50.perRound());
+        assertEquals(60, p50.mean(), 1e-9);
+        // sd 10 over 3 rounds: t(0.975, 2) = 4.303, half-width 4.3027 * 10 / sqrt(3) = 24.841
+        assertEquals(60 - 24.8414, p50.ci95Low(), 1e-3);
+        assertEquals(60 + 24.8414, p50.ci95High(), 1e-3);
+        assertEquals(60, added.p99().mean(), 1e-9, "every percentile of the plant is 60 us above direct's");
+    }
+
+    @Test
+    void aRoundNotMeasuredAsPlannedOnEitherSideIsLeftOutWithWhy() {
+        Target direct = direct(List.of(round(1, 400, false, 1, 0), round(2, 400, false, 9, 0), round(3, 400, false, 1, 0),
+                round(4, 400, false, 1, 0)));
+        List<LevelRound> target = new ArrayList<>(List.of(round(1, 460, true, 1, 0), round(2, 460, false, 1, 0),
+                round(3, 460, false, 1, 5), round(4, 460, false, 1, 0)));
+        LevelAddedUs added = LatencyAdded.at(level(target), direct);
+        assertEquals(1, added.roundsCounted(), added.toString());
+        assertEquals(List.of("round 1: the target overloaded", "round 2: direct injector-limited (send lag P99 9.00 ms)",
+                "round 3: the target failed 0.5% of requests"), added.roundsLeftOut());
+        assertEquals(60, added.p50().mean(), 1e-9);
+        assertNull(added.p50().ci95Low(), "one round: no interval");
+    }
+
+    @Test
+    void nothingWhereTheLevelsHaveNoMicrosecondsOrDirectDidNotReachTheRate() {
+        LevelRound gatling = new LevelRound(1, RATE, 1000, 1000, 0, 0, false, null, Optional.empty(), 500.0,
+                new LevelRound.SendLagMs(1, 1), null, null, null, null, null);
+        Target direct = direct(List.of(round(1, 400, false, 1, 0)));
+        assertNull(LatencyAdded.at(level(List.of(gatling)), direct), "a level Gatling sent: whole milliseconds");
+        Target elsewhere = direct(List.of());
+        FixedRateLevel other = new FixedRateLevel(RATE * 2, 1, 0, 1000, 0, 0.0, null, null, 1, null, List.of(round(1, 400, false, 1, 0)),
+                Map.of(), null, null);
+        assertNull(LatencyAdded.at(other, elsewhere), "direct has no level at that rate");
+        assertTrue(LatencyAdded.at(level(List.of(round(1, 400, false, 1, 0))), direct).roundsLeftOut().isEmpty());
+    }
+}
