@@ -21,8 +21,9 @@ import org.HdrHistogram.Histogram;
  * request's latency runs from its intended send instant, in microseconds ({@link VegetaLevel}); every answer is checked.
  *
  * <p>A level Vegeta could not deliver on schedule ({@link Ladder.Level#injectorLate()}: send lag P99 over {@link
- * #LATE_SEND_MS}, or requests missing) is run once more; if it is late again it stays so, and the analysis counts it
- * neither as a pass nor as a failure of the target. A level with more than the plan's {@code maxInFlight} requests
+ * #LATE_SEND_MS}, or requests missing) is run once more; if it is late again it stays so, the analysis counts it
+ * neither as a pass nor as a failure of the target, and the ladder stops there: the maximum-rate search stops at it, and
+ * Vegeta would deliver a higher rate no better. A level with more than the plan's {@code maxInFlight} requests
  * outstanding at once is overloaded, and the ladder stops there, as Gatling's in-flight guard stopped it: the levels
  * above would only queue.
  */
@@ -61,7 +62,10 @@ public final class VegetaLadder {
         VegetaLevel.Result send(int rate, String suffix) throws IOException;
     }
 
-    /** The ladder's rule over levels however they are sent: each late one once more, none above an overloaded one. */
+    /**
+     * The ladder's rule over levels however they are sent: each late one once more; none above an overloaded one, nor above
+     * one late again (injector-limited).
+     */
     static List<Ladder.Level> run(Sender sender, List<Integer> rates, RunPlan.LadderPlan ladder, Progress progress) throws IOException {
         List<Ladder.Level> levels = new ArrayList<>();
         for (int i = 0; i < rates.size(); i++) {
@@ -76,6 +80,12 @@ public final class VegetaLadder {
             }
             levels.add(level);
             if (level.overloaded()) {
+                break;
+            }
+            if (!level.injectorLate().isEmpty()) {
+                // The search stops at a level the injector could not deliver; a higher rate it would deliver no better.
+                progress.line(String.format(Locale.ROOT, "Vegeta could not deliver %d req/s again (%s): injector-limited, the ladder stops here",
+                        rate, level.injectorLate()));
                 break;
             }
         }

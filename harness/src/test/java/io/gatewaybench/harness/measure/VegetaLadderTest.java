@@ -104,6 +104,12 @@ class VegetaLadderTest {
         assertEquals(25_000, levels.get(1).vegeta().firstTry().p99(), 25_000 * 0.001, "the first try's lag is kept");
         assertEquals("send lag P99 25.00 ms", levels.get(2).injectorLate().replaceAll("2[45]\\.\\d\\d", "25.00"));
         assertTrue(progress.stream().anyMatch(p -> p.contains("once more")), progress.toString());
+        // late again at 300: nothing is sent above it
+        tries.clear();
+        levels = VegetaLadder.run(sender, List.of(100, 300, 400), ladder(1000), progress::add);
+        assertEquals(List.of(100, 300, 300), tries, "no level above one the injector could not deliver twice");
+        assertEquals(2, levels.size());
+        assertTrue(progress.get(progress.size() - 1).contains("the ladder stops here"), progress.toString());
     }
 
     /** Vegeta ends at the level's duration: the requests due in its last allowed send lag (5 ms) may be missing, no more. */
