@@ -145,6 +145,29 @@
       return low === null || high === null ? null : { low: low, high: high, kind: ci ? '95% interval' : 'lowest-highest round' };
     }
 
+    /** The ladder rates the headline shows microseconds at, where Vegeta sent the ladder (MicrosecondTables, in Java). */
+    const microRates = Array.isArray(facts.microsecond_rates) ? facts.microsecond_rates : [];
+    const micros = microRates.length > 0;
+
+    /** Error bars [index, low, high] on a category axis, as a custom series. */
+    function errorBars(data) {
+      return {
+        type: 'custom', name: 'interval', z: 10, data: data, encode: { x: 0, y: [1, 2] },
+        renderItem: (params, api) => {
+          const low = api.coord([api.value(0), api.value(1)]);
+          const high = api.coord([api.value(0), api.value(2)]);
+          const half = api.size([1, 0])[0] * 0.12;
+          const style = { stroke: '#24292f', lineWidth: 1.5 };
+          return {
+            type: 'group', children: [
+              { type: 'line', shape: { x1: low[0], y1: low[1], x2: high[0], y2: high[1] }, style: style },
+              { type: 'line', shape: { x1: low[0] - half, y1: low[1], x2: low[0] + half, y2: low[1] }, style: style },
+              { type: 'line', shape: { x1: high[0] - half, y1: high[1], x2: high[0] + half, y2: high[1] }, style: style }]
+          };
+        }
+      };
+    }
+
     function headline() {
       const rows = measured.filter(t => t.relative_to_direct);
       if (rows.length === 0) {
@@ -182,29 +205,15 @@
           label: { show: true, position: 'insideBottom', color: '#fff', formatter: p => (noise[names[p.dataIndex]] ? '≈ direct' : '') },
           markLine: { silent: true, symbol: 'none', data: [{ yAxis: 100 }], label: { formatter: 'direct', position: 'insideEndTop' },
             lineStyle: { color: '#57606a' } }
-        }, {
-          type: 'custom', name: 'interval', z: 10,
-          data: intervals.map((iv, i) => (iv ? [i, iv.low * 100, iv.high * 100] : null)).filter(d => d),
-          encode: { x: 0, y: [1, 2] },
-          renderItem: (params, api) => {
-            const low = api.coord([api.value(0), api.value(1)]);
-            const high = api.coord([api.value(0), api.value(2)]);
-            const half = api.size([1, 0])[0] * 0.12;
-            const style = { stroke: '#24292f', lineWidth: 1.5 };
-            return {
-              type: 'group', children: [
-                { type: 'line', shape: { x1: low[0], y1: low[1], x2: high[0], y2: high[1] }, style: style },
-                { type: 'line', shape: { x1: low[0] - half, y1: low[1], x2: low[0] + half, y2: low[1] }, style: style },
-                { type: 'line', shape: { x1: high[0] - half, y1: high[1], x2: high[0] + half, y2: high[1] }, style: style }]
-            };
-          }
-        }]
+        }, errorBars(intervals.map((iv, i) => (iv ? [i, iv.low * 100, iv.high * 100] : null)).filter(d => d))]
       });
 
-      const latency = [['p99', 'P99'], ['p99_9', 'P99.9'], ['max', 'max']];
+      // With microseconds at equal rates (Vegeta's ladder), the closed load's whole-millisecond multiples leave the headline.
+      const latency = micros ? [] : [['p99', 'P99'], ['p99_9', 'P99.9'], ['max', 'max']];
       const multiples = rows.map(t => latency.map(([key]) => num(at(t, ['relative_to_direct', 'latency', key]),
         t.name + ' relative_to_direct.latency.' + key)));
-      caption('Latency as a multiple of direct\'s (medians over rounds; Gatling records whole milliseconds, so a '
+      if (!micros) {
+        caption('Latency as a multiple of direct\'s (medians over rounds; Gatling records whole milliseconds, so a '
         + 'multiple of a 0 ms figure is n/a and has no bar).');
       chart('headline-latency', {
         tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: v => fmt(v === undefined ? null : v, 2, 'x') },
@@ -216,13 +225,22 @@
           type: 'bar', name: label, data: multiples.map(m => m[k]),
           markLine: k > 0 ? undefined : { silent: true, symbol: 'none', data: [{ yAxis: 1 }], label: { formatter: 'direct', position: 'insideEndTop' } }
         }))
-      }, 'short');
+        }, 'short');
+      }
 
-      table('headline-table', ['target', 'throughput, % of direct', 'interval', 'within the noise of direct', 'P99 x', 'P99.9 x', 'max x', 'errors'],
+      /** wrk's rate over Gatling's where the cross-check found Gatling the limit (its valid checks that did), else null. */
+      const wrkLimit = t => {
+        const limited = (Array.isArray(t.wrk_cross_check) ? t.wrk_cross_check : [])
+          .filter(c => c && c.valid !== false && c.injector_limited === true).map(c => num(c.wrk_over_gatling, t.name + ' wrk_over_gatling'));
+        return limited.length === 0 ? null : Math.max(...limited);
+      };
+      table('headline-table', ['target', 'throughput, % of direct', 'interval', 'within the noise of direct', 'injector-limited (wrk / Gatling)',
+        ...latency.map(([, label]) => label + ' x'), 'errors'],
         targets.map(t => {
           const i = rows.indexOf(t);
           if (i < 0) {
-            return { attributes: { 'data-target': t.name }, cells: [t.name, 'not measured: ' + (t.failure || 'no direct baseline'), '', '', '', '', '', ''] };
+            return { attributes: { 'data-target': t.name }, cells: [t.name, 'not measured: ' + (t.failure || 'no direct baseline'), '', '', '',
+              ...latency.map(() => ''), ''] };
           }
           const iv = intervals[i];
           const tp = num(at(t, ['relative_to_direct', 'throughput']), t.name + ' throughput');
@@ -232,10 +250,70 @@
               { text: fmt(throughput[i], 1, '%'), value: tp, figure: 'throughput' },
               { text: iv ? fmt(iv.low * 100, 1) + '-' + fmt(iv.high * 100, 1) + '% (' + iv.kind + ')' : 'n/a', cls: 'num' },
               noise[t.name] ? el('span', { class: 'noise-mark' }, ['yes: ' + noise[t.name]]) : (iv ? 'no' : 'n/a'),
+              wrkLimit(t) === null ? (Array.isArray(t.wrk_cross_check) ? 'no' : 'n/a')
+                : { text: 'yes: wrk ' + fmt(wrkLimit(t), 2, 'x'), value: wrkLimit(t), figure: 'wrk_over_gatling', cls: 'noise-mark' },
               ...latency.map(([key], k) => ({ text: fmt(multiples[i][k], 2, 'x'), value: multiples[i][k], figure: key })),
               { text: String(t.errors === undefined ? 'n/a' : t.errors), value: t.errors, figure: 'errors' }]
           };
         }));
+    }
+
+    /**
+     * Latency at equal offered rates, to the microsecond (Vegeta's ladder): per headline rate, what each target adds over
+     * direct at P50 with its 95% interval over rounds, and every target's percentiles in a table.
+     */
+    function microseconds() {
+      if (!micros) {
+        return;
+      }
+      section('Latency at equal offered rates, in microseconds',
+        'Every target offered the same fixed rates by Vegeta, each request timed from its intended send to its complete response. '
+        + 'Added over direct: the mean over rounds of the target\'s figure less direct\'s in the same round, error bars its 95% interval '
+        + '(Student\'s t over rounds); only rounds in which both levels were measured as planned count (the table names those left out).');
+      const level = (t, rate) => (Array.isArray(t.fixed_rate) ? t.fixed_rate.find(l => l.rate_rps === rate) : undefined);
+      const others = measured.filter(t => t.name !== 'direct' && Array.isArray(t.fixed_rate));
+      const names = others.map(t => t.name);
+      microRates.forEach(rate => {
+        const added = others.map(t => at(level(t, rate), ['added_over_direct_us', 'p50']));
+        const means = added.map((a, i) => num(at(a, ['mean']), names[i] + ' added_over_direct_us.p50.mean at ' + rate));
+        caption('At ' + rate + ' req/s: microseconds added over direct at P50.');
+        chart('us-added-' + rate, {
+          tooltip: {
+            trigger: 'axis', axisPointer: { type: 'shadow' }, formatter: params => {
+              const i = names.indexOf(params[0].name);
+              const a = added[i];
+              return names[i] + ': ' + fmt(means[i], 0, ' us')
+                + (a && typeof a.ci95_low === 'number' ? '<br>95% interval: ' + fmt(a.ci95_low, 0) + ' to ' + fmt(a.ci95_high, 0) + ' us' : '');
+            }
+          },
+          grid: gridFor(names),
+          xAxis: categoryAxis(names),
+          yAxis: { type: 'value', name: 'us over direct' },
+          series: [{ type: 'bar', name: 'added at P50', data: means },
+            errorBars(added.map((a, i) => (a && typeof a.ci95_low === 'number' ? [i, a.ci95_low, a.ci95_high] : null)).filter(d => d))]
+        }, 'short');
+      });
+      const keys = [['p50', 'P50'], ['p90', 'P90'], ['p99', 'P99'], ['p99_9', 'P99.9'], ['max', 'max']];
+      const withInterval = a => (a ? fmt(a.mean, 0, '') + (typeof a.ci95_low === 'number' ? ' (' + fmt(a.ci95_low, 0) + ' to '
+        + fmt(a.ci95_high, 0) + ')' : '') : '');
+      const rows = [];
+      measured.filter(t => Array.isArray(t.fixed_rate)).forEach(t => microRates.forEach(rate => {
+        const l = level(t, rate);
+        const added = l ? l.added_over_direct_us : undefined;
+        rows.push({
+          attributes: { 'data-target': t.name, 'data-rate': String(rate) },
+          cells: [t.name, String(rate),
+            ...keys.map(([key]) => {
+              const ms = l ? num(at(l, ['latency_ms', key]), t.name + ' fixed_rate ' + rate + ' latency_ms.' + key) : null;
+              return { text: ms === null ? 'n/a' : fmt(ms * 1000, 0), value: ms === null ? null : Math.round(ms * 1000), figure: 'us.' + key };
+            }),
+            { text: added ? withInterval(added.p50) : '', value: added && added.p50 ? added.p50.mean : null, figure: 'added_us.p50' },
+            { text: added ? withInterval(added.p99) : '', value: added && added.p99 ? added.p99.mean : null, figure: 'added_us.p99' },
+            l ? (added ? added.rounds_counted + ' of ' + l.rounds_reached + (added.rounds_left_out.length ? ' (' + added.rounds_left_out.join('; ') + ')' : '')
+              : l.rounds_reached + ' reached') : 'not reached']
+        });
+      }));
+      table('us-table', ['target', 'rate req/s', ...keys.map(([, label]) => label + ' us'), 'added at P50 us', 'added at P99 us', 'rounds counted'], rows);
     }
 
     function absolute() {
@@ -563,7 +641,7 @@
     // ---- draw ----
 
     document.getElementById('loading').remove();
-    window.reportCommon.drawSections([header, headline, absolute, spectrum, ladder, resources, probes, jvmProfiles, notesAndWarnings, runTables],
+    window.reportCommon.drawSections([header, headline, microseconds, absolute, spectrum, ladder, resources, probes, jvmProfiles, notesAndWarnings, runTables],
       charts, 'report');
   }
 })();

@@ -22,6 +22,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.jsoup.nodes.Element;
@@ -82,6 +83,15 @@ class ReportBrowserIT {
             Object p99 = ((Map<String, Object>) rel.get("latency")).get("p99");
             checkFigure(row, "throughput", (Number) rel.get("throughput"), 100, "%", 1, runId + " " + t.get("name"));
             checkFigure(row, "p99", (Number) p99, 1, "x", 2, runId + " " + t.get("name"));
+            // the cross-check's verdict is a mark in the headline, not only a note: wrk's rate over Gatling's where Gatling was the limit
+            Double wrk = t.get("wrk_cross_check") instanceof List<?> checks ? ((List<Map<String, Object>>) checks).stream()
+                    .filter(c -> !Boolean.FALSE.equals(c.get("valid")) && Boolean.TRUE.equals(c.get("injector_limited")))
+                    .map(c -> ((Number) c.get("wrk_over_gatling")).doubleValue()).max(Double::compare).orElse(null) : null;
+            Element mark = row.selectFirst("td[data-figure='wrk_over_gatling']");
+            assertEquals(wrk != null, mark != null, runId + " " + t.get("name") + ": the injector-limited mark");
+            if (wrk != null) {
+                assertEquals(wrk, Double.parseDouble(mark.attr("data-value")), 0, runId + " " + t.get("name") + " wrk / Gatling");
+            }
         }
 
         for (Map<String, Object> t : targets) {
@@ -123,6 +133,50 @@ class ReportBrowserIT {
         } else {
             assertTrue(page.dom().select("[id^=jvm-profiles-]").isEmpty(), runId + ": JVM profile tables without profiles");
         }
+    }
+
+    /**
+     * A run whose ladder Vegeta sent ({@code vegeta-run/summary.json}: direct and two test proxies at 500 and 1,000 req/s, 3
+     * rounds): its headline has no whole-millisecond multiples, and the microsecond section charts what each target adds at
+     * each headline rate and tables every target's microseconds, each figure equal to the analysed summary's.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void aVegetaRunsReportShowsMicrosecondsAtEqualRates() throws Exception {
+        Path dir = OUT.resolve("vegeta-run-" + System.nanoTime());
+        Files.createDirectories(dir);
+        Files.copy(Path.of("src/test/resources/vegeta-run/summary.json"), dir.resolve("summary.json"));
+        Bench.report(dir);
+        Rendered page = render(dir.resolve(HtmlReport.FILE), "vegeta-run");
+        assertEquals(List.of(), page.problems());
+        assertNull(page.dom().getElementById("headline-latency"), "whole-millisecond multiples in the headline");
+        Map<String, Object> summary = SummaryMaps.toMap(Analysis.read(dir));
+        int rows = 0;
+        for (int rate : List.of(500, 1000)) { // nearest 25, 50 and 75% of direct's maximum, 1,000 req/s
+            Element chart = page.dom().getElementById("us-added-" + rate);
+            assertNotNull(chart, "no chart of what each target adds at " + rate + " req/s");
+            assertFalse(chart.select("svg path").isEmpty(), "chart us-added-" + rate + " is empty");
+            for (Map<String, Object> t : (List<Map<String, Object>>) summary.get("targets")) {
+                Map<String, Object> level = ((List<Map<String, Object>>) t.get("fixed_rate")).stream()
+                        .filter(l -> ((Number) l.get("rate_rps")).intValue() == rate).findFirst().orElseThrow();
+                Element row = page.dom().selectFirst("#us-table tr[data-target='" + t.get("name") + "'][data-rate='" + rate + "']");
+                assertNotNull(row, "no microsecond row of " + t.get("name") + " at " + rate);
+                double p50Ms = ((Number) ((Map<String, Object>) level.get("latency_ms")).get("p50")).doubleValue();
+                assertEquals(Math.round(p50Ms * 1000), Double.parseDouble(row.selectFirst("td[data-figure='us.p50']").attr("data-value")), 0,
+                        t.get("name") + " P50 us at " + rate);
+                Element added = row.selectFirst("td[data-figure='added_us.p50']");
+                if (level.get("added_over_direct_us") instanceof Map<?, ?> a) {
+                    double mean = ((Number) ((Map<String, Object>) a.get("p50")).get("mean")).doubleValue();
+                    assertEquals(mean, Double.parseDouble(added.attr("data-value")), 0, t.get("name") + " added at P50 at " + rate);
+                    assertTrue(added.text().startsWith(String.format(Locale.ROOT, "%.0f (", mean)), added.text());
+                } else {
+                    assertEquals("direct", t.get("name"), "only direct adds nothing: " + t.get("name"));
+                    assertEquals("", added.text());
+                }
+                rows++;
+            }
+        }
+        assertEquals(6, rows);
     }
 
     /**

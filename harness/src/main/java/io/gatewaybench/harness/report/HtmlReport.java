@@ -41,7 +41,8 @@ public final class HtmlReport {
     public static String render(Summary summary, List<String> notes) throws IOException {
         Map<String, String> data = new LinkedHashMap<>();
         data.put("summary", inlineJson(SUMMARY_JSON, summary));
-        data.put("report-facts", inlineJson(new Facts(notes, objectives(summary.ladder()))));
+        data.put("report-facts", inlineJson(new Facts(notes, objectives(summary.ladder()),
+                MicrosecondTables.applies(summary.ladder()) ? MicrosecondTables.headlineRates(summary.ladder(), summary.targets()) : null)));
         return page("Gateway benchmark run", "Drawing the report… (it needs JavaScript; the same figures are in summary.md)", data,
                 "report/report.js");
     }
@@ -70,8 +71,11 @@ public final class HtmlReport {
      *
      * @param notes the notes under summary.md's {@code ## Notes} (Markdown)
      * @param objectives the ladder's objectives, for the ladder charts; none without a ladder
+     * @param microsecondRates the ladder rates the headline shows microseconds at (Vegeta's ladder); absent otherwise
      */
-    record Facts(@JsonProperty("notes") List<String> notes, @JsonProperty("objectives") List<ObjectiveBound> objectives) {
+    record Facts(@JsonProperty("notes") List<String> notes, @JsonProperty("objectives") List<ObjectiveBound> objectives,
+            @JsonProperty("microsecond_rates") @com.fasterxml.jackson.annotation.JsonInclude(
+                    com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) List<Integer> microsecondRates) {
     }
 
     /**

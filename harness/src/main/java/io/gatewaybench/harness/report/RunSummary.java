@@ -107,7 +107,10 @@ public final class RunSummary {
                 .append("With several rounds, figures are medians over rounds, and the throughput shows in brackets its lowest and highest ")
                 .append("ratio to direct paired round by round (to the mean of direct's runs just before and just after the round, when ")
                 .append("direct ran once more after the last round). ≈: within the noise of direct, the difference is not established (their ")
-                .append("throughput ranges over rounds overlap, or the 95% interval of the paired ratio holds 100%).\n\n");
+                .append("throughput ranges over rounds overlap, or the 95% interval of the paired ratio holds 100%).")
+                .append(targets.stream().anyMatch(t -> injectorLimitedBy(t) != null) ? " *injector-limited (wrk N x)*: wrk, a lighter "
+                        + "injector, got N times Gatling's rate through the same target (details.md): there Gatling, not the target, set "
+                        + "the figure." : "").append("\n\n");
         boolean scenarios = s.scenarios() != null;
         if (scenarios) {
             md.append("Under the plain scenario; the other scenarios have their tables below (## Scenarios).\n\n");
@@ -155,12 +158,26 @@ public final class RunSummary {
             if (rel.withinNoiseOfDirect() != null && rel.withinNoiseOfDirect().isPresent()) {
                 md.append(" ≈");
             }
+            Double wrk = injectorLimitedBy(t);
+            if (wrk != null) {
+                md.append(String.format(Locale.ROOT, " · injector-limited (wrk %.2fx)", wrk));
+            }
             LatencyMultiples m = rel.latency();
             for (Double v : latency ? Arrays.asList(m.mean(), m.p50(), m.p90(), m.p99(), m.p99_9(), m.p99_99(), m.max()) : List.<Double>of()) {
                 md.append(" | ").append(v == null ? "n/a" : String.format(Locale.ROOT, "%.2fx", v));
             }
             md.append(" | ").append(t.errors()).append(" |\n");
         }
+    }
+
+    /**
+     * wrk's rate over Gatling's where the cross-check found Gatling, not the target, the limit (the highest of its valid
+     * checks that did), else null.
+     */
+    private static Double injectorLimitedBy(Target t) {
+        return t.wrkCrossCheck() == null ? null : t.wrkCrossCheck().stream()
+                .filter(c -> !Boolean.FALSE.equals(c.valid()) && Boolean.TRUE.equals(c.injectorLimited()))
+                .map(WrkCheck::wrkOverGatling).max(Double::compare).orElse(null);
     }
 
     /**
