@@ -161,6 +161,7 @@ public final class VegetaLevel {
         Map<String, Long> failures = new TreeMap<>();
         double origin = Double.POSITIVE_INFINITY;
         long sent = 0;
+        int beyond = 0;
         String line;
         int lineNumber = 0;
         while ((line = in.readLine()) != null) {
@@ -181,7 +182,13 @@ public final class VegetaLevel {
                 continue;
             }
             if (r.seq() >= warmup + scheduled) {
-                throw new IOException("Vegeta sent request " + r.seq() + ", beyond the " + (warmup + scheduled) + " of its schedule");
+                // Vegeta's pacer checks the duration before it sleeps for the next request, not after: at the end it may send
+                // one more than its schedule holds (seen at 8,100 req/s for 4 s). That one is not the level's; more are no pacer's.
+                if (++beyond > 1) {
+                    throw new IOException("Vegeta sent request " + r.seq() + " and another beyond the " + (warmup + scheduled)
+                            + " of its schedule");
+                }
+                continue;
             }
             if (!of.test(r.url())) {
                 continue;

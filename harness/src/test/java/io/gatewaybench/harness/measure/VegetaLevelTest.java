@@ -91,6 +91,20 @@ class VegetaLevelTest {
         assertEquals(Map.of(), planted(10, rec -> rec.put("code", 502)).failures());
     }
 
+    /** Vegeta may send one request past its schedule's end (its pacer checks the duration before sleeping): not the level's. */
+    @Test
+    void oneRequestPastTheScheduleIsLeftOutTwoAreRefused() throws IOException {
+        List<String> lines = new ArrayList<>(Files.readAllLines(SAMPLE));
+        ObjectNode last = (ObjectNode) JSON.readTree(lines.get(lines.size() - 1));
+        long seq = last.get("seq").asLong();
+        lines.add(JSON.writeValueAsString(shift(last.deepCopy().put("seq", seq + 1), 10_000_000L)));
+        VegetaLevel.Result r = VegetaLevel.read(new BufferedReader(new StringReader(String.join("\n", lines))), 100, 1, 1, MARKER);
+        assertEquals(100, r.sent(), "the request past the schedule is not the level's");
+        assertEquals(100, r.fromIntended().getTotalCount());
+        lines.add(JSON.writeValueAsString(shift(last.deepCopy().put("seq", seq + 2), 20_000_000L)));
+        assertThrows(IOException.class, () -> VegetaLevel.read(new BufferedReader(new StringReader(String.join("\n", lines))), 100, 1, 1, MARKER));
+    }
+
     @Test
     void aRecordBeyondTheScheduleOrNotJsonIsRefused() {
         assertThrows(IOException.class, () -> VegetaLevel.read(SAMPLE, 100, 1, 0, MARKER)); // 100 measured requests where none were planned
