@@ -234,13 +234,24 @@
           .filter(c => c && c.valid !== false && c.injector_limited === true).map(c => num(c.wrk_over_gatling, t.name + ' wrk_over_gatling'));
         return limited.length === 0 ? null : Math.max(...limited);
       };
+      /** A figure over rounds (a range) as its median with the 95% interval of its geometric mean, where it has one. */
+      const withInterval = (range, what) => {
+        const median = num(range.median, what);
+        return median === null ? 'n/a' : fmt(median, 0) + (range.ci95_low === undefined ? ''
+          : ' (' + fmt(num(range.ci95_low, what), 0) + '-' + fmt(num(range.ci95_high, what), 0) + ')');
+      };
+      const cpuCells = t => (t.gateway_cpu ? [
+        { text: withInterval(t.gateway_cpu.ms_per_1000_requests, t.name + ' gateway_cpu'), value: t.gateway_cpu.ms_per_1000_requests.median,
+          figure: 'gateway_cpu.ms_per_1000_requests' },
+        { text: withInterval(t.gateway_cpu.requests_per_core_second, t.name + ' gateway_cpu'), value: t.gateway_cpu.requests_per_core_second.median,
+          figure: 'gateway_cpu.requests_per_core_second' }] : ['-', '-']);
       table('headline-table', ['target', 'throughput, % of direct', 'interval', 'within the noise of direct', 'injector-limited (wrk / Gatling)',
-        ...latency.map(([, label]) => label + ' x'), 'errors'],
+        'gateway CPU ms / 1,000 req (95% interval)', 'req/s per gateway core (95% interval)', ...latency.map(([, label]) => label + ' x'), 'errors'],
         targets.map(t => {
           const i = rows.indexOf(t);
           if (i < 0) {
             return { attributes: { 'data-target': t.name }, cells: [t.name, 'not measured: ' + (t.failure || 'no direct baseline'), '', '', '',
-              ...latency.map(() => ''), ''] };
+              '', '', ...latency.map(() => ''), ''] };
           }
           const iv = intervals[i];
           const tp = num(at(t, ['relative_to_direct', 'throughput']), t.name + ' throughput');
@@ -252,6 +263,7 @@
               noise[t.name] ? el('span', { class: 'noise-mark' }, ['yes: ' + noise[t.name]]) : (iv ? 'no' : 'n/a'),
               wrkLimit(t) === null ? (Array.isArray(t.wrk_cross_check) ? 'no' : 'n/a')
                 : { text: 'yes: wrk ' + fmt(wrkLimit(t), 2, 'x'), value: wrkLimit(t), figure: 'wrk_over_gatling', cls: 'noise-mark' },
+              ...cpuCells(t),
               ...latency.map(([key], k) => ({ text: fmt(multiples[i][k], 2, 'x'), value: multiples[i][k], figure: key })),
               { text: String(t.errors === undefined ? 'n/a' : t.errors), value: t.errors, figure: 'errors' }]
           };

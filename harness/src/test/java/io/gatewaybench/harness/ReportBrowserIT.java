@@ -92,6 +92,20 @@ class ReportBrowserIT {
             if (wrk != null) {
                 assertEquals(wrk, Double.parseDouble(mark.attr("data-value")), 0, runId + " " + t.get("name") + " wrk / Gatling");
             }
+            // the gateway's CPU per request and the req/s per core at it: the median with its 95% interval, as summary.json has them
+            for (String figure : List.of("ms_per_1000_requests", "requests_per_core_second")) {
+                Element cell = row.selectFirst("td[data-figure='gateway_cpu." + figure + "']");
+                if (!(t.get("gateway_cpu") instanceof Map<?, ?> cpu)) {
+                    assertNull(cell, runId + " " + t.get("name") + ": a gateway CPU cell without gateway_cpu");
+                    continue;
+                }
+                Map<String, Object> range = (Map<String, Object>) cpu.get(figure);
+                assertNotNull(cell, runId + " " + t.get("name") + ": no gateway_cpu." + figure + " cell");
+                String shown = String.format(Locale.ROOT, "%.0f", ((Number) range.get("median")).doubleValue())
+                        + (range.get("ci95_low") == null ? "" : String.format(Locale.ROOT, " (%.0f-%.0f)",
+                                ((Number) range.get("ci95_low")).doubleValue(), ((Number) range.get("ci95_high")).doubleValue()));
+                assertEquals(shown, cell.text(), runId + " " + t.get("name") + " gateway_cpu." + figure);
+            }
         }
 
         for (Map<String, Object> t : targets) {

@@ -107,8 +107,8 @@ class RunSummaryTest {
                 new MeasuredSummary.TargetOutcome(Target.named("nginx"), List.of(stats(9_000, 3, 2, 3, 6, 16, 20, 30)), TargetDetails.NONE, null)),
                 List.of());
         String written = java.nio.file.Files.readString(dir.resolve("summary.md"));
-        assertTrue(written.contains("| direct | 100.0% | 1.00x"), written);
-        assertTrue(written.contains("| nginx | 90.0% | 2.00x"), written);
+        assertTrue(written.contains("| direct | 100.0% | - | - | 1.00x"), written);
+        assertTrue(written.contains("| nginx | 90.0% | - | - | 2.00x"), written);
         String details = java.nio.file.Files.readString(dir.resolve(RunSummary.DETAILS));
         Bench.report(dir);
         assertEquals(written, java.nio.file.Files.readString(dir.resolve("summary.md")));

@@ -6,6 +6,7 @@ import io.gatewaybench.harness.measure.Ladder;
 import io.gatewaybench.harness.measure.RequestStats;
 import io.gatewaybench.harness.measure.Stats;
 import io.gatewaybench.harness.model.FixedRateLevel;
+import io.gatewaybench.harness.model.GatewayCpu;
 import io.gatewaybench.harness.model.Interval;
 import io.gatewaybench.harness.model.JvmProfiles;
 import io.gatewaybench.harness.model.LadderPlan;
@@ -159,7 +160,7 @@ public final class Analysis {
             }
         }
         return new Target(t.name(), t.description(), requests, errors, errorShare, Precision.round(Stats.median(throughput)), latency,
-                Optional.ofNullable(relative), spread, maxSustainable, t.scenario(), t.plain(), t.failure(), t.resources(), t.probeUs(),
+                Optional.ofNullable(relative), spread, maxSustainable, t.scenario(), t.plain(), t.failure(), t.resources(), gatewayCpu(t), t.probeUs(),
                 t.probeAddedUsOverDirect(), fixedRate, t.rounds(), t.baseline(), t.configuration(), t.sweepSeries(), t.sweepWorkers(),
                 t.gateway(), t.runFolder(), t.workers(), t.jvmProfile(), t.java(), t.jvmFlags(), t.gatewayArgs(), t.jfrRecording(),
                 t.rateLimitCheck(), t.gatling(), t.wrkCrossCheck());
@@ -186,6 +187,17 @@ public final class Analysis {
     /** Every round's throughput of a target, req/s. */
     static double[] throughputs(Target target) {
         return perRound(target, Round::throughputRps);
+    }
+
+    /**
+     * The gateway's CPU per 1,000 requests over the rounds whose gateway was sampled, and the req/s one core would carry at
+     * each round's cost; null where no round has a gateway's cost (direct, or a gateway on another host).
+     */
+    static GatewayCpu gatewayCpu(Target t) {
+        double[] ms = t.rounds().stream().map(Round::resources).filter(r -> r != null && r.gateway() != null)
+                .mapToDouble(r -> r.gateway().cpuMsPer1000Requests()).filter(v -> v > 0).toArray();
+        return ms.length == 0 ? null
+                : new GatewayCpu(Stats.interval(ms), Stats.interval(Arrays.stream(ms).map(v -> 1_000_000 / v).toArray()));
     }
 
     /** One figure of every round of a target. */

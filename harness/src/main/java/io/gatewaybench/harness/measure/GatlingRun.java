@@ -79,7 +79,12 @@ public final class GatlingRun {
      * the session cookie it sends (empty: the simulation fetches one).
      */
     public record Request(String path, String marker, int length, int routes, String apiKey, String bearer, String sessionCookie) {
-        public static final Request BOOK = new Request(Scenario.BOOK_PATH, Scenario.BOOK_MARKER, -1, 0, "", "", "");
+        public static final Request BOOK = book("");
+
+        /** The book page under plain, with this session cookie ("" for none). */
+        public static Request book(String sessionCookie) {
+            return new Request(Scenario.BOOK_PATH, Scenario.BOOK_MARKER, -1, 0, "", "", sessionCookie);
+        }
 
         /** The load's request under {@code s}: the book page is checked by its marker, any other page by its exact length. */
         public static Request of(Scenario s, Credentials c, byte[] page, String sessionCookie) {

@@ -1,7 +1,6 @@
 package io.gatewaybench.harness.measure;
 
 import io.gatewaybench.harness.model.ProbeResult;
-import io.gatewaybench.harness.plan.Scenario;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
@@ -15,11 +14,13 @@ import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
 
 /**
- * Microsecond latency of single book-page requests, which Gatling's whole milliseconds cannot show
- * (its maintainers declined sub-millisecond timing, gatling/gatling#3704). One keep-alive connection,
- * one request at a time, every response checked (status 200 and the page's marker), each timed with
- * {@link System#nanoTime()} into an HdrHistogram. The probe keeps the session cookie it is given, so
- * the origin creates no sessions.
+ * Microsecond latency of single requests, which Gatling's whole milliseconds cannot show (its
+ * maintainers declined sub-millisecond timing, gatling/gatling#3704). The probe sends the load's own
+ * request under the target's scenario (its path, its routes in turn, its API key or token, the session
+ * cookie, so the origin creates no sessions), so it runs for every target under every scenario by one
+ * rule. One keep-alive connection, one request at a time, every response checked as the load checks it
+ * (status 200, and the book page's marker or the other page's exact length), each timed with
+ * {@link System#nanoTime()} into an HdrHistogram.
  *
  * <p>Two uses: {@link #unloaded} sends requests back to back on an otherwise idle target (what a
  * gateway adds to one request, NGINX's unloaded-curl test); {@link Paced} sends at a low fixed rate
@@ -91,10 +92,10 @@ public final class LatencyProbe {
      * {@code warmup} untimed requests, then {@code count} timed ones, back to back. A wrong answer or
      * a broken connection is an error (the probe then opens a new connection), never a fast response.
      */
-    public static Result unloaded(URI target, String cookie, int warmup, int count) {
+    public static Result unloaded(URI target, GatlingRun.Request request, int warmup, int count) {
         Histogram h = new Histogram(HIGHEST_MICROS, 3);
         long errors = 0;
-        try (Line line = new Line(target, cookie)) {
+        try (Line line = new Line(target, request)) {
             for (int i = 0; i < warmup + count; i++) {
                 long start = System.nanoTime();
                 boolean ok = line.request();
@@ -109,15 +110,23 @@ public final class LatencyProbe {
         return new Result(h, errors);
     }
 
-    /** One kept-alive connection that reopens after a failure; a request counts only if the right page came back. */
+    /**
+     * One kept-alive connection that reopens after a failure, sending the request's paths in turn with its headers; a
+     * request counts only if the right page came back.
+     */
     private static final class Line implements AutoCloseable {
         private final URI target;
-        private final String cookie;
+        private final GatlingRun.Request request;
+        private final List<String> paths;
+        private final String[] headers;
+        private long sent;
         private Http1Client client;
 
-        Line(URI target, String cookie) {
+        Line(URI target, GatlingRun.Request request) {
             this.target = target;
-            this.cookie = cookie;
+            this.request = request;
+            this.paths = VegetaLadder.paths(request);
+            this.headers = VegetaLadder.headers(request).toArray(String[]::new);
         }
 
         boolean request() {
@@ -125,8 +134,8 @@ public final class LatencyProbe {
                 if (client == null) {
                     client = new Http1Client(target, 10_000);
                 }
-                Http1Client.Response r = client.get(Scenario.BOOK_PATH, "Cookie: " + cookie);
-                if (r.status() == 200 && r.text().contains(Scenario.BOOK_MARKER)) {
+                Http1Client.Response r = client.get(paths.get((int) (sent++ % paths.size())), headers);
+                if (r.status() == 200 && (request.marker().isEmpty() ? r.body().length == request.length() : r.text().contains(request.marker()))) {
                     return true;
                 }
             } catch (IOException | RuntimeException e) {
@@ -164,10 +173,10 @@ public final class LatencyProbe {
         /** Why the probe's thread ended early, if it did: then its figures would be incomplete. */
         private volatile Throwable died;
 
-        public Paced(URI target, String cookie, int perSecond, long maxSeconds) {
+        public Paced(URI target, GatlingRun.Request request, int perSecond, long maxSeconds) {
             thread = new Thread(() -> {
                 try {
-                    run(target, cookie, perSecond, maxSeconds);
+                    run(target, request, perSecond, maxSeconds);
                 } catch (Throwable t) { // failed requests are caught per request; this is the probe itself failing
                     died = t;
                 }
@@ -176,13 +185,13 @@ public final class LatencyProbe {
             thread.start();
         }
 
-        private void run(URI target, String cookie, int perSecond, long maxSeconds) {
+        private void run(URI target, GatlingRun.Request request, int perSecond, long maxSeconds) {
             long periodNanos = TimeUnit.SECONDS.toNanos(1) / perSecond;
             long startNanos = System.nanoTime();
             long startEpoch = System.currentTimeMillis();
             long endNanos = startNanos + TimeUnit.SECONDS.toNanos(maxSeconds);
             long previousDone = startNanos;
-            try (Line line = new Line(target, cookie)) {
+            try (Line line = new Line(target, request)) {
                 for (long i = 0; running; i++) {
                     long intended = startNanos + i * periodNanos;
                     if (intended > endNanos || !waitUntil(intended)) {

@@ -81,6 +81,9 @@ public final class MeasuredSummary {
     public static List<io.gatewaybench.harness.model.Target> targets(List<TargetOutcome> outcomes, List<Integer> rates) {
         RequestStats direct = outcomes.stream().filter(o -> o.target().isDirect() && o.failure() == null && !o.rounds().isEmpty())
                 .map(TargetOutcome::pooled).findFirst().orElse(null);
+        Map<String, RequestStats> baselines = new java.util.HashMap<>();
+        outcomes.stream().filter(o -> o.target().isDirect() && o.failure() == null && !o.rounds().isEmpty())
+                .forEach(o -> baselines.put(o.target().name(), o.pooled()));
         List<io.gatewaybench.harness.model.Target> list = new ArrayList<>();
         for (TargetOutcome o : outcomes) {
             TargetDetails d = o.details();
@@ -95,7 +98,9 @@ public final class MeasuredSummary {
                 resources = RequestStats.resources(s.resources());
                 if (!s.probes().isEmpty()) {
                     probes = new ProbeUs(figures(s.probes().get("unloaded")), figures(s.probes().get("under_load")));
-                    added = direct == null ? Optional.empty() : Optional.of(added(s, direct));
+                    // against the target's own baseline: direct, or direct under a scenario that asks the origin for another page
+                    RequestStats base = d.baseline() == null ? direct : baselines.get(d.baseline());
+                    added = base == null ? Optional.empty() : Optional.of(added(s, base));
                 }
                 if (!rates.isEmpty()) {
                     fixedRate = fixedRate(o.rounds(), rates);
@@ -104,7 +109,7 @@ public final class MeasuredSummary {
             }
             list.add(new io.gatewaybench.harness.model.Target(o.target().name(), o.target().description(), null, null, null, null, null,
                     null, null, null, d.scenario() != null ? d.scenario() : plain ? null : o.target().scenario(),
-                    d.plain() != null ? d.plain() : plain ? null : o.target().underPlain(), o.failure(), resources, probes, added,
+                    d.plain() != null ? d.plain() : plain ? null : o.target().underPlain(), o.failure(), resources, null, probes, added,
                     fixedRate, rounds, d.baseline(), d.configuration(), d.sweepSeries(), d.sweepWorkers(), d.gateway(), d.runFolder(),
                     d.workers(), d.jvmProfile(), d.java(), d.jvmFlags(), d.gatewayArgs(), d.jfrRecording(), d.rateLimitCheck(),
                     d.gatling().isEmpty() ? null : d.gatling(), d.wrkCrossCheck().isEmpty() ? null : d.wrkCrossCheck()));

@@ -115,23 +115,21 @@ public final class RoundMeasurement {
                 TargetDetails described = known != null ? known : run.target(t, dir);
                 return limitCheck == null ? described : described.withRateLimitCheck(limitCheck);
             });
-            // The microsecond probe asks for the book page as it is: under plain only.
-            boolean probed = scenario.isPlain();
             boolean vegeta = plan.ladder().byVegeta() && !rates.isEmpty();
             progress.line(String.format("verified; warm-up %d s, then measuring %d s%s (Gatling%s)%s",
                     plan.load().warmupSeconds(), plan.load().durationSeconds(),
                     rates.isEmpty() || vegeta ? "" : ", then " + rates.size() + " fixed-rate levels of " + plan.ladder().levelSeconds() + " s",
-                    probed ? ", with a " + PROBE_RATE + " req/s microsecond probe beside it" : "",
+                    ", with a " + PROBE_RATE + " req/s microsecond probe beside it",
                     vegeta ? ", then " + rates.size() + " fixed-rate levels of " + plan.ladder().levelSeconds() + " s (Vegeta)" : ""));
             Path raw = Files.createDirectories(run.runDir().resolve("raw").resolve(t.name() + "-round" + round));
             String cookie = ScenarioCheck.sessionCookie(origin.launch().url());
             GatlingRun.Request request = GatlingRun.Request.of(scenario, plan.credentials(), page, cookie);
             GatlingRun.Measurement m;
             LatencyProbe.Result underLoad;
-            try (LatencyProbe.Paced probe = probed ? new LatencyProbe.Paced(url, cookie, PROBE_RATE, plan.loadSeconds() + 600) : null) {
-                m = GatlingRun.measure(url, request, plan.load(), vegeta ? List.of() : rates, plan.ladder(), raw, sampler,
-                        probe == null ? null : probe::between);
-                underLoad = probe == null ? null : probe.between(m.windowStartMillis(), m.windowEndMillis());
+            // The microsecond probe sends the load's own request (GatlingRun.Request): every target under every scenario, one rule.
+            try (LatencyProbe.Paced probe = new LatencyProbe.Paced(url, request, PROBE_RATE, plan.loadSeconds() + 600)) {
+                m = GatlingRun.measure(url, request, plan.load(), vegeta ? List.of() : rates, plan.ladder(), raw, sampler, probe::between);
+                underLoad = probe.between(m.windowStartMillis(), m.windowEndMillis());
             }
             List<Ladder.Level> ladder = vegeta ? VegetaLadder.run(url, request, rates, plan.ladder(), raw, progress) : m.ladder();
             details.update(t, known -> known.withGatling(m.gatling().inRound(round)));
@@ -139,17 +137,15 @@ public final class RoundMeasurement {
             if (injectorJvm == null && !m.injectorJvm().isEmpty()) {
                 injectorJvm = m.injectorJvm();
             }
+            // After the load, so the target is warm; alone, so nothing else competes for the CPUs.
+            int count = plan.quick() ? 300 : 3000;
+            progress.line(String.format("%d single requests, one at a time (microsecond probe)", count));
+            LatencyProbe.Result unloaded = LatencyProbe.unloaded(url, request, count / 5, count);
+            underLoad.write(raw.resolve("probe-under-load.hgrm"));
+            unloaded.write(raw.resolve("probe-unloaded.hgrm"));
             Map<String, LatencyProbe.Result> probes = new LinkedHashMap<>();
-            if (probed) {
-                // After the load, so the target is warm; alone, so nothing else competes for the CPUs.
-                int count = plan.quick() ? 300 : 3000;
-                progress.line(String.format("%d single requests, one at a time (microsecond probe)", count));
-                LatencyProbe.Result unloaded = LatencyProbe.unloaded(url, cookie, count / 5, count);
-                underLoad.write(raw.resolve("probe-under-load.hgrm"));
-                unloaded.write(raw.resolve("probe-unloaded.hgrm"));
-                probes.put("unloaded", unloaded);
-                probes.put("under_load", underLoad);
-            }
+            probes.put("unloaded", unloaded);
+            probes.put("under_load", underLoad);
             if (plan.crossChecks(t) && round == 1 && scenario.isPlain()) { // wrk asks for the book page as it is
                 int seconds = plan.quick() ? 2 : 10;
                 progress.line(String.format("cross-check with wrk, %d connections, %d s", plan.load().users(), seconds));
@@ -157,8 +153,10 @@ public final class RoundMeasurement {
                         raw.resolve("wrk.log"));
                 details.update(t, known -> known.withWrkCheck(wrk));
             }
+            // Per request the gateway served in the window: Gatling's and the probe's beside it, whose work is in the CPU too.
+            long served = m.stats().requests() - m.stats().errors() + underLoad.micros().getTotalCount();
             RequestStats stats = m.stats()
-                    .withResources(sampler.cost(m.windowStartMillis(), m.windowEndMillis(), m.stats().requests() - m.stats().errors()))
+                    .withResources(sampler.cost(m.windowStartMillis(), m.windowEndMillis(), served))
                     .withProbes(probes)
                     .withLadder(ladder);
             exitedDuringMeasurement(t, gateway, dir);

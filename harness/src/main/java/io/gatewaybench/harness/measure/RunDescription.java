@@ -86,7 +86,8 @@ public record RunDescription(RunPlan plan, Topology topology, int workers, Path 
                         + "malformed token gets 401; in round 1 every route reaches the origin and a path of no route gets 404; in round 1 "
                         + "each target with a rate limit runs once with a limit of " + Scenario.LOW_LIMIT
                         + "/s and must answer 429 at about that rate",
-                "the microsecond probe, single requests and wrk ask for the book page as it is: under plain only", null, null)
+                "the microsecond probe (paced beside the load, then single requests) sends the load's own request under every scenario; "
+                        + "wrk asks for the book page as it is: under plain only", null, null)
                 : null;
         LadderPlan ladder = rates.isEmpty() ? null : new LadderPlan(rates, plan.ladder().percents(), plan.ladder().absolute(), calibration,
                 plan.ladder().levelSeconds(), plan.ladder().maxInFlight(), plan.ladder().byVegeta()

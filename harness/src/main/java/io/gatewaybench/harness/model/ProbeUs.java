@@ -3,7 +3,7 @@ package io.gatewaybench.harness.model;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
 /**
- * The microsecond probe's requests of all rounds pooled ({@code probe_us}, plain scenario only), us.
+ * The microsecond probe's requests of all rounds pooled ({@code probe_us}; every scenario, plain only in runs made before 20261126), us.
  *
  * @param unloaded single requests back to back on the warm, idle target, us
  * @param underLoad 50 req/s beside Gatling's measured window, us

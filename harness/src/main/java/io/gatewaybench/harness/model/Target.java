@@ -10,7 +10,7 @@ import java.util.Optional;
  *
  * <p>A target with {@code rounds} has the judged figures ({@code requests} to {@code relative_to_direct}, {@code resources}); one without
  * has {@code failure} (which a target measured in some rounds only has too). The other keys are absent where they do not apply:
- * {@code spread} with one round, the ladder's keys without a ladder, the probe's off the plain scenario, the details of a target that
+ * {@code spread} with one round, the ladder's keys without a ladder, the probe's in runs from before it ran under every scenario, the details of a target that
  * failed before they were known.
  *
  * @param name the target's name (gateway[@profile][:scenario][-wN])
@@ -27,7 +27,9 @@ import java.util.Optional;
  * @param plain the same gateway's target under plain
  * @param failure why the target was not measured (or not in every round)
  * @param resources each role's cost, medians over rounds (peak memory: the largest)
- * @param probeUs the microsecond probe's requests of all rounds pooled, us (plain scenario only)
+ * @param gatewayCpu the gateway's CPU per request over rounds with its interval, and the req/s one core would carry at it (absent:
+ *        direct, or a gateway not sampled)
+ * @param probeUs the microsecond probe's requests of all rounds pooled, us (every scenario; plain only in runs made before 20261126)
  * @param probeAddedUsOverDirect what the target adds over direct per probe, us; null: direct was not measured; absent: no probe ran
  * @param fixedRate the fixed-rate ladder's levels, ascending
  * @param rounds each round's measurement, in round order (direct: one more after the last round)
@@ -63,6 +65,7 @@ public record Target(
         @JsonProperty("plain") String plain,
         @JsonProperty("failure") String failure,
         @JsonProperty("resources") Resources resources,
+        @JsonProperty("gateway_cpu") GatewayCpu gatewayCpu,
         @JsonProperty("probe_us") ProbeUs probeUs,
         @JsonProperty("probe_added_us_over_direct") Optional<ProbeAdded> probeAddedUsOverDirect,
         @JsonProperty("fixed_rate") List<FixedRateLevel> fixedRate,

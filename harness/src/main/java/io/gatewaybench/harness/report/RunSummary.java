@@ -5,6 +5,7 @@ import io.gatewaybench.harness.measure.WrkCrossCheck;
 import io.gatewaybench.harness.analyse.ScenarioMatrix;
 import io.gatewaybench.harness.model.ComponentVersion;
 import io.gatewaybench.harness.model.Cost;
+import io.gatewaybench.harness.model.GatewayCpu;
 import io.gatewaybench.harness.model.Host;
 import io.gatewaybench.harness.model.Interval;
 import io.gatewaybench.harness.model.LatencyMs;
@@ -107,7 +108,11 @@ public final class RunSummary {
                 .append("With several rounds, figures are medians over rounds, and the throughput shows in brackets its lowest and highest ")
                 .append("ratio to direct paired round by round (to the mean of direct's runs just before and just after the round, when ")
                 .append("direct ran once more after the last round). ≈: within the noise of direct, the difference is not established (their ")
-                .append("throughput ranges over rounds overlap, or the 95% interval of the paired ratio holds 100%).")
+                .append("throughput ranges over rounds overlap, or the 95% interval of the paired ratio holds 100%). *Gateway CPU*: the CPU ")
+                .append("time of the gateway's processes, every worker included, per 1,000 of the closed load's successful requests, median over ")
+                .append("rounds with the 95% interval of their geometric mean in brackets; *req/s per gateway core*: what one core kept fully busy ")
+                .append("would carry at that cost. An injector that sends fewer requests lowers the throughput, and moves the cost per request ")
+                .append("far less.")
                 .append(targets.stream().anyMatch(t -> injectorLimitedBy(t) != null) ? " *injector-limited (wrk N x)*: wrk, a lighter "
                         + "injector, got N times Gatling's rate through the same target (details.md): there Gatling, not the target, set "
                         + "the figure." : "").append("\n\n");
@@ -137,8 +142,9 @@ public final class RunSummary {
      * with each latency as a multiple of direct's where {@code latency}, and errors.
      */
     private static void relativeTable(StringBuilder md, List<Target> targets, boolean scenarios, boolean latency) {
-        md.append(latency ? "| target | throughput | mean | P50 | P90 | P99 | P99.9 | P99.99 | max | errors |\n" : "| target | throughput | errors |\n");
-        md.append(latency ? "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n" : "|---|---:|---:|\n");
+        md.append("| target | throughput | gateway CPU ms / 1,000 req | req/s per gateway core")
+                .append(latency ? " | mean | P50 | P90 | P99 | P99.9 | P99.99 | max | errors |\n" : " | errors |\n");
+        md.append(latency ? "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n" : "|---|---:|---:|---:|---:|\n");
         for (Target t : targets) {
             if (scenarios && t.scenario() != null && !Scenario.PLAIN.equals(t.scenario())) {
                 continue; // under the other scenarios: their tables below
@@ -146,7 +152,7 @@ public final class RunSummary {
             md.append("| ").append(t.name());
             RelativeToDirect rel = t.relativeToDirect() == null ? null : t.relativeToDirect().orElse(null);
             if (t.failure() != null || rel == null) {
-                md.append(" | not measured: ").append(t.failure() != null ? t.failure() : "no direct baseline").append(latency ? " |||||||||\n" : " ||\n");
+                md.append(" | not measured: ").append(t.failure() != null ? t.failure() : "no direct baseline").append(latency ? " |||||||||||\n" : " ||||\n");
                 continue;
             }
             Double tp = rel.throughput();
@@ -162,12 +168,21 @@ public final class RunSummary {
             if (wrk != null) {
                 md.append(String.format(Locale.ROOT, " · injector-limited (wrk %.2fx)", wrk));
             }
+            GatewayCpu cpu = t.gatewayCpu();
+            md.append(" | ").append(cpu == null ? "-" : withInterval(cpu.msPer1000Requests()))
+                    .append(" | ").append(cpu == null ? "-" : withInterval(cpu.requestsPerCoreSecond()));
             LatencyMultiples m = rel.latency();
             for (Double v : latency ? Arrays.asList(m.mean(), m.p50(), m.p90(), m.p99(), m.p99_9(), m.p99_99(), m.max()) : List.<Double>of()) {
                 md.append(" | ").append(v == null ? "n/a" : String.format(Locale.ROOT, "%.2fx", v));
             }
             md.append(" | ").append(t.errors()).append(" |\n");
         }
+    }
+
+    /** A figure over rounds as its median with the 95% interval of its geometric mean in brackets (the median alone without one). */
+    private static String withInterval(Interval i) {
+        return i.ci95Low() == null ? String.format(Locale.ROOT, "%.0f", i.median())
+                : String.format(Locale.ROOT, "%.0f (%.0f-%.0f)", i.median(), i.ci95Low(), i.ci95High());
     }
 
     /**
@@ -217,10 +232,17 @@ public final class RunSummary {
         LadderTables.equalRates(s.ladder(), targets, md);
         LadderTables.levelsInFull(s.ladder(), targets, md);
         md.append("\n## Single requests, in microseconds\n\n");
-        md.append("Gatling's whole milliseconds hide what a proxy adds to one request. A probe sends the book page one request at a time ")
+        // Runs made before the probe ran under every scenario probed plain targets only, with the book page.
+        boolean scenarioProbes = targets.stream().anyMatch(t -> t.probeUs() != null && t.scenario() != null && !Scenario.PLAIN.equals(t.scenario()));
+        md.append("Gatling's whole milliseconds hide what a proxy adds to one request. A probe sends ")
+                .append(scenarioProbes ? "the load's own request (under a scenario, the scenario's: its path, routes and credentials) "
+                        : "the book page ")
+                .append("one request at a time ")
                 .append("on one kept-alive connection, timed with nanoTime: *alone* after the load (the target warm and idle), and ")
                 .append("*under load* at 50 req/s beside Gatling's measured window, timed from each request's intended send time. ")
-                .append("Added = the target's percentile minus direct's. Distributions: `raw/<target>-round<k>/probe-*.hgrm`.\n\n");
+                .append(scenarioProbes ? "Added = the target's percentile minus its baseline's (direct, or direct under a scenario that "
+                        + "asks for another page). " : "Added = the target's percentile minus direct's. ")
+                .append("Distributions: `raw/<target>-round<k>/probe-*.hgrm`.\n\n");
         md.append("| target | alone P50 | alone P99 | added P50 | added P99 | under load P50 | under load P99 | under load P99.9 | added P50 under load | probe send lag P99 µs |\n");
         md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (Target t : targets) {

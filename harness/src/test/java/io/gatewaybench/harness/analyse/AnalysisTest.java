@@ -5,7 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.gatewaybench.harness.measure.Ladder;
+import io.gatewaybench.harness.model.Cost;
+import io.gatewaybench.harness.model.GatewayCpu;
 import io.gatewaybench.harness.model.MaxSustainable;
+import io.gatewaybench.harness.model.Resources;
+import io.gatewaybench.harness.model.Round;
 import io.gatewaybench.harness.model.Summaries;
 import io.gatewaybench.harness.model.Summary;
 import io.gatewaybench.harness.model.Target;
@@ -50,6 +54,40 @@ class AnalysisTest {
         // haproxy was reported at 7,100 req/s (5,700-14,000) although lower levels failed; strictly: 5,700 (5,700-7,100)
         MaxSustainable p99 = summary.targets().get(2).maxSustainable().get("p99-10ms");
         assertEquals(List.of(5700, 7100), List.of(p99.minRps(), p99.maxRps()));
+    }
+
+    /**
+     * The gateway's CPU per request over rounds: planted costs of 100, 125 and 160 ms per 1,000 requests (geometric mean 125.99),
+     * a round whose gateway was not sampled left out, and the req/s one core carries at each round's cost.
+     */
+    @Test
+    void theGatewaysCpuPerRequestHasItsIntervalAndTheRateOneCoreCarries() {
+        List<Round> rounds = new java.util.ArrayList<>();
+        for (Double ms : java.util.Arrays.asList(100.0, null, 125.0, 160.0)) {
+            Resources r = new Resources(ms == null ? null : new Cost(ms, ms, 1, 10.0, null), null, null);
+            rounds.add(new Round(1000, 0, 1000, null, r, null, null));
+        }
+        Target t = new Target("planted", "", 0L, 0L, java.util.Optional.empty(), 0.0, null, java.util.Optional.empty(), null, null, null,
+                null, null, null, null, null, null, null, rounds, null, null, null, null, null, null, null, null, null, null, null, null,
+                null, null, null);
+        GatewayCpu cpu = Analysis.gatewayCpu(t);
+        assertEquals(List.of(100.0, 125.0, 160.0), cpu.msPer1000Requests().values());
+        assertEquals(125, cpu.msPer1000Requests().median());
+        double mean = Math.log(2_000_000) / 3; // (log 100 + log 125 + log 160) / 3 = log 2,000,000 / 3
+        double sd = Math.sqrt((Math.pow(Math.log(100) - mean, 2) + Math.pow(Math.log(125) - mean, 2) + Math.pow(Math.log(160) - mean, 2)) / 2);
+        double half = 4.302652729911275 * sd / Math.sqrt(3); // Student's t, 2 degrees of freedom, 97.5%
+        assertEquals(Math.exp(mean - half), cpu.msPer1000Requests().ci95Low(), 1e-4);
+        assertEquals(Math.exp(mean + half), cpu.msPer1000Requests().ci95High(), 1e-4);
+        // one core kept busy carries 1,000,000 / (ms per 1,000 requests) req/s: 10,000, 8,000 and 6,250, the interval inverted
+        assertEquals(List.of(10_000.0, 8_000.0, 6_250.0), cpu.requestsPerCoreSecond().values());
+        assertEquals(8_000, cpu.requestsPerCoreSecond().median());
+        assertEquals(1_000_000 / cpu.msPer1000Requests().ci95High(), cpu.requestsPerCoreSecond().ci95Low(), 1e-2);
+        assertEquals(1_000_000 / cpu.msPer1000Requests().ci95Low(), cpu.requestsPerCoreSecond().ci95High(), 1e-2);
+        // direct, whose gateway is no process: no figure
+        List<Round> direct = List.of(new Round(1000, 0, 1000, null, new Resources(null, null, null), null, null));
+        assertEquals(null, Analysis.gatewayCpu(new Target("direct", "", 0L, 0L, java.util.Optional.empty(), 0.0, null, java.util.Optional.empty(),
+                null, null, null, null, null, null, null, null, null, null, direct, null, null, null, null, null, null, null, null, null, null,
+                null, null, null, null, null)));
     }
 
     /** The one rule behind the "≈ direct" marks of summary.md and report.html, on planted rounds. */

@@ -36,7 +36,7 @@ class LatencyProbeTest {
     @Test
     void unloadedProbeTimesEveryCorrectResponse(Origins origins, @TempDir Path dir) throws Exception {
         String cookie = ScenarioCheck.sessionCookie(origins.tomcatUrl());
-        LatencyProbe.Result r = LatencyProbe.unloaded(origins.tomcatUrl(), cookie, 20, 200);
+        LatencyProbe.Result r = LatencyProbe.unloaded(origins.tomcatUrl(), GatlingRun.Request.book(cookie), 20, 200);
         assertEquals(200, r.micros().getTotalCount());
         assertEquals(0, r.errors());
         assertTrue(r.micros().getValueAtPercentile(50) > 0);
@@ -47,9 +47,28 @@ class LatencyProbeTest {
     @Test
     void aWrongPageIsAnErrorNotAFastResponse() throws Exception {
         try (TestOrigin other = new TestOrigin()) { // answers 404: no book page there
-            LatencyProbe.Result r = LatencyProbe.unloaded(other.url(), "JSESSIONID=x", 0, 30);
+            LatencyProbe.Result r = LatencyProbe.unloaded(other.url(), GatlingRun.Request.book("JSESSIONID=x"), 0, 30);
             assertEquals(0, r.micros().getTotalCount());
             assertEquals(30, r.errors());
+        }
+    }
+
+    /** Under a scenario the probe sends the load's request: its headers, and a page other than the book's checked by length. */
+    @Test
+    void theProbeSendsTheScenariosRequestAndChecksItsPage() throws Exception {
+        try (TestOrigin origin = new TestOrigin()) { // /headers echoes the request's headers; /bytes?n=N answers N bytes
+            GatlingRun.Request keyed = new GatlingRun.Request("/headers", "apikey: k1", -1, 0, "k1", "t0k3n", "JSESSIONID=x");
+            LatencyProbe.Result r = LatencyProbe.unloaded(origin.url(), keyed, 0, 20);
+            assertEquals(20, r.micros().getTotalCount(), "the API key sent with every request");
+            GatlingRun.Request bearer = new GatlingRun.Request("/headers", "authorization: Bearer t0k3n", -1, 0, "k1", "t0k3n", "");
+            assertEquals(20, LatencyProbe.unloaded(origin.url(), bearer, 0, 20).micros().getTotalCount(), "the token sent with every request");
+            GatlingRun.Request sized = new GatlingRun.Request("/bytes?n=1024", "", 1024, 0, "", "", "");
+            assertEquals(20, LatencyProbe.unloaded(origin.url(), sized, 0, 20).micros().getTotalCount());
+            // a page one byte off the length the scenario expects is the wrong page: an error, not a fast answer
+            GatlingRun.Request wrongLength = new GatlingRun.Request("/bytes?n=1024", "", 1023, 0, "", "", "");
+            LatencyProbe.Result wrong = LatencyProbe.unloaded(origin.url(), wrongLength, 0, 20);
+            assertEquals(0, wrong.micros().getTotalCount());
+            assertEquals(20, wrong.errors());
         }
     }
 
@@ -57,7 +76,7 @@ class LatencyProbeTest {
     void pacedProbeKeepsOnlyTheWindowsRequests(Origins origins) throws Exception {
         String cookie = ScenarioCheck.sessionCookie(origins.tomcatUrl());
         long before = System.currentTimeMillis();
-        try (LatencyProbe.Paced p = new LatencyProbe.Paced(origins.tomcatUrl(), cookie, 100, 60)) {
+        try (LatencyProbe.Paced p = new LatencyProbe.Paced(origins.tomcatUrl(), GatlingRun.Request.book(cookie), 100, 60)) {
             Thread.sleep(1_500);
             long now = System.currentTimeMillis();
             LatencyProbe.Result all = p.between(before - 1_000, now);
@@ -84,7 +103,7 @@ class LatencyProbeTest {
         long toleranceMicros = 20_000;
         try (TestOrigin origin = TestOrigin.bookPageAfter(20)) {
             long before = System.currentTimeMillis();
-            LatencyProbe.Paced p = new LatencyProbe.Paced(origin.url(), "JSESSIONID=x", 20, 60);
+            LatencyProbe.Paced p = new LatencyProbe.Paced(origin.url(), GatlingRun.Request.book("JSESSIONID=x"), 20, 60);
             Thread.sleep(2_000);
             p.close(); // waits for the request in flight
             LatencyProbe.Result paced = p.between(before - 1_000, System.currentTimeMillis());
@@ -100,7 +119,7 @@ class LatencyProbeTest {
             assertTrue(lag.p50() < 100, "the probe's own send lag: " + lag);
             assertEquals(paced.micros().getTotalCount(), paced.sendLagMicros().getTotalCount(), "every request's send lag");
 
-            LatencyProbe.Result unloaded = LatencyProbe.unloaded(origin.url(), "JSESSIONID=x", 3, 30);
+            LatencyProbe.Result unloaded = LatencyProbe.unloaded(origin.url(), GatlingRun.Request.book("JSESSIONID=x"), 3, 30);
             assertEquals(30, unloaded.micros().getTotalCount());
             assertEquals(0, unloaded.errors());
             assertWithin(unloaded.micros().getValueAtPercentile(50), delayMicros, delayMicros + toleranceMicros, "unloaded P50");
@@ -112,7 +131,7 @@ class LatencyProbeTest {
     void garbageAnswersAreErrorsAndTheProbeGoesOn() throws Exception {
         try (GarbageOrigin garbage = new GarbageOrigin()) {
             long before = System.currentTimeMillis();
-            LatencyProbe.Paced p = new LatencyProbe.Paced(garbage.url(), "JSESSIONID=x", 50, 60);
+            LatencyProbe.Paced p = new LatencyProbe.Paced(garbage.url(), GatlingRun.Request.book("JSESSIONID=x"), 50, 60);
             Thread.sleep(1_000);
             p.close();
             LatencyProbe.Result r = p.between(before - 1_000, System.currentTimeMillis());
@@ -123,7 +142,7 @@ class LatencyProbeTest {
             assertEquals(r.errors(), r.figures().requests());
 
             int answeredBefore = garbage.answered.get();
-            LatencyProbe.Result unloaded = LatencyProbe.unloaded(garbage.url(), "JSESSIONID=x", 0, 12);
+            LatencyProbe.Result unloaded = LatencyProbe.unloaded(garbage.url(), GatlingRun.Request.book("JSESSIONID=x"), 0, 12);
             assertEquals(12, unloaded.errors());
             assertEquals(12, garbage.answered.get() - answeredBefore);
         }
@@ -132,7 +151,7 @@ class LatencyProbeTest {
     @Test
     void aProbeWhoseThreadDiedSaysSo() {
         // A rate of 0 fails inside the probe's thread, standing in for any failure of the probe itself.
-        LatencyProbe.Paced p = new LatencyProbe.Paced(URI.create("http://127.0.0.1:9"), "JSESSIONID=x", 0, 1);
+        LatencyProbe.Paced p = new LatencyProbe.Paced(URI.create("http://127.0.0.1:9"), GatlingRun.Request.book("JSESSIONID=x"), 0, 1);
         p.close();
         String message = assertThrows(IllegalStateException.class, () -> p.between(0, Long.MAX_VALUE)).getMessage();
         assertTrue(message.contains("thread died"), message);

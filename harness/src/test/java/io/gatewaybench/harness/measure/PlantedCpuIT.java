@@ -1,0 +1,92 @@
+package io.gatewaybench.harness.measure;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gatewaybench.harness.PlantedCpu;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The gateway's CPU per request, as a run measures it, recovered from a target whose cost is planted ({@link PlantedCpu}):
+ * a parent that burns {@value #PARENT_US} us of CPU per request and two worker processes it starts that burn
+ * {@value #WORKER_US} us each. {@link ResourceSampler} watches the parent's pid only, as a run watches a gateway's, and must
+ * find the whole tree's {@value #PLANTED_MS_PER_1000} ms per 1,000 requests within {@value #TOLERANCE_PERCENT}%, over what
+ * the same target spends burning nothing (its twin, measured the same way just after). Were the
+ * workers not counted, it would find about 2,100 (seen: 2,090 with the sampler reading the parent alone).
+ *
+ * <p>The burn is timed on each process's own CPU clock, so the plant holds however busy the machine is. Beside the plant the
+ * target spends 200-550 us a request of its own (the parent's HTTP exchange and pipe calls, each worker's pipe calls, each
+ * JVM's threads over the wall time), and its twin takes that out; the tolerance covers /proc's 10 ms ticks and how the
+ * overhead varies from one start to the next. The JVMs run C1 only ({@code -XX:TieredStopAtLevel=1}): C2, recompiling the
+ * burn loop, spent 0.7 s of CPU inside a 5 s window after a warm-up, which no request planted. About 25 s.
+ */
+class PlantedCpuIT {
+    static final long PARENT_US = 2000;
+    static final long WORKER_US = 1500;
+    static final double PLANTED_MS_PER_1000 = PARENT_US + 2 * WORKER_US;
+    static final long TOLERANCE_PERCENT = 15;
+    private static final int WARM_UP = 300;
+    private static final int MEASURED = 1_000;
+
+    @Test
+    void aParentAndItsTwoWorkersAreCountedPerRequest() throws Exception {
+        double planted = cpuMsPer1000(PARENT_US, WORKER_US);
+        double twin = cpuMsPer1000(0, 0);
+        System.out.printf("planted %.0f ms of CPU per 1,000 requests (parent %d us, two workers %d us each): measured %.1f, "
+                + "its twin burning nothing %.1f, recovered %.1f%n", PLANTED_MS_PER_1000, PARENT_US, WORKER_US, planted, twin, planted - twin);
+        assertEquals(PLANTED_MS_PER_1000, planted - twin, PLANTED_MS_PER_1000 * TOLERANCE_PERCENT / 100,
+                "CPU per 1,000 requests of the parent and its two workers, less their twin's that burns nothing");
+    }
+
+    /** Starts the planted target, sends it the warm-up and the measured requests, and reads its tree's CPU per 1,000 of them. */
+    private static double cpuMsPer1000(long parentUs, long workerUs) throws Exception {
+        Process target = new ProcessBuilder(ProcessHandle.current().info().command().orElseThrow(), "-XX:TieredStopAtLevel=1", "-cp",
+                System.getProperty("java.class.path"), PlantedCpu.class.getName(), "--parent-us=" + parentUs, "--worker-us=" + workerUs)
+                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        try (ResourceSampler sampler = new ResourceSampler()) {
+            BufferedReader out = new BufferedReader(new InputStreamReader(target.getInputStream(), StandardCharsets.US_ASCII));
+            String line = out.readLine();
+            assertNotNull(line, "the planted target ended before it listened");
+            URI uri = URI.create("http://127.0.0.1:" + line.substring("port ".length()) + "/");
+            sampler.watch("gateway", target.pid());
+            HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+            send(client, uri, WARM_UP);
+            Thread.sleep(300);
+            long from = System.currentTimeMillis();
+            send(client, uri, MEASURED);
+            long to = System.currentTimeMillis();
+            Map<String, ResourceSampler.Cost> cost = sampler.cost(from, to, MEASURED);
+            for (long waitUntil = to + 30_000; !cost.containsKey("gateway") && System.currentTimeMillis() < waitUntil; ) {
+                Thread.sleep(100); // until a sample lies after the window
+                cost = sampler.cost(from, to, MEASURED);
+            }
+            assertNotNull(cost.get("gateway"), "no sample after the window within 30 s");
+            return cost.get("gateway").cpuMillisPer1000Requests();
+        } finally {
+            target.getOutputStream().close(); // it stops, and stops its workers
+            if (!target.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)) {
+                target.descendants().forEach(ProcessHandle::destroyForcibly);
+                target.destroyForcibly();
+            }
+        }
+    }
+
+    private static void send(HttpClient client, URI uri, int count) throws IOException, InterruptedException {
+        HttpRequest request = HttpRequest.newBuilder(uri).build();
+        for (int i = 0; i < count; i++) {
+            HttpResponse<String> r = client.send(request, HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, r.statusCode(), "request " + i);
+            assertTrue(r.body().startsWith("planted cpu"), "request " + i + ": " + r.body());
+        }
+    }
+}
