@@ -479,7 +479,8 @@
           found.push({ target: t, objective: o, found: f });
         }
       }));
-      table('max-sustainable', ['target', 'objective', 'req/s', 'lowest-highest round', 'verdict (where the objective has a minimum rate)', 'first failed level, per round'],
+      table('max-sustainable', ['target', 'objective', 'req/s', 'lowest-highest round', 'verdict (where the objective has a minimum rate)',
+        'direct\'s ceiling (at or above it: a lower bound)', 'first failed level, per round'],
         found.map(({ target, objective, found: f }) => {
           const rate = num(f.rate_rps, target.name + ' max_sustainable.' + objective.name);
           const perRound = Array.isArray(f.rounds) ? f.rounds.map(r => (r.next_level_rps === null || r.next_level_rps === undefined
@@ -490,7 +491,10 @@
             attributes: { 'data-target': target.name, 'data-objective': objective.name },
             cells: [target.name, objective.name, { text: (f.at_least ? 'at least ' : '') + fmt(rate, 0), value: rate, figure: 'rate_rps' },
               { text: fmt(num(f.min_rps, 'min_rps'), 0) + '-' + fmt(num(f.max_rps, 'max_rps'), 0) + limited, cls: 'num' },
-              f.verdict === undefined ? 'n/a' : (f.verdict ? 'yes' : 'no'), perRound]
+              f.verdict === undefined ? 'n/a' : (f.verdict ? 'yes' : 'no'),
+              f.direct_ceiling_rps === undefined ? '' : { text: (rate > f.direct_ceiling_rps ? 'above it: ' : 'at it: ')
+                + fmt(num(f.direct_ceiling_rps, 'direct_ceiling_rps'), 0), value: f.direct_ceiling_rps, figure: 'direct_ceiling_rps', cls: 'noise-mark' },
+              perRound]
           };
         }));
     }

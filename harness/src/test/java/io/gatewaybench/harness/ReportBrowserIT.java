@@ -123,6 +123,12 @@ class ReportBrowserIT {
                     // a lower bound (every round injector-limited) reads "at least N"; any other, N alone
                     String prefix = Boolean.TRUE.equals(f.get("at_least")) ? "at least " : "";
                     checkFigure(cells, "rate_rps", (Number) f.get("rate_rps"), 1, prefix, "", 0, runId + " " + t.get("name") + " " + objective);
+                    // at or above direct's ceiling: marked with direct's rate, never a bare figure above it
+                    Element ceiling = cells.selectFirst("td[data-figure='direct_ceiling_rps']");
+                    assertEquals(f.get("direct_ceiling_rps") != null, ceiling != null, runId + " " + t.get("name") + " " + objective + ": the ceiling mark");
+                    if (ceiling != null) {
+                        assertEquals(((Number) f.get("direct_ceiling_rps")).doubleValue(), Double.parseDouble(ceiling.attr("data-value")), 0);
+                    }
                     Element range = cells.select("td").get(3);
                     Object limited = f.get("injector_limited_rounds");
                     assertEquals(limited != null, range.text().contains("injector-limited"), runId + " " + t.get("name") + " " + objective

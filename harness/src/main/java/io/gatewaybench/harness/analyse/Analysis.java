@@ -110,10 +110,37 @@ public final class Analysis {
         for (Target t : targets) {
             judged.add(t.rounds() == null || t.rounds().isEmpty() ? t : judge(t, targets, rates, objectives));
         }
+        judged = markDirectCeiling(judged);
         // the matrices judge the targets' judged figures
         Summary s = with(measured, List.copyOf(judged), measured.jvmProfiles(), measured.workersSweep(), measured.scenarios(),
                 measured.reanalysed());
         return with(s, s.targets(), ProfileMatrix.apply(s), WorkersMatrix.apply(s), ScenarioMatrix.apply(s), s.reanalysed());
+    }
+
+    /**
+     * Each target's maximum sustainable rate marked where it is at or above its baseline's (direct's) under the same objective:
+     * the setup's ceiling, where the injector and the origin give out, so no gateway can be shown to go higher.
+     */
+    static List<Target> markDirectCeiling(List<Target> targets) {
+        List<Target> marked = new ArrayList<>();
+        for (Target t : targets) {
+            Target direct = baseline(targets, t.baseline() == null ? "direct" : t.baseline());
+            if (direct == null || direct == t || direct.maxSustainable() == null || t.maxSustainable() == null) {
+                marked.add(t);
+                continue;
+            }
+            Map<String, MaxSustainable> found = new LinkedHashMap<>();
+            t.maxSustainable().forEach((objective, f) -> {
+                MaxSustainable d = direct.maxSustainable().get(objective);
+                found.put(objective, d != null && d.rateRps() > 0 && f.rateRps() >= d.rateRps() ? f.withDirectCeiling(d.rateRps()) : f);
+            });
+            marked.add(new Target(t.name(), t.description(), t.requests(), t.errors(), t.errorShare(), t.throughputRps(), t.latencyMs(),
+                    t.relativeToDirect(), t.spread(), found, t.scenario(), t.plain(), t.failure(), t.resources(), t.gatewayCpu(), t.probeUs(),
+                    t.probeAddedUsOverDirect(), t.fixedRate(), t.rounds(), t.baseline(), t.configuration(), t.sweepSeries(), t.sweepWorkers(),
+                    t.gateway(), t.runFolder(), t.workers(), t.jvmProfile(), t.java(), t.jvmFlags(), t.gatewayArgs(), t.jfrRecording(),
+                    t.rateLimitCheck(), t.gatling(), t.wrkCrossCheck()));
+        }
+        return marked;
     }
 
     /** The summary with what the analysis derives replaced; everything measured as it is. */
@@ -353,7 +380,7 @@ public final class Analysis {
             Boolean verdict = o.minRateRps() <= 0 ? null : median > o.minRateRps() ? Boolean.TRUE : atLeast ? null : Boolean.FALSE;
             all.put(o.name(), new MaxSustainable(o.description(), (int) median,
                     (int) Arrays.stream(values).min().orElse(0), (int) Arrays.stream(values).max().orElse(0), verdict,
-                    limited > 0 ? limited : null, atLeast ? Boolean.TRUE : null, found));
+                    limited > 0 ? limited : null, atLeast ? Boolean.TRUE : null, null, found));
         }
         return all;
     }

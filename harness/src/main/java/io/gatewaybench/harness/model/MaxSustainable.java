@@ -16,6 +16,10 @@ import java.util.List;
  * @param injectorLimitedRounds rounds whose search stopped at a level the injector could not deliver, left out of the
  *     median, count; absent where none did
  * @param atLeast true where every round was injector-limited: the rate is a lower bound, "at least"; absent otherwise
+ * @param directCeilingRps direct's rate under the same objective, where this target's is at or above it: that is the ceiling
+ *     of the setup (the injector and the origin give out there, not a gateway), so this rate says only that the target went
+ *     that far, not where it would give out; above it, the difference is the rounds' noise, not the target's. req/s; absent
+ *     otherwise, and for direct
  * @param rounds each round's search
  */
 public record MaxSustainable(
@@ -26,7 +30,25 @@ public record MaxSustainable(
         @JsonProperty("verdict") Boolean verdict,
         @JsonProperty("injector_limited_rounds") Integer injectorLimitedRounds,
         @JsonProperty("at_least") Boolean atLeast,
+        @JsonProperty("direct_ceiling_rps") Integer directCeilingRps,
         @JsonProperty(value = "rounds", required = true) List<MaxSustainable.SearchRound> rounds) {
+    /** The same, marked at or above direct's ceiling of {@code ceilingRps} (null: not). */
+    public MaxSustainable withDirectCeiling(Integer ceilingRps) {
+        return new MaxSustainable(objective, rateRps, minRps, maxRps, verdict, injectorLimitedRounds, atLeast, ceilingRps, rounds);
+    }
+
+    /**
+     * The mark of a rate at or above direct's ceiling, for a reader: "", "at direct's ceiling: a lower bound", "above direct's
+     * ceiling of 7800: not established".
+     */
+    public String directCeilingText() {
+        if (directCeilingRps == null) {
+            return "";
+        }
+        return rateRps > directCeilingRps ? "above direct's ceiling of " + directCeilingRps + ": not established"
+                : "at direct's ceiling: a lower bound";
+    }
+
     /** Whether the rate is only a lower bound: every round's search stopped where the injector, not the target, gave out. */
     public boolean lowerBound() {
         return Boolean.TRUE.equals(atLeast);

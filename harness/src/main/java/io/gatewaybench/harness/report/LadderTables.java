@@ -73,7 +73,12 @@ final class LadderTables {
                 .append("gives the median over rounds (the lower of the middle two: always a rate that was offered) with the lowest and ")
                 .append("highest round. The true maximum lies between the rate found and the first level that failed, so the ladder's step ")
                 .append("is the resolution. *First failed level*: which and why, per round; *held above it*: higher levels that met the ")
-                .append("objective anyway, not counted.\n\n");
+                .append("objective anyway, not counted.")
+                .append(targets.stream().anyMatch(t -> t.maxSustainable() != null && t.maxSustainable().values().stream()
+                        .anyMatch(f -> f.directCeilingRps() != null)) ? " *At direct's ceiling*: a target's rate at or above direct's, "
+                        + "where the injector and the origin give out, not a gateway: it says the target went that far, not where it "
+                        + "would give out; *above* it, by the rounds' noise, not established." : "")
+                .append("\n\n");
         List<LadderPlan.Objective> objectives = ladder.objectives();
         objectives.forEach(o -> md.append("- `").append(o.name()).append("`: ").append(o.description()).append('\n'));
         md.append("\n| target |");
@@ -87,8 +92,9 @@ final class LadderTables {
             md.append("| ").append(t.name()).append(" |");
             for (LadderPlan.Objective o : objectives) {
                 MaxSustainable f = found.get(o.name());
-                md.append(String.format(Locale.ROOT, " %s (%.0f-%.0f%s)%s |", f.rateText(), (double) f.minRps(), (double) f.maxRps(),
-                        f.injectorLimited() > 0 ? "; " + f.injectorLimitedText() : "", f.verdict() != null ? (f.verdict() ? ": **yes**" : ": no") : ""));
+                md.append(String.format(Locale.ROOT, " %s (%.0f-%.0f%s)%s%s |", f.rateText(), (double) f.minRps(), (double) f.maxRps(),
+                        f.injectorLimited() > 0 ? "; " + f.injectorLimitedText() : "", f.verdict() != null ? (f.verdict() ? ": **yes**" : ": no") : "",
+                        f.directCeilingRps() == null ? "" : " · " + f.directCeilingText()));
                 List<MaxSustainable.SearchRound> perRound = f.rounds();
                 md.append(' ').append(String.join("; ", perRound.stream().map(r -> r.nextLevelRps() == null
                         ? "none" : r.nextLevelRps() + ": " + r.nextLevelBecause()).toList())).append(" |");

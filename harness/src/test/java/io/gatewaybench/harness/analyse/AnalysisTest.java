@@ -90,6 +90,30 @@ class AnalysisTest {
                 null, null, null, null, null)));
     }
 
+    /**
+     * No target is shown at or above direct's maximum sustainable rate without the mark: planted direct at 9,700 req/s, one
+     * target at it, one above it (noise), one below, and one under a scenario whose baseline is another direct.
+     */
+    @Test
+    void aMaximumRateAtOrAboveDirectsIsMarkedAsTheSetupsCeiling() {
+        List<Target> judged = Analysis.markDirectCeiling(List.of(found("direct", null, 9_700), found("nginx", null, 9_700),
+                found("haproxy", null, 12_000), found("scg", null, 1_900), found("direct:1kb", "direct:1kb", 5_000),
+                found("nginx:1kb", "direct:1kb", 5_800)));
+        List<Integer> ceilings = judged.stream().map(t -> t.maxSustainable().get("p99-10ms").directCeilingRps()).toList();
+        assertEquals(java.util.Arrays.asList(null, 9_700, 9_700, null, null, 5_000), ceilings);
+        assertEquals("at direct's ceiling: a lower bound", judged.get(1).maxSustainable().get("p99-10ms").directCeilingText());
+        assertEquals("above direct's ceiling of 9700: not established", judged.get(2).maxSustainable().get("p99-10ms").directCeilingText());
+        assertEquals("", judged.get(3).maxSustainable().get("p99-10ms").directCeilingText());
+    }
+
+    private static Target found(String name, String baseline, int rate) {
+        MaxSustainable f = new MaxSustainable("P99 at most 10 ms", rate, rate, rate, null, null, null, null,
+                List.of(new MaxSustainable.SearchRound(rate, null, null, List.of(), null, null)));
+        return new Target(name, "", 0L, 0L, java.util.Optional.empty(), 0.0, null, java.util.Optional.empty(), null, Map.of("p99-10ms", f),
+                null, null, null, null, null, null, null, null, List.of(new Round(1000, 0, 1000, null, null, null, null)), baseline, null, null, null, null, null, null, null, null, null,
+                null, null, null, null, null);
+    }
+
     /** The one rule behind the "≈ direct" marks of summary.md and report.html, on planted rounds. */
     @Test
     void withinTheNoiseOfDirectOnlyWhereTheDifferenceIsNotEstablished() {
