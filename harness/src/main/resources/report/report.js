@@ -280,7 +280,10 @@
       }
       section('Latency at equal offered rates, in microseconds',
         'Every target offered the same fixed rates by Vegeta, each request timed from its intended send to its complete response. '
-        + 'Added over direct: the mean over rounds of the target\'s figure less direct\'s in the same round, error bars its 95% interval '
+        + 'Added over direct: the mean over rounds of the target\'s figure less direct\'s in the same round'
+        + (measured.some(t => Array.isArray(t.fixed_rate) && t.fixed_rate.some(l => at(l, ['added_over_direct_us', 'measured_from']) === 'actual send'))
+          ? ', each request timed from the instant Vegeta sent it (its own lateness differs from one target\'s level to another\'s)' : '')
+        + ', error bars its 95% interval '
         + '(Student\'s t over rounds); only rounds in which both levels were measured as planned count (the table names those left out).');
       const level = (t, rate) => (Array.isArray(t.fixed_rate) ? t.fixed_rate.find(l => l.rate_rps === rate) : undefined);
       const others = measured.filter(t => t.name !== 'direct' && Array.isArray(t.fixed_rate));

@@ -46,6 +46,11 @@ final class LatencyAdded {
             return null;
         }
         Map<Integer, LevelRound> directByRound = base.rounds().stream().collect(Collectors.toMap(LevelRound::round, r -> r));
+        // From the instant Vegeta sent each request where every round kept that figure: its own lateness differs from one
+        // target's level to another's, so taken from the intended send the difference would carry it.
+        boolean fromSend = level.rounds().stream().allMatch(r -> r.latencyFromSendUs() != null)
+                && base.rounds().stream().allMatch(r -> r.latencyFromSendUs() != null);
+        Function<LevelRound, ProbeResult> figures = fromSend ? LevelRound::latencyFromSendUs : LevelRound::latencyUs;
         List<String> leftOut = new ArrayList<>();
         List<double[]> counted = new ArrayList<>(); // per round, the difference at each percentile
         for (LevelRound r : level.rounds()) {
@@ -60,7 +65,7 @@ final class LatencyAdded {
             }
             double[] diff = new double[PERCENTILES.size()];
             for (int i = 0; i < diff.length; i++) {
-                diff[i] = PERCENTILES.get(i).apply(r.latencyUs()) - PERCENTILES.get(i).apply(d.latencyUs());
+                diff[i] = PERCENTILES.get(i).apply(figures.apply(r)) - PERCENTILES.get(i).apply(figures.apply(d));
             }
             counted.add(diff);
         }
@@ -69,7 +74,8 @@ final class LatencyAdded {
             int p = i;
             added[i] = mean(counted.stream().mapToDouble(d -> d[p]).toArray());
         }
-        return new LevelAddedUs(counted.size(), List.copyOf(leftOut), added[0], added[1], added[2], added[3], added[4]);
+        return new LevelAddedUs(counted.size(), List.copyOf(leftOut), added[0], added[1], added[2], added[3], added[4],
+                fromSend ? LevelAddedUs.FROM_SEND : null);
     }
 
     /** Why one round's level was not measured as planned ("" when it was), naming whose it was. */

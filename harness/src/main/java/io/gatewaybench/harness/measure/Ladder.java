@@ -38,11 +38,12 @@ public final class Ladder {
         }
 
         /**
-         * What Vegeta measured of a level besides what Gatling's levels have: its microsecond figures, its own CPU time per
-         * 1,000 requests it sent (NaN: not measured), and the first try's send lag where that try was late and the level was
-         * run again (else null).
+         * What Vegeta measured of a level besides what Gatling's levels have: its microsecond figures from the intended send,
+         * its own CPU time per 1,000 requests it sent (NaN: not measured), the first try's send lag where that try was late
+         * and the level was run again (else null), and the same answers' microseconds from the actual send (null in runs
+         * from before they were kept).
          */
-        public record Vegeta(ProbeResult latencyUs, double cpuMsPer1000Requests, ProbeResult.SendLagUs firstTry) {
+        public record Vegeta(ProbeResult latencyUs, double cpuMsPer1000Requests, ProbeResult.SendLagUs firstTry, ProbeResult fromSendUs) {
         }
 
         /** Every planned request was sent and the target kept up. */
@@ -81,7 +82,7 @@ public final class Ladder {
                     new LevelRound.SendLagMs(Precision.round(sendLagP99Ms), Precision.round(sendLagMaxMs)),
                     probe == null ? null : probe.figures(), vegeta == null ? null : LevelRound.VEGETA, vegeta == null ? null : vegeta.latencyUs(),
                     vegeta == null || Double.isNaN(vegeta.cpuMsPer1000Requests()) ? null : Precision.round(vegeta.cpuMsPer1000Requests()),
-                    vegeta == null ? null : vegeta.firstTry());
+                    vegeta == null ? null : vegeta.firstTry(), vegeta == null ? null : vegeta.fromSendUs());
         }
 
         /**
@@ -95,7 +96,7 @@ public final class Ladder {
                     ? RequestStats.Latency.of(l.allRequestsLatencyMs().get()) : l.errors() == 0 && stats != null ? stats.latency() : null;
             Vegeta vegeta = !LevelRound.VEGETA.equals(l.injector()) ? null
                     : new Vegeta(l.latencyUs(), l.injectorCpuMsPer1000Requests() == null ? Double.NaN : l.injectorCpuMsPer1000Requests(),
-                    l.firstTrySendLagUs());
+                    l.firstTrySendLagUs(), l.latencyFromSendUs());
             return new Level(l.rateRps(), l.planned(), l.sent(), l.errors(), stats, allLatency, l.overloaded(), l.sendLagMs().p99(),
                     l.sendLagMs().max(), null, vegeta);
         }

@@ -138,10 +138,14 @@ public final class VegetaLadder {
         ProbeResult micros = new ProbeResult(r.sent(), errors, "answers that were the page, each from its intended send instant",
                 none ? null : h.getValueAtPercentile(50), none ? null : h.getValueAtPercentile(90), none ? null : h.getValueAtPercentile(99),
                 none ? null : h.getValueAtPercentile(99.9), none ? null : h.getMaxValue(), Optional.of(lag(lag)));
+        Histogram s = r.fromSend();
+        ProbeResult fromSend = new ProbeResult(r.sent(), errors, "answers that were the page, each from the instant Vegeta sent it",
+                none ? null : s.getValueAtPercentile(50), none ? null : s.getValueAtPercentile(90), none ? null : s.getValueAtPercentile(99),
+                none ? null : s.getValueAtPercentile(99.9), none ? null : s.getMaxValue(), Optional.empty());
         return new Ladder.Level(r.rateRps(), r.planned(), r.sent(), errors, stats,
                 r.allFromIntended().getTotalCount() == 0 ? null : latencyMs(r.allFromIntended()), r.maxInFlight() > ladder.maxInFlight(),
                 lag.getTotalCount() == 0 ? 0 : lag.getValueAtPercentile(99) / 1000.0, lag.getMaxValue() / 1000.0, null,
-                new Ladder.Level.Vegeta(micros, r.cpuMsPer1000Requests(), firstTry));
+                new Ladder.Level.Vegeta(micros, r.cpuMsPer1000Requests(), firstTry, fromSend));
     }
 
     private static ProbeResult.SendLagUs lag(Histogram lag) {

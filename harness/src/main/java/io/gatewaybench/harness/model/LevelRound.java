@@ -26,6 +26,10 @@ import java.util.Optional;
  *        absent where not measured
  * @param firstTrySendLagUs where the injector was late on its first try and the level was run again, that try's send lag, us;
  *        absent otherwise
+ * @param latencyFromSendUs the same answers each from the instant the injector actually sent it (Vegeta), its own lateness
+ *        left out: what "added over direct" is taken from, since that lateness differs from one target's level to another's
+ *        (at 3,100 req/s, send lag P50 375-414 us driving direct and 126-158 driving NGINX in 20261126-192800), us; absent
+ *        where Gatling sent the level, and in runs made before 20261126-192800
  */
 public record LevelRound(
         @JsonProperty("round") Integer round,
@@ -43,7 +47,8 @@ public record LevelRound(
         @JsonProperty("injector") String injector,
         @JsonProperty("latency_us") ProbeResult latencyUs,
         @JsonProperty("injector_cpu_ms_per_1000_requests") Double injectorCpuMsPer1000Requests,
-        @JsonProperty("first_try_send_lag_us") ProbeResult.SendLagUs firstTrySendLagUs) {
+        @JsonProperty("first_try_send_lag_us") ProbeResult.SendLagUs firstTrySendLagUs,
+        @JsonProperty("latency_from_send_us") ProbeResult latencyFromSendUs) {
     /** The name Vegeta's levels carry in {@code injector}. */
     public static final String VEGETA = "vegeta";
 

@@ -53,6 +53,12 @@ final class MicrosecondTables {
         return chosen;
     }
 
+    /** Whether some target's added figures were taken from the actual send (runs that kept those figures). */
+    static boolean fromSend(List<Target> targets) {
+        return targets.stream().filter(t -> t.fixedRate() != null).flatMap(t -> t.fixedRate().stream())
+                .anyMatch(l -> l.addedOverDirectUs() != null && LevelAddedUs.FROM_SEND.equals(l.addedOverDirectUs().measuredFrom()));
+    }
+
     /** summary.md's section: per target and headline rate, its percentiles and what it adds over direct. */
     static void headline(LadderPlan ladder, List<Target> targets, StringBuilder md) {
         List<Integer> rates = headlineRates(ladder, targets);
@@ -61,7 +67,11 @@ final class MicrosecondTables {
                 .append("to its complete response, to the microsecond; the injector's own lateness stays in the figure and is reported apart ")
                 .append("(details.md). Shown at the ladder rates nearest 25, 50 and 75% of direct's maximum sustainable rate. Percentiles: ")
                 .append("medians over the rounds that reached the level. *Added*: the mean over rounds of the target's figure less direct's ")
-                .append("in the same round, with its 95% interval (Student's t over rounds), counting only rounds in which both were ")
+                .append("in the same round")
+                .append(fromSend(targets) ? ", each request timed from the instant Vegeta sent it: Vegeta's own lateness differs from one "
+                        + "target's level to another's (details.md, send lag), and from the intended send it would be counted as the "
+                        + "target's" : "")
+                .append(", with its 95% interval (Student's t over rounds), counting only rounds in which both were ")
                 .append("measured as planned; a level sent late (injector-limited), overloaded or failing is left out and named. Every level: ")
                 .append("details.md.\n\n");
         md.append("| target | rate req/s | P50 µs | P90 µs | P99 µs | P99.9 µs | max µs | added at P50 µs | added at P99 µs | rounds counted |\n");

@@ -28,7 +28,15 @@ class LatencyAddedTest {
         ProbeResult us = new ProbeResult(1000, errors, "answers that were the page, each from its intended send instant", p50, p50 + 100,
                 p50 + 1000, p50 + 2000, p50 + 5000, Optional.empty());
         return new LevelRound(round, RATE, 1000, 1000, errors, errors / 1000.0, overloaded, null, Optional.empty(), 500.0,
-                new LevelRound.SendLagMs(sendLagP99Ms, sendLagP99Ms), null, LevelRound.VEGETA, us, 300.0, null);
+                new LevelRound.SendLagMs(sendLagP99Ms, sendLagP99Ms), null, LevelRound.VEGETA, us, 300.0, null, null);
+    }
+
+    /** The same round with its figures from the actual send too: P50 {@code fromSend} us, the injector's own lag left out. */
+    private static LevelRound withFromSend(LevelRound r, long fromSend) {
+        ProbeResult sent = new ProbeResult(1000, r.errors(), "answers that were the page, each from the instant Vegeta sent it", fromSend,
+                fromSend + 100, fromSend + 1000, fromSend + 2000, fromSend + 5000, Optional.empty());
+        return new LevelRound(r.round(), r.rateRps(), r.planned(), r.sent(), r.errors(), r.errorShare(), r.overloaded(), null,
+                Optional.empty(), r.throughputRps(), r.sendLagMs(), null, r.injector(), r.latencyUs(), r.injectorCpuMsPer1000Requests(), null, sent);
     }
 
     private static FixedRateLevel level(List<LevelRound> rounds) {
@@ -58,6 +66,27 @@ class LatencyAddedTest {
         assertEquals(60, added.p99().mean(), 1e-9, "every percentile of the plant is 60 us above direct's");
     }
 
+    /**
+     * Planted as 20261126-192800 measured it at 3,100 req/s: Vegeta late by about 400 us at P50 driving direct and 140 driving
+     * the target, which itself adds 60. From the intended send the target would read 200 us faster than direct; from the
+     * actual send, where every round has that figure, it reads +60.
+     */
+    @Test
+    void addedIsTakenFromTheActualSendWhereEveryRoundKeptIt() {
+        List<LevelRound> directRounds = List.of(withFromSend(round(1, 700, false, 1, 0), 300), withFromSend(round(2, 700, false, 1, 0), 300),
+                withFromSend(round(3, 700, false, 1, 0), 300));
+        List<LevelRound> target = List.of(withFromSend(round(1, 500, false, 1, 0), 360), withFromSend(round(2, 500, false, 1, 0), 360),
+                withFromSend(round(3, 500, false, 1, 0), 360));
+        LevelAddedUs added = LatencyAdded.at(level(target), direct(directRounds));
+        assertEquals(60, added.p50().mean(), 1e-9);
+        assertEquals(LevelAddedUs.FROM_SEND, added.measuredFrom());
+        // one round of direct without the figure (a run from before it was kept): every round from the intended send
+        List<LevelRound> older = List.of(round(1, 700, false, 1, 0), directRounds.get(1), directRounds.get(2));
+        LevelAddedUs fromIntended = LatencyAdded.at(level(target), direct(older));
+        assertEquals(-200, fromIntended.p50().mean(), 1e-9);
+        assertNull(fromIntended.measuredFrom());
+    }
+
     @Test
     void aRoundNotMeasuredAsPlannedOnEitherSideIsLeftOutWithWhy() {
         Target direct = direct(List.of(round(1, 400, false, 1, 0), round(2, 400, false, 9, 0), round(3, 400, false, 1, 0),
@@ -75,7 +104,7 @@ class LatencyAddedTest {
     @Test
     void nothingWhereTheLevelsHaveNoMicrosecondsOrDirectDidNotReachTheRate() {
         LevelRound gatling = new LevelRound(1, RATE, 1000, 1000, 0, 0, false, null, Optional.empty(), 500.0,
-                new LevelRound.SendLagMs(1, 1), null, null, null, null, null);
+                new LevelRound.SendLagMs(1, 1), null, null, null, null, null, null);
         Target direct = direct(List.of(round(1, 400, false, 1, 0)));
         assertNull(LatencyAdded.at(level(List.of(gatling)), direct), "a level Gatling sent: whole milliseconds");
         Target elsewhere = direct(List.of());
