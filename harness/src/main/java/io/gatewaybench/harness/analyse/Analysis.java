@@ -134,11 +134,7 @@ public final class Analysis {
                 MaxSustainable d = direct.maxSustainable().get(objective);
                 found.put(objective, d != null && d.rateRps() > 0 && f.rateRps() >= d.rateRps() ? f.withDirectCeiling(d.rateRps()) : f);
             });
-            marked.add(new Target(t.name(), t.description(), t.requests(), t.errors(), t.errorShare(), t.throughputRps(), t.latencyMs(),
-                    t.relativeToDirect(), t.spread(), found, t.scenario(), t.plain(), t.failure(), t.resources(), t.gatewayCpu(), t.probeUs(),
-                    t.probeAddedUsOverDirect(), t.fixedRate(), t.rounds(), t.baseline(), t.configuration(), t.sweepSeries(), t.sweepWorkers(),
-                    t.gateway(), t.runFolder(), t.workers(), t.jvmProfile(), t.java(), t.jvmFlags(), t.gatewayArgs(), t.jfrRecording(),
-                    t.rateLimitCheck(), t.gatling(), t.wrkCrossCheck()));
+            marked.add(t.withMaxSustainable(found));
         }
         return marked;
     }

@@ -116,7 +116,7 @@ public final class LatencyProbe {
      */
     private static final class Line implements AutoCloseable {
         private final URI target;
-        private final GatlingRun.Request request;
+        private final VegetaLevel.Expect expect;
         private final List<String> paths;
         private final String[] headers;
         private long sent;
@@ -124,7 +124,7 @@ public final class LatencyProbe {
 
         Line(URI target, GatlingRun.Request request) {
             this.target = target;
-            this.request = request;
+            this.expect = VegetaLevel.Expect.of(request);
             this.paths = VegetaLadder.paths(request);
             this.headers = VegetaLadder.headers(request).toArray(String[]::new);
         }
@@ -135,7 +135,7 @@ public final class LatencyProbe {
                     client = new Http1Client(target, 10_000);
                 }
                 Http1Client.Response r = client.get(paths.get((int) (sent++ % paths.size())), headers);
-                if (r.status() == 200 && (request.marker().isEmpty() ? r.body().length == request.length() : r.text().contains(request.marker()))) {
+                if (expect.failure(r.status(), r.body(), r.headers()) == null) { // the load's own check of its page
                     return true;
                 }
             } catch (IOException | RuntimeException e) {

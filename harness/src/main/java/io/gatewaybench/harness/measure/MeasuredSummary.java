@@ -79,11 +79,11 @@ public final class MeasuredSummary {
      * pooled probes and resource costs, and its details. The analysis derives the rest.
      */
     public static List<io.gatewaybench.harness.model.Target> targets(List<TargetOutcome> outcomes, List<Integer> rates) {
-        RequestStats direct = outcomes.stream().filter(o -> o.target().isDirect() && o.failure() == null && !o.rounds().isEmpty())
-                .map(TargetOutcome::pooled).findFirst().orElse(null);
-        Map<String, RequestStats> baselines = new java.util.HashMap<>();
+        // every measured direct by name (direct, and direct under a scenario that asks the origin for another page), the first the default
+        Map<String, RequestStats> baselines = new LinkedHashMap<>();
         outcomes.stream().filter(o -> o.target().isDirect() && o.failure() == null && !o.rounds().isEmpty())
                 .forEach(o -> baselines.put(o.target().name(), o.pooled()));
+        RequestStats direct = baselines.values().stream().findFirst().orElse(null);
         List<io.gatewaybench.harness.model.Target> list = new ArrayList<>();
         for (TargetOutcome o : outcomes) {
             TargetDetails d = o.details();

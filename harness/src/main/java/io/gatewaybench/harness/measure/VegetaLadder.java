@@ -52,7 +52,7 @@ public final class VegetaLadder {
     public static List<Ladder.Level> run(URI url, GatlingRun.Request request, List<Integer> rates, RunPlan.LadderPlan ladder, Path raw,
             Progress progress) throws IOException {
         Path targets = VegetaLevel.targets(url, paths(request), headers(request), raw.resolve("vegeta-targets.txt"));
-        VegetaLevel.Expect expect = new VegetaLevel.Expect(request.marker(), request.length(), !request.sessionCookie().isEmpty());
+        VegetaLevel.Expect expect = VegetaLevel.Expect.of(request);
         return run((rate, suffix) -> level(targets, rate, ladder, raw, expect, suffix), rates, ladder, progress);
     }
 

@@ -59,22 +59,32 @@ public final class VegetaLevel {
             return new Expect(marker, -1, false);
         }
 
+        /** What every answer to the load's request must be: its page, and no new session where it carries one. */
+        public static Expect of(GatlingRun.Request request) {
+            return new Expect(request.marker(), request.length(), !request.sessionCookie().isEmpty());
+        }
+
         /** Why the answer is not the page, or null when it is. */
         String failure(Record r) {
             if (r.error() != null && !r.error().isEmpty() && r.code() == 0) {
                 return r.error();
             }
-            if (r.code() != 200) {
-                return "status " + r.code();
+            return failure(r.code(), r.body(), r.headers());
+        }
+
+        /** Why an answer of this status, body and headers is not the page, or null when it is. */
+        String failure(int code, byte[] body, Map<String, List<String>> headers) {
+            if (code != 200) {
+                return "status " + code;
             }
-            if (!marker.isEmpty() && !hasMarker(r.body(), marker)) {
+            if (!marker.isEmpty() && !hasMarker(body, marker)) {
                 return "no marker";
             }
-            int bytes = r.body() == null ? 0 : r.body().length;
+            int bytes = body == null ? 0 : body.length;
             if (length >= 0 && bytes != length) {
                 return "length " + bytes + " instead of " + length;
             }
-            if (noNewSession && r.headers() != null && r.headers().entrySet().stream().anyMatch(h -> h.getKey().equalsIgnoreCase("Set-Cookie")
+            if (noNewSession && headers != null && headers.entrySet().stream().anyMatch(h -> h.getKey().equalsIgnoreCase("Set-Cookie")
                     && h.getValue().stream().anyMatch(v -> v.startsWith("JSESSIONID=")))) {
                 return "a new session (Set-Cookie: JSESSIONID)";
             }

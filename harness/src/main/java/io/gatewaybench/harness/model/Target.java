@@ -85,4 +85,11 @@ public record Target(
         @JsonProperty("rate_limit_check") RateLimitCheck rateLimitCheck,
         @JsonProperty("gatling") List<GatlingStatus> gatling,
         @JsonProperty("wrk_cross_check") List<WrkCheck> wrkCrossCheck) {
+    /** The same target with other maximum sustainable rates. */
+    public Target withMaxSustainable(Map<String, MaxSustainable> found) {
+        return new Target(name, description, requests, errors, errorShare, throughputRps, latencyMs, relativeToDirect, spread, found, scenario,
+                plain, failure, resources, gatewayCpu, probeUs, probeAddedUsOverDirect, fixedRate, rounds, baseline, configuration, sweepSeries,
+                sweepWorkers, gateway, runFolder, workers, jvmProfile, java, jvmFlags, gatewayArgs, jfrRecording, rateLimitCheck, gatling,
+                wrkCrossCheck);
+    }
 }
