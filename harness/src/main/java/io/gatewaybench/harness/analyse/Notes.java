@@ -129,9 +129,9 @@ public final class Notes {
         // Direct's own maximum is the ceiling of this setup (injector and origin): no gateway can be shown to go higher.
         MaxSustainable direct = targets.isEmpty() ? null : Analysis.firstObjective(targets.get(0));
         if (direct != null && "direct".equals(targets.get(0).name())) {
-            double ceiling = direct.rateRps();
+            // the targets Analysis marked at or above their baseline's ceiling: one rule, in markDirectCeiling
             List<String> atCeiling = targets.subList(1, targets.size()).stream().filter(t -> Analysis.firstObjective(t) != null
-                    && Analysis.firstObjective(t).rateRps() >= ceiling).map(Target::name).toList();
+                    && Analysis.firstObjective(t).directCeilingRps() != null).map(Target::name).toList();
             notes.add(String.format(Locale.ROOT, "Direct's own maximum sustainable rate (%s req/s, median%s) is the ceiling of this setup: "
                     + "above it the injector and the origin, not a gateway, give out%s", direct.rateText(),
                     direct.lowerBound() ? "; " + direct.injectorLimitedText() : "", atCeiling.isEmpty() ? "."
