@@ -311,6 +311,20 @@
       const keys = [['p50', 'P50'], ['p90', 'P90'], ['p99', 'P99'], ['p99_9', 'P99.9'], ['max', 'max']];
       const withInterval = a => (a ? fmt(a.mean, 0, '') + (typeof a.ci95_low === 'number' ? ' (' + fmt(a.ci95_low, 0) + ' to '
         + fmt(a.ci95_high, 0) + ')' : '') : '');
+      const of = (n, reached, leftOut) => n + ' of ' + reached + (leftOut.length ? ' (' + leftOut.join('; ') + ')' : '');
+      // the rounds the percentiles count, and the added figures' where direct's level left out more (as summary.md says it)
+      const counted = (l, added) => {
+        const us = l.latency_us_over_rounds;
+        if (!us) {
+          return added ? of(added.rounds_counted, l.rounds_reached, added.rounds_left_out) : l.rounds_reached + ' reached';
+        }
+        const own = of(us.rounds_counted, l.rounds_reached, us.rounds_left_out);
+        if (!added || added.rounds_counted === us.rounds_counted) {
+          return own;
+        }
+        const direct = added.rounds_left_out.filter(w => !w.includes('the target'));
+        return own + '; added: ' + added.rounds_counted + (direct.length ? ' (' + direct.join('; ') + ')' : '');
+      };
       const rows = [];
       measured.filter(t => Array.isArray(t.fixed_rate)).forEach(t => microRates.forEach(rate => {
         const l = level(t, rate);
@@ -319,13 +333,21 @@
           attributes: { 'data-target': t.name, 'data-rate': String(rate) },
           cells: [t.name, String(rate),
             ...keys.map(([key]) => {
+              if (l && l.latency_us_over_rounds) { // the rounds measured as planned: median, and its interval
+                const v = l.latency_us_over_rounds[key];
+                const median = v ? num(v.median, t.name + ' fixed_rate ' + rate + ' latency_us_over_rounds.' + key + '.median') : null;
+                return {
+                  text: median === null ? '-' : fmt(median, 0, '') + (typeof v.ci95_low === 'number'
+                    ? ' (' + fmt(v.ci95_low, 0, '') + '-' + fmt(v.ci95_high, 0, '') + ')' : ''),
+                  value: median, figure: 'us.' + key
+                };
+              }
               const ms = l ? num(at(l, ['latency_ms', key]), t.name + ' fixed_rate ' + rate + ' latency_ms.' + key) : null;
               return { text: ms === null ? 'n/a' : fmt(ms * 1000, 0), value: ms === null ? null : Math.round(ms * 1000), figure: 'us.' + key };
             }),
             { text: added ? withInterval(added.p50) : '', value: added && added.p50 ? added.p50.mean : null, figure: 'added_us.p50' },
             { text: added ? withInterval(added.p99) : '', value: added && added.p99 ? added.p99.mean : null, figure: 'added_us.p99' },
-            l ? (added ? added.rounds_counted + ' of ' + l.rounds_reached + (added.rounds_left_out.length ? ' (' + added.rounds_left_out.join('; ') + ')' : '')
-              : l.rounds_reached + ' reached') : 'not reached']
+            l ? counted(l, added) : 'not reached']
         });
       }));
       table('us-table', ['target', 'rate req/s', ...keys.map(([, label]) => label + ' us'), 'added at P50 us', 'added at P99 us', 'rounds counted'], rows);

@@ -181,9 +181,17 @@ class ReportBrowserIT {
                         .filter(l -> ((Number) l.get("rate_rps")).intValue() == rate).findFirst().orElseThrow();
                 Element row = page.dom().selectFirst("#us-table tr[data-target='" + t.get("name") + "'][data-rate='" + rate + "']");
                 assertNotNull(row, "no microsecond row of " + t.get("name") + " at " + rate);
-                double p50Ms = ((Number) ((Map<String, Object>) level.get("latency_ms")).get("p50")).doubleValue();
-                assertEquals(Math.round(p50Ms * 1000), Double.parseDouble(row.selectFirst("td[data-figure='us.p50']").attr("data-value")), 0,
-                        t.get("name") + " P50 us at " + rate);
+                // each percentile: the median over the rounds measured as planned, with the interval of their geometric mean
+                Map<String, Object> us = (Map<String, Object>) level.get("latency_us_over_rounds");
+                for (String key : List.of("p50", "p90", "p99", "p99_9", "max")) {
+                    Map<String, Object> v = (Map<String, Object>) us.get(key);
+                    Element cell = row.selectFirst("td[data-figure='us." + key + "']");
+                    double median = ((Number) v.get("median")).doubleValue();
+                    assertEquals(median, Double.parseDouble(cell.attr("data-value")), 0, t.get("name") + " " + key + " us at " + rate);
+                    String text = String.format(Locale.ROOT, "%.0f", median) + (v.get("ci95_low") == null ? ""
+                            : String.format(Locale.ROOT, " (%.0f-%.0f)", ((Number) v.get("ci95_low")).doubleValue(), ((Number) v.get("ci95_high")).doubleValue()));
+                    assertEquals(text, cell.text(), t.get("name") + " " + key + " us at " + rate);
+                }
                 Element added = row.selectFirst("td[data-figure='added_us.p50']");
                 if (level.get("added_over_direct_us") instanceof Map<?, ?> a) {
                     double mean = ((Number) ((Map<String, Object>) a.get("p50")).get("mean")).doubleValue();

@@ -179,7 +179,8 @@ public final class Analysis {
                         .filter(l -> l.rate() == rate && ObjectiveJudge.holds(o, l)).count()));
                 fixedRate.add(new FixedRateLevel(level.rateRps(), level.roundsReached(), level.roundsOverloaded(), level.sent(), level.errors(),
                         level.errorShare(), level.latencyMs(), level.latencyMsSpread(), level.sendLagP99MsMax(), level.probeUs(), level.rounds(),
-                        held, level.injectorCpuMsPer1000Requests(), direct == null || t == direct ? null : LatencyAdded.at(level, direct)));
+                        held, level.injectorCpuMsPer1000Requests(), direct == null || t == direct ? null : LatencyAdded.at(level, direct),
+                        LatencyAdded.overRounds(level)));
             }
         }
         return new Target(t.name(), t.description(), requests, errors, errorShare, Precision.round(Stats.median(throughput)), latency,

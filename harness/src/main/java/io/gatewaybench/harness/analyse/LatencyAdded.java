@@ -1,9 +1,12 @@
 package io.gatewaybench.harness.analyse;
 
 import io.gatewaybench.harness.measure.Ladder;
+import io.gatewaybench.harness.measure.Stats;
 import io.gatewaybench.harness.model.AddedUs;
 import io.gatewaybench.harness.model.FixedRateLevel;
+import io.gatewaybench.harness.model.Interval;
 import io.gatewaybench.harness.model.LevelAddedUs;
+import io.gatewaybench.harness.model.LevelLatencyUs;
 import io.gatewaybench.harness.model.LevelRound;
 import io.gatewaybench.harness.model.Precision;
 import io.gatewaybench.harness.model.ProbeResult;
@@ -76,6 +79,34 @@ final class LatencyAdded {
         }
         return new LevelAddedUs(counted.size(), List.copyOf(leftOut), added[0], added[1], added[2], added[3], added[4],
                 fromSend ? LevelAddedUs.FROM_SEND : null);
+    }
+
+    /**
+     * The level's own percentiles from the intended send over the rounds that measured it as planned, each with its median
+     * and the 95% interval of its geometric mean (Stats.interval); null for a level no round of which has microsecond
+     * figures (Gatling sent it).
+     */
+    static LevelLatencyUs overRounds(FixedRateLevel level) {
+        if (level.rounds().stream().allMatch(r -> r.latencyUs() == null)) {
+            return null;
+        }
+        List<String> leftOut = new ArrayList<>();
+        List<ProbeResult> counted = new ArrayList<>();
+        for (int i = 0; i < level.rounds().size(); i++) {
+            LevelRound r = level.rounds().get(i);
+            String why = notAsPlanned(r, "").strip();
+            if (why.isEmpty()) {
+                counted.add(r.latencyUs());
+            } else {
+                leftOut.add("round " + (r.round() == null ? i + 1 : r.round()) + ": " + why);
+            }
+        }
+        Interval[] each = new Interval[PERCENTILES.size()];
+        for (int i = 0; i < each.length && !counted.isEmpty(); i++) {
+            Function<ProbeResult, Long> p = PERCENTILES.get(i);
+            each[i] = Stats.interval(counted.stream().mapToDouble(f -> p.apply(f)).toArray());
+        }
+        return new LevelLatencyUs(counted.size(), List.copyOf(leftOut), each[0], each[1], each[2], each[3], each[4]);
     }
 
     /** Why one round's level was not measured as planned ("" when it was), naming whose it was. */

@@ -181,7 +181,7 @@ public final class MeasuredSummary {
             levels.add(new FixedRateLevel(rate, seen.size(), (int) seen.stream().filter(Ladder.Level::overloaded).count(), sent, errors,
                     sent == 0 ? null : Precision.round((double) errors / sent), latency, spread,
                     Precision.round(seen.stream().mapToDouble(Ladder.Level::sendLagP99Ms).max().orElse(0)),
-                    pooled == null ? null : pooled.figures(), perRound, null, injectorCpu(seen), null));
+                    pooled == null ? null : pooled.figures(), perRound, null, injectorCpu(seen), null, null));
         }
         return levels;
     }

@@ -24,6 +24,8 @@ import java.util.Map;
  *        absent where none did (Gatling's levels)
  * @param addedOverDirectUs what the target adds over direct at this rate, us, from the injector's microsecond figures; absent for
  *        direct, for Gatling's levels (whole milliseconds) and where direct did not reach the rate
+ * @param latencyUsOverRounds the level's own percentiles to the microsecond over the rounds that measured it as planned, us;
+ *        absent for Gatling's levels (whole milliseconds)
  */
 public record FixedRateLevel(
         @JsonProperty(value = "rate_rps", required = true) int rateRps,
@@ -39,5 +41,6 @@ public record FixedRateLevel(
         @JsonProperty(value = "rounds", required = true) List<LevelRound> rounds,
         @JsonProperty(value = "rounds_meeting", required = true) Map<String, Integer> roundsMeeting,
         @JsonProperty("injector_cpu_ms_per_1000_requests") Double injectorCpuMsPer1000Requests,
-        @JsonProperty("added_over_direct_us") LevelAddedUs addedOverDirectUs) {
+        @JsonProperty("added_over_direct_us") LevelAddedUs addedOverDirectUs,
+        @JsonProperty("latency_us_over_rounds") LevelLatencyUs latencyUsOverRounds) {
 }

@@ -2,9 +2,11 @@ package io.gatewaybench.harness.report;
 
 import io.gatewaybench.harness.model.AddedUs;
 import io.gatewaybench.harness.model.FixedRateLevel;
+import io.gatewaybench.harness.model.Interval;
 import io.gatewaybench.harness.model.LadderPlan;
 import io.gatewaybench.harness.model.LatencyMs;
 import io.gatewaybench.harness.model.LevelAddedUs;
+import io.gatewaybench.harness.model.LevelLatencyUs;
 import io.gatewaybench.harness.model.LevelRound;
 import io.gatewaybench.harness.model.MaxSustainable;
 import io.gatewaybench.harness.model.Target;
@@ -66,13 +68,14 @@ final class MicrosecondTables {
         md.append("Every target was offered the same fixed rates by Vegeta (open model), each request timed from its intended send instant ")
                 .append("to its complete response, to the microsecond; the injector's own lateness stays in the figure and is reported apart ")
                 .append("(details.md). Shown at the ladder rates nearest 25, 50 and 75% of direct's maximum sustainable rate. Percentiles: ")
-                .append("medians over the rounds that reached the level. *Added*: the mean over rounds of the target's figure less direct's ")
+                .append("the median over the rounds whose level was measured as planned, with the 95% interval of their geometric mean ")
+                .append("(Student's t on the logarithms; none with one round). *Added*: the mean over rounds of the target's figure less direct's ")
                 .append("in the same round")
                 .append(fromSend(targets) ? ", each request timed from the instant Vegeta sent it: Vegeta's own lateness differs from one "
                         + "target's level to another's (details.md, send lag), and from the intended send it would be counted as the "
                         + "target's" : "")
                 .append(", with its 95% interval (Student's t over rounds), counting only rounds in which both were ")
-                .append("measured as planned; a level sent late (injector-limited), overloaded or failing is left out and named. Every level: ")
+                .append("measured as planned. A level sent late (injector-limited), overloaded or failing is left out of both and named. Every level: ")
                 .append("details.md.\n\n");
         md.append("| target | rate req/s | P50 µs | P90 µs | P99 µs | P99.9 µs | max µs | added at P50 µs | added at P99 µs | rounds counted |\n");
         md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
@@ -87,14 +90,21 @@ final class MicrosecondTables {
                     md.append(" | not reached (a lower level overloaded) ||||||||\n");
                     continue;
                 }
-                LatencyMs ms = l.latencyMs();
-                for (Double v : ms == null ? new Double[5] : new Double[] {ms.p50(), ms.p90(), ms.p99(), ms.p99_9(), ms.max()}) {
-                    md.append(" | ").append(v == null ? "-" : String.format(Locale.ROOT, "%.0f", v * 1000));
+                LevelLatencyUs us = l.latencyUsOverRounds();
+                if (us != null) {
+                    for (Interval v : new Interval[] {us.p50(), us.p90(), us.p99(), us.p99_9(), us.max()}) {
+                        md.append(" | ").append(percentile(v));
+                    }
+                } else { // a run analysed before the level's own rounds were counted: medians over every round that reached it
+                    LatencyMs ms = l.latencyMs();
+                    for (Double v : ms == null ? new Double[5] : new Double[] {ms.p50(), ms.p90(), ms.p99(), ms.p99_9(), ms.max()}) {
+                        md.append(" | ").append(v == null ? "-" : String.format(Locale.ROOT, "%.0f", v * 1000));
+                    }
                 }
                 LevelAddedUs added = l.addedOverDirectUs();
                 md.append(" | ").append(added == null ? "" : added(added.p50()))
                         .append(" | ").append(added == null ? "" : added(added.p99()))
-                        .append(" | ").append(counted(l, added)).append(" |\n");
+                        .append(" | ").append(counted(l, us, added)).append(" |\n");
             }
         }
     }
@@ -108,12 +118,33 @@ final class MicrosecondTables {
                 : String.format(Locale.ROOT, "%+.0f (%+.0f to %+.0f)", a.mean(), a.ci95Low(), a.ci95High());
     }
 
-    /** "3 of 3", or "1 of 3 (round 2: the target overloaded; ...)"; for direct, the rounds that reached the level. */
-    private static String counted(FixedRateLevel l, LevelAddedUs added) {
-        if (added == null) {
-            return l.roundsReached() + " reached";
+    /** "613 (580-650)": the median over the rounds counted with the 95% interval of their geometric mean; "-" where none counted. */
+    static String percentile(Interval v) {
+        if (v == null) {
+            return "-";
         }
-        String of = added.roundsCounted() + " of " + l.roundsReached();
-        return added.roundsLeftOut().isEmpty() ? of : of + " (" + String.join("; ", added.roundsLeftOut()) + ")";
+        return v.ci95Low() == null ? String.format(Locale.ROOT, "%.0f", v.median())
+                : String.format(Locale.ROOT, "%.0f (%.0f-%.0f)", v.median(), v.ci95Low(), v.ci95High());
+    }
+
+    /**
+     * The rounds the percentiles count, "3 of 3" or "2 of 3 (round 1: overloaded)", and where the added figures count fewer
+     * (direct's level of a round was not as planned), theirs: "; added: 1 (round 2: direct injector-limited ...)".
+     */
+    private static String counted(FixedRateLevel l, LevelLatencyUs us, LevelAddedUs added) {
+        if (us == null) { // a run analysed before the level's own rounds were counted
+            return added == null ? l.roundsReached() + " reached" : of(added.roundsCounted(), l.roundsReached(), added.roundsLeftOut());
+        }
+        String own = of(us.roundsCounted(), l.roundsReached(), us.roundsLeftOut());
+        if (added == null || added.roundsCounted() == us.roundsCounted()) {
+            return own;
+        }
+        List<String> direct = added.roundsLeftOut().stream().filter(w -> !w.contains("the target")).toList();
+        return own + "; added: " + added.roundsCounted() + (direct.isEmpty() ? "" : " (" + String.join("; ", direct) + ")");
+    }
+
+    private static String of(int counted, int reached, List<String> leftOut) {
+        String of = counted + " of " + reached;
+        return leftOut.isEmpty() ? of : of + " (" + String.join("; ", leftOut) + ")";
     }
 }

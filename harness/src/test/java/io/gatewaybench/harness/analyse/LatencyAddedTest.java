@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.gatewaybench.harness.model.AddedUs;
 import io.gatewaybench.harness.model.FixedRateLevel;
 import io.gatewaybench.harness.model.LevelAddedUs;
+import io.gatewaybench.harness.model.LevelLatencyUs;
 import io.gatewaybench.harness.model.LevelRound;
 import io.gatewaybench.harness.model.ProbeResult;
 import io.gatewaybench.harness.model.Target;
@@ -40,7 +41,7 @@ class LatencyAddedTest {
     }
 
     private static FixedRateLevel level(List<LevelRound> rounds) {
-        return new FixedRateLevel(RATE, rounds.size(), 0, 1000L * rounds.size(), 0, 0.0, null, null, 1, null, rounds, Map.of(), null, null);
+        return new FixedRateLevel(RATE, rounds.size(), 0, 1000L * rounds.size(), 0, 0.0, null, null, 1, null, rounds, Map.of(), null, null, null);
     }
 
     private static Target direct(List<LevelRound> rounds) {
@@ -87,6 +88,34 @@ class LatencyAddedTest {
         assertNull(fromIntended.measuredFrom());
     }
 
+    /**
+     * The level's own percentiles: an overloaded round's queue (P50 90 ms) and a late round's lag are left out, named, never
+     * taken into the median; the rounds counted give the median and the interval of their geometric mean.
+     */
+    @Test
+    void aLevelsOwnPercentilesCountOnlyTheRoundsMeasuredAsPlanned() {
+        LevelLatencyUs us = LatencyAdded.overRounds(level(List.of(round(1, 90_000, true, 1, 0), round(2, 400, false, 1, 0),
+                round(3, 90_000, false, 9, 0), round(4, 500, false, 1, 0), round(5, 450, false, 1, 0))));
+        assertEquals(3, us.roundsCounted());
+        assertEquals(List.of("round 1: overloaded", "round 3: injector-limited (send lag P99 9.00 ms)"), us.roundsLeftOut());
+        assertEquals(List.of(400.0, 500.0, 450.0), us.p50().values());
+        assertEquals(450, us.p50().median(), 1e-9);
+        // geometric mean of 400, 500, 450: exp(mean of the logs), its interval t(0.975, 2) = 4.303 times the logs' sd / sqrt(3)
+        double[] logs = {Math.log(400), Math.log(500), Math.log(450)};
+        double mean = (logs[0] + logs[1] + logs[2]) / 3;
+        double sd = Math.sqrt(((logs[0] - mean) * (logs[0] - mean) + (logs[1] - mean) * (logs[1] - mean) + (logs[2] - mean) * (logs[2] - mean)) / 2);
+        assertEquals(Math.exp(mean - 4.302653 * sd / Math.sqrt(3)), us.p50().ci95Low(), 0.01);
+        assertEquals(Math.exp(mean + 4.302653 * sd / Math.sqrt(3)), us.p50().ci95High(), 0.01);
+        assertEquals(1450, us.p99().median(), 1e-9, "every percentile over the same rounds");
+        assertEquals(5450, us.max().median(), 1e-9);
+        LevelLatencyUs none = LatencyAdded.overRounds(level(List.of(round(1, 90_000, true, 1, 0))));
+        assertEquals(0, none.roundsCounted());
+        assertNull(none.p50(), "no round counted: no figure");
+        LevelRound gatling = new LevelRound(1, RATE, 1000, 1000, 0, 0, false, null, Optional.empty(), 500.0,
+                new LevelRound.SendLagMs(1, 1), null, null, null, null, null, null);
+        assertNull(LatencyAdded.overRounds(level(List.of(gatling))), "a level Gatling sent: whole milliseconds");
+    }
+
     @Test
     void aRoundNotMeasuredAsPlannedOnEitherSideIsLeftOutWithWhy() {
         Target direct = direct(List.of(round(1, 400, false, 1, 0), round(2, 400, false, 9, 0), round(3, 400, false, 1, 0),
@@ -109,7 +138,7 @@ class LatencyAddedTest {
         assertNull(LatencyAdded.at(level(List.of(gatling)), direct), "a level Gatling sent: whole milliseconds");
         Target elsewhere = direct(List.of());
         FixedRateLevel other = new FixedRateLevel(RATE * 2, 1, 0, 1000, 0, 0.0, null, null, 1, null, List.of(round(1, 400, false, 1, 0)),
-                Map.of(), null, null);
+                Map.of(), null, null, null);
         assertNull(LatencyAdded.at(other, elsewhere), "direct has no level at that rate");
         assertTrue(LatencyAdded.at(level(List.of(round(1, 400, false, 1, 0))), direct).roundsLeftOut().isEmpty());
     }
