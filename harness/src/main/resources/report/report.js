@@ -436,8 +436,9 @@
       }
       const objectives = facts.objectives || [];
       section('Fixed-rate ladder',
-        'P99 and max latency at each offered rate (open model), medians over the rounds that reached the level. A hollow '
-        + 'symbol: the target was overloaded at that level in some round; a gap: no round measured it. Dashed lines: the '
+        'P99 and max latency at each offered rate (open model), medians over the rounds that measured the target at that rate '
+        + '(a round overloaded or sent late by the injector is left out). A hollow symbol: the target was overloaded, or the '
+        + 'injector late, at that level in some round; a gap: no round measured it. Dashed lines: the '
         + 'objectives\' bounds; a pin: the target\'s maximum sustainable rate under that objective (median over rounds).');
       [['p99', 'P99'], ['max', 'max']].forEach(([key, label]) => {
         const bounded = objectives.filter(o => o.percentile === key);
@@ -446,10 +447,11 @@
             const rate = num(level.rate_rps, t.name + ' rate_rps');
             const reached = num(level.rounds_reached, t.name + ' rounds_reached') || 0;
             const overloaded = num(level.rounds_overloaded, t.name + ' rounds_overloaded') || 0;
+            const late = num(level.rounds_injector_limited, t.name + ' rounds_injector_limited') || 0;
             const v = reached > 0 ? num(at(level, ['latency_ms', key]), t.name + ' fixed_rate latency_ms.' + key) : null;
             return {
-              value: [rate, v], reached: reached, overloaded: overloaded,
-              symbol: overloaded > 0 ? 'emptyCircle' : 'circle', symbolSize: overloaded > 0 ? 11 : 6
+              value: [rate, v], reached: reached, overloaded: overloaded, late: late,
+              symbol: overloaded + late > 0 ? 'emptyCircle' : 'circle', symbolSize: overloaded + late > 0 ? 11 : 6
             };
           });
           const pins = bounded.map(o => {
@@ -479,7 +481,8 @@
               }
               const d = p.data;
               return p.seriesName + ' at ' + d.value[0] + ' req/s: ' + label + ' ' + fmt(d.value[1], 1, ' ms')
-                + '<br>reached in ' + d.reached + ' round(s)' + (d.overloaded > 0 ? ', <b>overloaded</b> in ' + d.overloaded : '');
+                + '<br>reached in ' + d.reached + ' round(s)' + (d.overloaded > 0 ? ', <b>overloaded</b> in ' + d.overloaded : '')
+                + (d.late > 0 ? ', <b>injector-limited</b> in ' + d.late + ' (left out)' : '');
             }
           },
           legend: { top: 24, type: 'scroll' },

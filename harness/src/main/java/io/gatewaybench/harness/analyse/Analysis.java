@@ -3,6 +3,7 @@ package io.gatewaybench.harness.analyse;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gatewaybench.harness.measure.Ladder;
+import io.gatewaybench.harness.measure.MeasuredSummary;
 import io.gatewaybench.harness.measure.RequestStats;
 import io.gatewaybench.harness.measure.Stats;
 import io.gatewaybench.harness.model.FixedRateLevel;
@@ -177,10 +178,15 @@ public final class Analysis {
                 Map<String, Integer> held = new LinkedHashMap<>();
                 objectives.forEach(o -> held.put(o.name(), (int) ladders.stream().flatMap(List::stream)
                         .filter(l -> l.rate() == rate && ObjectiveJudge.holds(o, l)).count()));
+                // the latency over the rounds that measured the target at the rate, from each round's level (a level of a
+                // summary from before its rounds were kept keeps its figures)
+                MeasuredSummary.LevelLatency atRate = level.rounds().isEmpty() ? null
+                        : MeasuredSummary.levelLatency(level.rounds().stream().map(Ladder.Level::of).toList());
                 fixedRate.add(new FixedRateLevel(level.rateRps(), level.roundsReached(), level.roundsOverloaded(), level.sent(), level.errors(),
-                        level.errorShare(), level.latencyMs(), level.latencyMsSpread(), level.sendLagP99MsMax(), level.probeUs(), level.rounds(),
+                        level.errorShare(), atRate == null ? level.latencyMs() : atRate.ms(), atRate == null ? level.latencyMsSpread() : atRate.spread(),
+                        level.sendLagP99MsMax(), level.probeUs(), level.rounds(),
                         held, level.injectorCpuMsPer1000Requests(), direct == null || t == direct ? null : LatencyAdded.at(level, direct),
-                        LatencyAdded.overRounds(level)));
+                        LatencyAdded.overRounds(level), atRate == null ? level.roundsInjectorLimited() : Integer.valueOf(atRate.injectorLimited())));
             }
         }
         return new Target(t.name(), t.description(), requests, errors, errorShare, Precision.round(Stats.median(throughput)), latency,

@@ -128,14 +128,19 @@ public final class ScenarioMatrix {
                 best == null ? null : best.rateRps(), best != null && best.lowerBound() ? Boolean.TRUE : null, best == null ? null : best.objective(), ProfileMatrix.median(ProfileMatrix.cpuPerRound(t)));
     }
 
-    /** The target's P99 at each fixed offered rate (median over rounds), or why it has none there. */
+    /**
+     * The target's P99 at each fixed offered rate (median over the rounds that measured it at the rate), or why it has none
+     * there: overloaded in some round (a P99 of the other rounds would flatter a target that could not keep the rate),
+     * injector-limited in every round that reached it, or not reached.
+     */
     static Map<Integer, P99AtRate> p99AtRates(Target t, List<Integer> rates) {
         Map<Integer, P99AtRate> p99 = new LinkedHashMap<>();
         if (t.fixedRate() != null) {
             for (FixedRateLevel level : t.fixedRate()) {
-                boolean overloaded = level.roundsOverloaded() > 0;
-                p99.put(level.rateRps(), level.latencyMs() != null ? new P99AtRate.Value(level.latencyMs().p99())
-                        : overloaded ? P99AtRate.Missing.OVERLOADED : P99AtRate.Missing.NOT_REACHED);
+                boolean late = level.roundsInjectorLimited() != null && level.roundsInjectorLimited() > 0;
+                p99.put(level.rateRps(), level.roundsOverloaded() > 0 ? P99AtRate.Missing.OVERLOADED
+                        : level.latencyMs() != null ? new P99AtRate.Value(level.latencyMs().p99())
+                        : late ? P99AtRate.Missing.INJECTOR_LIMITED : P99AtRate.Missing.NOT_REACHED);
             }
         }
         rates.forEach(rate -> p99.putIfAbsent(rate, P99AtRate.Missing.NOT_REACHED));

@@ -70,6 +70,14 @@ public final class Ladder {
             return "";
         }
 
+        /**
+         * The level measured the target at its rate: not overloaded, and the injector delivered its schedule. Only such a
+         * level's latency is the target's at that rate; an overloaded one's is its queue, a late one's the injector's lag.
+         */
+        public boolean measuredAtRate() {
+            return !overloaded && injectorLate().isEmpty();
+        }
+
         public double errorShare() {
             return sent == 0 ? 0 : (double) errors / sent;
         }

@@ -139,7 +139,7 @@ public final class MeasuredSummary {
 
     /**
      * Each level of the ladder as the target's rounds measured it: medians over the rounds that
-     * reached it, and every round's level with its round number (the analysis judges them: {@code rounds_meeting} is absent).
+     * measured it at its rate (levelLatency), and every round's level with its round number (the analysis judges them: {@code rounds_meeting} is absent).
      */
     static List<FixedRateLevel> fixedRate(List<RequestStats> rounds, List<Integer> rates) {
         List<FixedRateLevel> levels = new ArrayList<>();
@@ -155,23 +155,7 @@ public final class MeasuredSummary {
             }
             long sent = seen.stream().mapToLong(Ladder.Level::sent).sum();
             long errors = seen.stream().mapToLong(Ladder.Level::errors).sum();
-            List<RequestStats> measured = seen.stream().map(Ladder.Level::stats).filter(s -> s != null).toList();
-            LatencyMs latency = null;
-            LatencySpread spread = null;
-            if (!measured.isEmpty()) {
-                double[] medians = new double[RequestStats.Latency.NAMES.length];
-                Interval[] intervals = new Interval[RequestStats.Latency.NAMES.length];
-                for (int i = 0; i < RequestStats.Latency.NAMES.length; i++) {
-                    final int k = i;
-                    double[] values = measured.stream().mapToDouble(s -> s.latency().values()[k]).toArray();
-                    medians[i] = Stats.median(values);
-                    intervals[i] = Stats.interval(values);
-                }
-                latency = RequestStats.Latency.of(medians).ms();
-                if (measured.size() > 1) { // each percentile's median, min, max and 95% interval over the rounds
-                    spread = new LatencySpread(intervals[0], intervals[1], intervals[2], intervals[3], intervals[4], intervals[5], intervals[6]);
-                }
-            }
+            LevelLatency latency = levelLatency(seen);
             LatencyProbe.Result pooled = null;
             for (Ladder.Level l : seen) {
                 if (l.probe() != null) {
@@ -179,11 +163,39 @@ public final class MeasuredSummary {
                 }
             }
             levels.add(new FixedRateLevel(rate, seen.size(), (int) seen.stream().filter(Ladder.Level::overloaded).count(), sent, errors,
-                    sent == 0 ? null : Precision.round((double) errors / sent), latency, spread,
+                    sent == 0 ? null : Precision.round((double) errors / sent), latency.ms(), latency.spread(),
                     Precision.round(seen.stream().mapToDouble(Ladder.Level::sendLagP99Ms).max().orElse(0)),
-                    pooled == null ? null : pooled.figures(), perRound, null, injectorCpu(seen), null, null));
+                    pooled == null ? null : pooled.figures(), perRound, null, injectorCpu(seen), null, null, latency.injectorLimited()));
         }
         return levels;
+    }
+
+    /**
+     * A level's latency over rounds: each percentile's median over the rounds that measured the target at the rate (not
+     * overloaded, not sent late) and had successful requests, and with two or more, each one's spread ({@code spread}, else
+     * null); {@code injectorLimited}, the rounds the injector sent late and that were not overloaded.
+     */
+    public record LevelLatency(LatencyMs ms, LatencySpread spread, int injectorLimited) {
+    }
+
+    /** The latency of one level over the rounds that reached it ({@code seen}), as {@link LevelLatency} says. */
+    public static LevelLatency levelLatency(List<Ladder.Level> seen) {
+        List<RequestStats> measured = seen.stream().filter(Ladder.Level::measuredAtRate).map(Ladder.Level::stats).filter(s -> s != null).toList();
+        int late = (int) seen.stream().filter(l -> !l.overloaded() && !l.injectorLate().isEmpty()).count();
+        if (measured.isEmpty()) {
+            return new LevelLatency(null, null, late);
+        }
+        double[] medians = new double[RequestStats.Latency.NAMES.length];
+        Interval[] intervals = new Interval[RequestStats.Latency.NAMES.length];
+        for (int i = 0; i < RequestStats.Latency.NAMES.length; i++) {
+            final int k = i;
+            double[] values = measured.stream().mapToDouble(s -> s.latency().values()[k]).toArray();
+            medians[i] = Stats.median(values);
+            intervals[i] = Stats.interval(values);
+        }
+        LatencySpread spread = measured.size() < 2 ? null // each percentile's median, min, max and 95% interval over the rounds
+                : new LatencySpread(intervals[0], intervals[1], intervals[2], intervals[3], intervals[4], intervals[5], intervals[6]);
+        return new LevelLatency(RequestStats.Latency.of(medians).ms(), spread, late);
     }
 
     /** The injector's CPU per 1,000 requests, median over the rounds that measured it (Vegeta's levels), ms; null where none did. */

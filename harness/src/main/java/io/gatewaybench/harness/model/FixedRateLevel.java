@@ -14,7 +14,9 @@ import java.util.Map;
  * @param sent requests sent over those rounds, count
  * @param errors failed requests over those rounds, count
  * @param errorShare errors / sent, share 0-1; null where nothing was sent
- * @param latencyMs median over the rounds with successful requests, ms; absent where none had one
+ * @param latencyMs median over the rounds that measured the target at this rate (not overloaded, not sent late by the
+ *        injector) and had successful requests, ms; absent where none did. An overloaded round's latency is its queue, a late
+ *        one's the injector's lag: neither is taken into the median (runs analysed before 20261126 took every round)
  * @param latencyMsSpread each percentile over those rounds (two or more), ms; absent with fewer
  * @param sendLagP99MsMax the worst round's P99 send lag, ms
  * @param probeUs the probe's requests of all rounds at this level pooled, us; null: no probe
@@ -24,6 +26,9 @@ import java.util.Map;
  *        absent where none did (Gatling's levels)
  * @param addedOverDirectUs what the target adds over direct at this rate, us, from the injector's microsecond figures; absent for
  *        direct, for Gatling's levels (whole milliseconds) and where direct did not reach the rate
+ * @param roundsInjectorLimited rounds the injector sent late at this level (twice where it sends again) and that were not
+ *        overloaded: neither a pass nor a failure of the target, and left out of {@code latency_ms}, count; absent in runs
+ *        analysed before it was counted
  * @param latencyUsOverRounds the level's own percentiles to the microsecond over the rounds that measured it as planned, us;
  *        absent for Gatling's levels (whole milliseconds)
  */
@@ -42,5 +47,6 @@ public record FixedRateLevel(
         @JsonProperty(value = "rounds_meeting", required = true) Map<String, Integer> roundsMeeting,
         @JsonProperty("injector_cpu_ms_per_1000_requests") Double injectorCpuMsPer1000Requests,
         @JsonProperty("added_over_direct_us") LevelAddedUs addedOverDirectUs,
-        @JsonProperty("latency_us_over_rounds") LevelLatencyUs latencyUsOverRounds) {
+        @JsonProperty("latency_us_over_rounds") LevelLatencyUs latencyUsOverRounds,
+        @JsonProperty("rounds_injector_limited") Integer roundsInjectorLimited) {
 }

@@ -7,10 +7,12 @@ import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
  * A target's P99 at one fixed offered rate of the ladder ({@code p99_ms_at_rate}, keyed by the rate; ScenarioMatrix.p99AtRates),
  * or why it has none.
  *
- * <p>{@link Value} is the P99, median over the rounds that had successful requests at that level, ms. {@link Missing#OVERLOADED}
- * ({@code "overloaded"}): no round gave a latency at the rate and at least one round was overloaded there. {@link
- * Missing#NOT_REACHED} ({@code "not reached"}): no round gave a latency at the rate and none was overloaded there, or the target
- * has no level at that rate (a lower level overloaded, or it has no ladder).
+ * <p>{@link Value} is the P99, median over the rounds that measured the target at that rate (not overloaded, not sent late)
+ * with successful requests, ms. {@link Missing#OVERLOADED} ({@code "overloaded"}): at least one round was overloaded there (runs
+ * analysed before 20261126: no round gave a latency and one was overloaded). {@link Missing#INJECTOR_LIMITED}
+ * ({@code "injector-limited"}): no round measured the target at the rate, the injector having sent it late, none overloaded.
+ * {@link Missing#NOT_REACHED} ({@code "not reached"}): no round gave a latency at the rate and none was overloaded or sent late
+ * there, or the target has no level at that rate (a lower level overloaded, or it has no ladder).
  */
 @JsonDeserialize(using = Readers.P99AtRateReader.class)
 public sealed interface P99AtRate permits P99AtRate.Value, P99AtRate.Missing {
@@ -27,7 +29,10 @@ public sealed interface P99AtRate permits P99AtRate.Value, P99AtRate.Missing {
         /** {@code "overloaded"}: no latency at the rate, and a round was overloaded there. */
         OVERLOADED("overloaded"),
 
-        /** {@code "not reached"}: no latency at the rate and no round overloaded there, or no level at that rate. */
+        /** {@code "injector-limited"}: no round measured the target at the rate, the injector having sent it late. */
+        INJECTOR_LIMITED("injector-limited"),
+
+        /** {@code "not reached"}: no latency at the rate and no round overloaded or sent late there, or no level at that rate. */
         NOT_REACHED("not reached");
 
         private final String word;

@@ -37,7 +37,7 @@ final class Readers {
         }
     }
 
-    /** {@link P99AtRate}: a number, {@code "overloaded"} or {@code "not reached"}. */
+    /** {@link P99AtRate}: a number, {@code "overloaded"}, {@code "injector-limited"} or {@code "not reached"}. */
     static final class P99AtRateReader extends StdDeserializer<P99AtRate> {
         private static final long serialVersionUID = 1L;
 
@@ -57,7 +57,7 @@ final class Readers {
                     }
                 }
             }
-            return ctxt.reportInputMismatch(this, "a P99 at a rate is a number of ms, \"overloaded\" or \"not reached\", not %s", shown(p));
+            return ctxt.reportInputMismatch(this, "a P99 at a rate is a number of ms, \"overloaded\", \"injector-limited\" or \"not reached\", not %s", shown(p));
         }
     }
 

@@ -38,8 +38,10 @@ final class LadderTables {
             md.append(String.format(Locale.ROOT, ", set as %% of direct's capacity (%.0f req/s in the calibration: %s)", capacity, calibration.what()));
         }
         md.append(". How time is counted: ").append(ladder.timing()).append("\n\n");
-        md.append("Each cell: P99 / max in ms, median over the rounds that reached the level; `overloaded k/n`: the target could not keep up ")
-                .append("in k of its n rounds; `errors x%`: share of failed requests; `-`: not reached (a lower level overloaded).\n\n");
+        md.append("Each cell: P99 / max in ms, median over the rounds that measured the target at that rate; `overloaded k/n`: the target ")
+                .append("could not keep up in k of its n rounds; `injector-limited k/n`: the injector sent the level late in k rounds, which ")
+                .append("are neither a pass nor a failure of the target and are left out of the median; `errors x%`: share of failed requests; ")
+                .append("`-`: not reached (a lower level overloaded).\n\n");
         md.append("| rate req/s |");
         if (capacity > 0) {
             md.append(" % of direct |");
@@ -115,14 +117,15 @@ final class LadderTables {
         boolean vegeta = LevelRound.VEGETA.equals(ladder.injector());
         if (vegeta) {
             md.append("Latency in ms to the microsecond (Vegeta), each request from its intended send instant, medians over the rounds ")
-                    .append("that reached the level; send lag: Vegeta's own lateness against its schedule (P99, worst round; above ")
+                    .append("that measured the target at the rate (a round overloaded or sent late is left out; `reached` counts them); send lag: Vegeta's own lateness against its schedule (P99, worst round; above ")
                     .append(num(VegetaLadder.LATE_SEND_MS)).append(" ms the level was sent once more, and late again it is ")
                     .append("injector-limited: neither a pass nor a failure); probe: none beside Vegeta's levels (the probe runs beside ")
                     .append("Gatling's closed load); sent again: rounds whose first try Vegeta sent late; Vegeta's CPU: user and system time ")
                     .append("of its process over the level and its warm-up, its start included (it weighs on short levels), per 1,000 requests it sent, median over rounds. Distributions: ")
                     .append("`raw/<target>-round<k>/latency-us-rate-<N>.hgrm`.\n\n");
         } else {
-            md.append("Latency in ms (Gatling), medians over the rounds that reached the level; send lag: the injector's own lateness ")
+            md.append("Latency in ms (Gatling), medians over the rounds that measured the target at the rate (a round overloaded or sent ")
+                    .append("late is left out; `reached` counts them); send lag: the injector's own lateness ")
                     .append("against its schedule (P99, worst round; above ").append((int) Ladder.LATE_SEND_MS)
                     .append(" ms the level's latency understates); probe: the microsecond probe's requests during the level, ")
                     .append("pooled over rounds. Distributions: `raw/<target>-round<k>/latency-ms-rate-<N>.hgrm`.\n\n");
@@ -141,6 +144,9 @@ final class LadderTables {
                         .append(l.roundsReached()).append('/').append(rounds(t));
                 if (l.roundsOverloaded() > 0) {
                     md.append(" (overloaded ").append(l.roundsOverloaded()).append(')');
+                }
+                if (l.roundsInjectorLimited() != null && l.roundsInjectorLimited() > 0) {
+                    md.append(" (injector-limited ").append(l.roundsInjectorLimited()).append(')');
                 }
                 LatencyMs latency = l.latencyMs();
                 for (double v : latency == null ? new double[6]
@@ -171,7 +177,14 @@ final class LadderTables {
             return "overloaded " + overloaded + "/" + rounds;
         }
         LatencyMs latency = level.latencyMs();
+        int late = level.roundsInjectorLimited() == null ? 0 : level.roundsInjectorLimited();
+        if (latency == null && late > 0) {
+            return "injector-limited " + late + "/" + rounds;
+        }
         String cell = latency == null ? "all failed" : num(latency.p99()) + " / " + num(latency.max());
+        if (late > 0) {
+            cell += ", injector-limited " + late + "/" + rounds;
+        }
         if (share(level) > 0) {
             cell += String.format(Locale.ROOT, ", errors %.2f%%", share(level) * 100);
         }

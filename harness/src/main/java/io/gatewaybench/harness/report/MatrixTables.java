@@ -139,8 +139,8 @@ final class MatrixTables {
                 .append("target of its own, in the same rounds. Every target was checked before it was measured: ")
                 .append(scenarios.conformance()).append(".\n\n");
         md.append("Per scenario: throughput relative to direct (for the response-size scenarios, direct fetching the same file), ")
-                .append("≈ where it is within the noise of direct; P99 at each fixed offered rate (median over rounds; - : overloaded ")
-                .append("or not reached); the maximum sustainable rate under the first objective; the gateway's CPU per 1,000 requests.\n");
+                .append("≈ where it is within the noise of direct; P99 at each fixed offered rate (median over the rounds ")
+                .append("that measured it at the rate; `overloaded` in some round, `injector-limited` in every round, - : not reached); the maximum sustainable rate under the first objective; the gateway's CPU per 1,000 requests.\n");
         if (ladder != null && !ladder.absoluteRps().isEmpty()) {
             md.append("\nThe offered rates ").append(ladder.absoluteRps()).append(" req/s are absolute (`--rates`), as GigaOm's 10,000 and 20,000 req/s ")
                     .append("are, scaled down: here one machine's CPUs carry the injector, the gateway and the origin together, and ")
@@ -215,8 +215,8 @@ final class MatrixTables {
                 .append("rounds. Throughput over the same gateway's with the fewest workers: the median of the per-round ratios with its ")
                 .append("interval (Bonferroni over the gateway's counts, the spread pooled over them, as for JVM profiles); per worker: ")
                 .append("that gain divided by the added workers (1.0: every worker carries as much as the first; the APISIX vs Envoy study ")
-                .append("found 0.94 for APISIX and 0.91-0.93 for Envoy at 2-3 workers). P99 at each fixed offered rate (median over rounds; ")
-                .append("- : overloaded or not reached); the gateway's CPU per 1,000 requests. Where the injector and the origin share the ")
+                .append("found 0.94 for APISIX and 0.91-0.93 for Envoy at 2-3 workers). P99 at each fixed offered rate (median over the rounds that ")
+                .append("measured it at the rate; `overloaded` in some round, `injector-limited` in every round, - : not reached); the gateway's CPU per 1,000 requests. Where the injector and the origin share the ")
                 .append("gateway's CPUs (`placement` in summary.json), a second worker competes with them and cannot double anything.\n");
         sweep.byGateway().forEach((gateway, rows) -> {
             md.append("\n### ").append(gateway).append("\n\n| workers | req/s | % of direct | vs fewest workers (interval) | verdict | per worker |");
@@ -273,9 +273,10 @@ final class MatrixTables {
         return spread instanceof RatioSpread.Formed f && f.interval().ciLow() != null && f.interval().ciHigh() != null ? f.interval() : null;
     }
 
-    /** The P99 at a rate, whole ms; "-" where it was overloaded or not reached. */
+    /** The P99 at a rate, whole ms; "overloaded" or "injector-limited" where it was, "-" where it was not reached. */
     private static String p99(Map<Integer, P99AtRate> atRate, int rate) {
-        return atRate.get(rate) instanceof P99AtRate.Value v ? num(v.p99Ms(), "%.0f") : "-";
+        P99AtRate p = atRate.get(rate);
+        return p instanceof P99AtRate.Value v ? num(v.p99Ms(), "%.0f") : p == P99AtRate.Missing.NOT_REACHED || p == null ? "-" : ((P99AtRate.Missing) p).word();
     }
 
     /** A verdict as summary.json words it; "-" where there is none. */

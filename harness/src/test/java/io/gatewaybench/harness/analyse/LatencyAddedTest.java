@@ -41,7 +41,7 @@ class LatencyAddedTest {
     }
 
     private static FixedRateLevel level(List<LevelRound> rounds) {
-        return new FixedRateLevel(RATE, rounds.size(), 0, 1000L * rounds.size(), 0, 0.0, null, null, 1, null, rounds, Map.of(), null, null, null);
+        return new FixedRateLevel(RATE, rounds.size(), 0, 1000L * rounds.size(), 0, 0.0, null, null, 1, null, rounds, Map.of(), null, null, null, null);
     }
 
     private static Target direct(List<LevelRound> rounds) {
@@ -138,7 +138,7 @@ class LatencyAddedTest {
         assertNull(LatencyAdded.at(level(List.of(gatling)), direct), "a level Gatling sent: whole milliseconds");
         Target elsewhere = direct(List.of());
         FixedRateLevel other = new FixedRateLevel(RATE * 2, 1, 0, 1000, 0, 0.0, null, null, 1, null, List.of(round(1, 400, false, 1, 0)),
-                Map.of(), null, null, null);
+                Map.of(), null, null, null, null);
         assertNull(LatencyAdded.at(other, elsewhere), "direct has no level at that rate");
         assertTrue(LatencyAdded.at(level(List.of(round(1, 400, false, 1, 0))), direct).roundsLeftOut().isEmpty());
     }

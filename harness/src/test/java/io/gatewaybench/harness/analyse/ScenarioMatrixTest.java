@@ -4,9 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gatewaybench.harness.model.CostRow;
+import io.gatewaybench.harness.model.FixedRateLevel;
+import io.gatewaybench.harness.model.LatencyMs;
+import io.gatewaybench.harness.model.P99AtRate;
 import io.gatewaybench.harness.model.Ratio;
 import io.gatewaybench.harness.model.ScenarioRow;
 import io.gatewaybench.harness.model.Scenarios;
+import io.gatewaybench.harness.model.Target;
 import io.gatewaybench.harness.model.Verdict;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -58,6 +62,31 @@ class ScenarioMatrixTest {
         assertEquals("gw:4kb", fourKb.target());
         assertEquals(0.5, fourKb.throughputRelativeToDirect().orElseThrow(), 1e-9, "relative to direct fetching the same file");
         assertEquals("it has no JWT module", ((ScenarioRow.NotAvailable) byScenario.get("jwt").get(1)).notAvailable());
+    }
+
+    /** A level at {@code rate} with its P99 (null: none), as summary.json holds it after the analysis. */
+    private static FixedRateLevel level(int rate, int reached, int overloaded, Integer injectorLimited, Double p99) {
+        LatencyMs ms = p99 == null ? null : new LatencyMs(1.0, 1.0, 1.0, p99, p99, p99, p99);
+        return new FixedRateLevel(rate, reached, overloaded, 1000, 0, 0.0, ms, null, 1, null, List.of(), Map.of(), null, null, null,
+                injectorLimited);
+    }
+
+    /**
+     * A P99 at a rate is the measured rounds' or says why there is none: a level overloaded in some round reads overloaded
+     * (a P99 of its other rounds would flatter it), one every round of which the injector sent late reads injector-limited.
+     */
+    @Test
+    void aP99AtARateSaysWhyThereIsNone() {
+        Target t = new Target("gw", "", 0L, 0L, java.util.Optional.empty(), 0.0, null, java.util.Optional.empty(), null, null, null, null,
+                null, null, null, null, null,
+                List.of(level(1000, 2, 0, 1, 4.0), level(2000, 2, 0, 2, null), level(3000, 2, 1, 0, 6.0), level(4000, 0, 0, 0, null)),
+                List.of(), null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+        Map<Integer, P99AtRate> p99 = ScenarioMatrix.p99AtRates(t, List.of(1000, 2000, 3000, 4000, 5000));
+        assertEquals(new P99AtRate.Value(4.0), p99.get(1000), "one round measured, one sent late: the measured round's");
+        assertEquals(P99AtRate.Missing.INJECTOR_LIMITED, p99.get(2000));
+        assertEquals(P99AtRate.Missing.OVERLOADED, p99.get(3000), "overloaded in one of two rounds");
+        assertEquals(P99AtRate.Missing.NOT_REACHED, p99.get(4000));
+        assertEquals(P99AtRate.Missing.NOT_REACHED, p99.get(5000), "no level at that rate");
     }
 
     private static Map<String, Object> target(String name, String scenario, String plain, String baseline, double[] throughput) {

@@ -1,0 +1,58 @@
+package io.gatewaybench.harness.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.gatewaybench.harness.analyse.Analysis;
+import io.gatewaybench.harness.model.Summaries;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * details.md's table at equal rates says what the rules say: a round the injector sent late is neither a pass nor a failure
+ * of the target, so it is named in the cell and left out of the median ({@code vegeta-run/summary.json}, 3 rounds of a
+ * proxy holding each answer 200 us).
+ */
+class LadderTablesTest {
+    private static final Path RUN = Path.of("src/test/resources/vegeta-run");
+
+    /** The cells of the row of {@code rate} in details.md's table at equal rates. */
+    private static List<String> row(String md, int rate) {
+        String table = md.substring(md.indexOf("## Fixed rates: the same arrival rates for every target"));
+        String line = table.lines().filter(l -> l.startsWith("| " + rate + " |")).findFirst()
+                .orElseThrow(() -> new AssertionError("no row " + rate + ":\n" + table));
+        return List.of(line.substring(1, line.length() - 1).split("\\|")).stream().map(String::strip).toList();
+    }
+
+    /** Planted: round 2 of the holding proxy at 500 req/s sent 9 ms late at P99 (over Vegeta's 5 ms), its P99 90 ms. */
+    @Test
+    void aRoundSentLateIsNamedAndLeftOutOfTheMedian(@TempDir Path dir) throws Exception {
+        JsonNode summary = Summaries.mapper().readTree(RUN.resolve("summary.json").toFile());
+        int column = 0;
+        for (JsonNode t : summary.get("targets")) {
+            column++;
+            if (!t.get("name").asText().equals("planted-hold-200")) {
+                continue;
+            }
+            JsonNode rounds = t.get("fixed_rate").get(0).get("rounds");
+            ObjectNode late = (ObjectNode) rounds.get(1);
+            ((ObjectNode) late.get("send_lag_ms")).put("p99", 9.0);
+            ((ObjectNode) late.get("latency_ms")).put("p99", 90.0).put("max", 95.0);
+            Files.writeString(dir.resolve("summary.json"), Summaries.mapper().writeValueAsString(summary));
+            RunSummary.write(dir, Analysis.read(dir));
+            // the median of the other two rounds' P99 and max, to the tenth of a millisecond as the table shows them
+            double p99 = (rounds.get(0).get("latency_ms").get("p99").asDouble() + rounds.get(2).get("latency_ms").get("p99").asDouble()) / 2;
+            double max = (rounds.get(0).get("latency_ms").get("max").asDouble() + rounds.get(2).get("latency_ms").get("max").asDouble()) / 2;
+            String expected = String.format(java.util.Locale.ROOT, "%.1f / %.1f, injector-limited 1/3", p99, max);
+            int share = summary.get("ladder").hasNonNull("calibration") ? 1 : 0; // a column for the share of direct's capacity
+            assertEquals(expected, row(Files.readString(dir.resolve(RunSummary.DETAILS)), 500).get(column + share),
+                    "the cell of planted-hold-200 at 500 req/s");
+            return;
+        }
+        throw new AssertionError("no planted-hold-200 in the run");
+    }
+}
