@@ -77,14 +77,7 @@ public final class PlantedProxy {
     }
 
     public static void main(String[] args) {
-        Map<String, String> o = new LinkedHashMap<>();
-        for (String a : args) {
-            int eq = a.indexOf('=');
-            if (!a.startsWith("--") || eq < 0) {
-                usage("unexpected argument '" + a + "'");
-            }
-            o.put(a.substring(2, eq), a.substring(eq + 1));
-        }
+        Map<String, String> o = options(args, PlantedProxy::usage);
         String bind = o.getOrDefault("bind", "127.0.0.1");
         int port = number(o, "port");
         if (!o.containsKey("upstream")) {
@@ -428,6 +421,19 @@ public final class PlantedProxy {
         }
         usage("--" + key + " must be a whole number above 0, got " + (v == null ? "nothing" : "'" + v + "'"));
         return 0;
+    }
+
+    /** A test plant's {@code --name=value} options, in order; anything else goes to {@code usage}, which exits. */
+    static Map<String, String> options(String[] args, java.util.function.Consumer<String> usage) {
+        Map<String, String> o = new LinkedHashMap<>();
+        for (String a : args) {
+            int eq = a.indexOf('=');
+            if (!a.startsWith("--") || eq < 0) {
+                usage.accept("unexpected argument '" + a + "'");
+            }
+            o.put(a.substring(2, eq), a.substring(eq + 1));
+        }
+        return o;
     }
 
     private static void usage(String problem) {

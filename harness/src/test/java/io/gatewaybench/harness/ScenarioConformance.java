@@ -24,7 +24,8 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * Every scenario a target implements, checked as a run checks it before measuring ({@link ScenarioCheck}): each
  * subclass names one target, started for real from its descriptor under each scenario in front of real Tomcat.
  * Under a scenario with a rate limit, the target is also started with the limit set low, and must answer 429 at
- * about that rate. {@link PlantedScenarioTest} shows that each check fails on a target that skips the duty.
+ * about that rate. {@link PlantedScenarioTest} shows that each duty's check fails on a target that skips the duty, and
+ * {@link PlantedDutyChecksTest} each single check on a target that does every duty but that check.
  */
 @ResourceLock(TestLocks.CPU) // starts a target and drives it: not beside the hostile-input suites' time windows
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
