@@ -245,13 +245,17 @@
           figure: 'gateway_cpu.ms_per_1000_requests' },
         { text: withInterval(t.gateway_cpu.requests_per_core_second, t.name + ' gateway_cpu'), value: t.gateway_cpu.requests_per_core_second.median,
           figure: 'gateway_cpu.requests_per_core_second' }] : ['-', '-']);
+      /** Rounds whose closed load never reached a steady rate within the warm-up: part of what was measured was warming up. */
+      const warmCell = t => (typeof t.not_warm_rounds !== 'number' ? 'n/a' : t.not_warm_rounds === 0 ? 'warm'
+        : { text: 'not warm: ' + t.not_warm_rounds + '/' + (Array.isArray(t.rounds) ? t.rounds.length : '?') + ' rounds', value: t.not_warm_rounds,
+          figure: 'not_warm_rounds', cls: 'noise-mark' });
       table('headline-table', ['target', 'throughput, % of direct', 'interval', 'within the noise of direct', 'injector-limited (wrk / Gatling)',
-        'gateway CPU ms / 1,000 req (95% interval)', 'req/s per gateway core (95% interval)', ...latency.map(([, label]) => label + ' x'), 'errors'],
+        'warm-up (steady within it)', 'gateway CPU ms / 1,000 req (95% interval)', 'req/s per gateway core (95% interval)', ...latency.map(([, label]) => label + ' x'), 'errors'],
         targets.map(t => {
           const i = rows.indexOf(t);
           if (i < 0) {
             return { attributes: { 'data-target': t.name }, cells: [t.name, 'not measured: ' + (t.failure || 'no direct baseline'), '', '', '',
-              '', '', ...latency.map(() => ''), ''] };
+              '', '', '', ...latency.map(() => ''), ''] };
           }
           const iv = intervals[i];
           const tp = num(at(t, ['relative_to_direct', 'throughput']), t.name + ' throughput');
@@ -263,6 +267,7 @@
               noise[t.name] ? el('span', { class: 'noise-mark' }, ['yes: ' + noise[t.name]]) : (iv ? 'no' : 'n/a'),
               wrkLimit(t) === null ? (Array.isArray(t.wrk_cross_check) ? 'no' : 'n/a')
                 : { text: 'yes: wrk ' + fmt(wrkLimit(t), 2, 'x'), value: wrkLimit(t), figure: 'wrk_over_gatling', cls: 'noise-mark' },
+              warmCell(t),
               ...cpuCells(t),
               ...latency.map(([key], k) => ({ text: fmt(multiples[i][k], 2, 'x'), value: multiples[i][k], figure: key })),
               { text: String(t.errors === undefined ? 'n/a' : t.errors), value: t.errors, figure: 'errors' }]

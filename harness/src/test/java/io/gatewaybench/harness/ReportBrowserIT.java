@@ -92,6 +92,13 @@ class ReportBrowserIT {
             if (wrk != null) {
                 assertEquals(wrk, Double.parseDouble(mark.attr("data-value")), 0, runId + " " + t.get("name") + " wrk / Gatling");
             }
+            // a target not warm in some round is marked, with its count of rounds, as summary.json has it
+            Element warm = row.selectFirst("td[data-figure='not_warm_rounds']");
+            int notWarm = t.get("not_warm_rounds") instanceof Number n ? n.intValue() : 0;
+            assertEquals(notWarm > 0, warm != null, runId + " " + t.get("name") + ": the not-warm mark, " + notWarm + " rounds");
+            if (warm != null) {
+                assertEquals(notWarm, Double.parseDouble(warm.attr("data-value")), 0, runId + " " + t.get("name") + " not_warm_rounds");
+            }
             // the gateway's CPU per request and the req/s per core at it: the median with its 95% interval, as summary.json has them
             for (String figure : List.of("ms_per_1000_requests", "requests_per_core_second")) {
                 Element cell = row.selectFirst("td[data-figure='gateway_cpu." + figure + "']");
@@ -165,10 +172,23 @@ class ReportBrowserIT {
     void aVegetaRunsReportShowsMicrosecondsAtEqualRates() throws Exception {
         Path dir = OUT.resolve("vegeta-run-" + System.nanoTime());
         Files.createDirectories(dir);
-        Files.copy(Path.of("src/test/resources/vegeta-run/summary.json"), dir.resolve("summary.json"));
+        // planted: round 2 of the spinning proxy never steady within its warm-up
+        com.fasterxml.jackson.databind.JsonNode planted = io.gatewaybench.harness.model.Summaries.mapper()
+                .readTree(Path.of("src/test/resources/vegeta-run/summary.json").toFile());
+        planted.get("targets").forEach(t -> {
+            if (t.get("name").asText().equals("planted-hold-200")) {
+                ((com.fasterxml.jackson.databind.node.ObjectNode) t.get("rounds").get(1).get("runtime")).putNull("steady_after_s");
+            }
+        });
+        Files.writeString(dir.resolve("summary.json"), io.gatewaybench.harness.model.Summaries.mapper().writeValueAsString(planted));
         Bench.report(dir);
         Rendered page = render(dir.resolve(HtmlReport.FILE), "vegeta-run");
         assertEquals(List.of(), page.problems());
+        Element notWarm = page.dom().selectFirst("#headline-table tr[data-target='planted-hold-200'] td[data-figure='not_warm_rounds']");
+        assertNotNull(notWarm, "the planted not-warm round is not marked in the headline");
+        assertEquals("not warm: 1/3 rounds", notWarm.text());
+        assertNull(page.dom().selectFirst("#headline-table tr[data-target='planted-hold-0'] td[data-figure='not_warm_rounds']"),
+                "its twin, steady in every round, marked not warm");
         assertNull(page.dom().getElementById("headline-latency"), "whole-millisecond multiples in the headline");
         Map<String, Object> summary = SummaryMaps.toMap(Analysis.read(dir));
         int rows = 0;

@@ -193,7 +193,17 @@ public final class Analysis {
                 Optional.ofNullable(relative), spread, maxSustainable, t.scenario(), t.plain(), t.failure(), t.resources(), gatewayCpu(t), t.probeUs(),
                 t.probeAddedUsOverDirect(), fixedRate, t.rounds(), t.baseline(), t.configuration(), t.sweepSeries(), t.sweepWorkers(),
                 t.gateway(), t.runFolder(), t.workers(), t.jvmProfile(), t.java(), t.jvmFlags(), t.gatewayArgs(), t.jfrRecording(),
-                t.rateLimitCheck(), t.gatling(), t.wrkCrossCheck());
+                t.rateLimitCheck(), t.gatling(), t.wrkCrossCheck(), notWarmRounds(t));
+    }
+
+    /**
+     * The rounds whose closed load never served 90% of its measured rate for 3 s in a row within the warm-up ({@code
+     * steady_after_s} null), so that part of the measured window was still warming up; null where no round recorded it.
+     */
+    static Integer notWarmRounds(Target t) {
+        List<Optional<Integer>> steady = t.rounds() == null ? List.of() : t.rounds().stream()
+                .filter(r -> r.runtime() != null && r.runtime().steadyAfterS() != null).map(r -> r.runtime().steadyAfterS()).toList();
+        return steady.isEmpty() ? null : (int) steady.stream().filter(Optional::isEmpty).count();
     }
 
     /** The measured target of that name, or null. */

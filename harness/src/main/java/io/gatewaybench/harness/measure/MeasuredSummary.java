@@ -112,7 +112,7 @@ public final class MeasuredSummary {
                     d.plain() != null ? d.plain() : plain ? null : o.target().underPlain(), o.failure(), resources, null, probes, added,
                     fixedRate, rounds, d.baseline(), d.configuration(), d.sweepSeries(), d.sweepWorkers(), d.gateway(), d.runFolder(),
                     d.workers(), d.jvmProfile(), d.java(), d.jvmFlags(), d.gatewayArgs(), d.jfrRecording(), d.rateLimitCheck(),
-                    d.gatling().isEmpty() ? null : d.gatling(), d.wrkCrossCheck().isEmpty() ? null : d.wrkCrossCheck()));
+                    d.gatling().isEmpty() ? null : d.gatling(), d.wrkCrossCheck().isEmpty() ? null : d.wrkCrossCheck(), null));
         }
         return list;
     }

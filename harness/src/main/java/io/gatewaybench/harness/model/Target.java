@@ -49,6 +49,8 @@ import java.util.Optional;
  *        rate
  * @param gatling how Gatling ended in each measured round
  * @param wrkCrossCheck the wrk cross-check (round 1, plain scenario)
+ * @param notWarmRounds the rounds whose closed load did not reach a steady rate within its warm-up (steady_after_s null: part
+ *        of the measured window was still warming up), count; absent where no round recorded it
  */
 public record Target(
         @JsonProperty(value = "name", required = true) String name,
@@ -84,12 +86,13 @@ public record Target(
         @JsonProperty("jfr_recording") String jfrRecording,
         @JsonProperty("rate_limit_check") RateLimitCheck rateLimitCheck,
         @JsonProperty("gatling") List<GatlingStatus> gatling,
-        @JsonProperty("wrk_cross_check") List<WrkCheck> wrkCrossCheck) {
+        @JsonProperty("wrk_cross_check") List<WrkCheck> wrkCrossCheck,
+        @JsonProperty("not_warm_rounds") Integer notWarmRounds) {
     /** The same target with other maximum sustainable rates. */
     public Target withMaxSustainable(Map<String, MaxSustainable> found) {
         return new Target(name, description, requests, errors, errorShare, throughputRps, latencyMs, relativeToDirect, spread, found, scenario,
                 plain, failure, resources, gatewayCpu, probeUs, probeAddedUsOverDirect, fixedRate, rounds, baseline, configuration, sweepSeries,
                 sweepWorkers, gateway, runFolder, workers, jvmProfile, java, jvmFlags, gatewayArgs, jfrRecording, rateLimitCheck, gatling,
-                wrkCrossCheck);
+                wrkCrossCheck, notWarmRounds);
     }
 }

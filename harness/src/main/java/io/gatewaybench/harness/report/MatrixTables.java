@@ -34,7 +34,7 @@ final class MatrixTables {
     }
 
     /** The ranked table per gateway, and the profiles that could not run; nothing for a run of one profile. */
-    static void profiles(JvmProfiles profiles, StringBuilder md) {
+    static void profiles(JvmProfiles profiles, List<Target> targets, StringBuilder md) {
         if (profiles == null) {
             return;
         }
@@ -61,7 +61,7 @@ final class MatrixTables {
                     continue;
                 }
                 ProfileRow.Measured r = (ProfileRow.Measured) row;
-                md.append(" | ").append(num(r.throughputRps(), "%.0f"))
+                md.append(" | ").append(num(r.throughputRps(), "%.0f")).append(RunSummary.notWarm(named(targets, r.target())))
                         .append(" | ").append(relative(r.throughputRelative(), r.throughputRelativeSpread()))
                         .append(" | ").append(word(r.verdict()))
                         .append(" | ").append(num(r.p99Ms(), "%.1f"))
@@ -130,7 +130,7 @@ final class MatrixTables {
     }
 
     /** The table per scenario, then the cost of each scenario per target; nothing for a run of one scenario. */
-    static void scenarios(Scenarios scenarios, LadderPlan ladder, List<Integer> rates, StringBuilder md) {
+    static void scenarios(Scenarios scenarios, LadderPlan ladder, List<Integer> rates, List<Target> targets, StringBuilder md) {
         if (scenarios == null) {
             return;
         }
@@ -165,7 +165,7 @@ final class MatrixTables {
                 ScenarioRow.Measured r = (ScenarioRow.Measured) row;
                 md.append(" | ").append(num(r.throughputRps(), "%.0f"))
                         .append(" | ").append(num(present(r.throughputRelativeToDirect()) ? r.throughputRelativeToDirect().get() * 100 : null, "%.1f%%"))
-                        .append(present(r.withinNoiseOfDirect()) ? " ≈" : "");
+                        .append(present(r.withinNoiseOfDirect()) ? " ≈" : "").append(RunSummary.notWarm(named(targets, r.target())));
                 rates.forEach(rate -> md.append(" | ").append(p99(r.p99MsAtRate(), rate)));
                 md.append(" | ").append(Boolean.TRUE.equals(r.maxSustainableAtLeast()) ? "≥ " : "").append(num(r.maxSustainableRps(), "%.0f"))
                         .append(" | ").append(num(r.gatewayCpuMsPer1000Requests(), "%.0f")).append(" |\n");
@@ -205,7 +205,7 @@ final class MatrixTables {
     }
 
     /** One table per swept gateway; nothing for a run without a sweep. */
-    static void workers(WorkersSweep sweep, List<Integer> rates, StringBuilder md) {
+    static void workers(WorkersSweep sweep, List<Integer> rates, List<Target> targets, StringBuilder md) {
         if (sweep == null) {
             return;
         }
@@ -233,6 +233,7 @@ final class MatrixTables {
                 WorkersRow.Measured r = (WorkersRow.Measured) row;
                 md.append(" | ").append(num(r.throughputRps(), "%.0f"))
                         .append(" | ").append(num(present(r.throughputRelativeToDirect()) ? r.throughputRelativeToDirect().get() * 100 : null, "%.1f%%"))
+                        .append(RunSummary.notWarm(named(targets, r.target())))
                         .append(" | ").append(relative(r.throughputRelative(), r.throughputRelativeSpread()))
                         .append(" | ").append(word(r.verdict()))
                         .append(" | ").append(num(r.perWorkerRelative(), "%.2f"));
@@ -277,6 +278,11 @@ final class MatrixTables {
     private static String p99(Map<Integer, P99AtRate> atRate, int rate) {
         P99AtRate p = atRate.get(rate);
         return p instanceof P99AtRate.Value v ? num(v.p99Ms(), "%.0f") : p == P99AtRate.Missing.NOT_REACHED || p == null ? "-" : ((P99AtRate.Missing) p).word();
+    }
+
+    /** The target of that name, or null. */
+    private static Target named(List<Target> targets, String name) {
+        return targets.stream().filter(t -> t.name().equals(name)).findFirst().orElse(null);
     }
 
     /** A verdict as summary.json words it; "-" where there is none. */

@@ -115,7 +115,9 @@ public final class RunSummary {
                 .append("far less.")
                 .append(targets.stream().anyMatch(t -> injectorLimitedBy(t) != null) ? " *injector-limited (wrk N x)*: wrk, a lighter "
                         + "injector, got N times Gatling's rate through the same target (details.md): there Gatling, not the target, set "
-                        + "the figure." : "").append("\n\n");
+                        + "the figure." : "")
+                .append(targets.stream().anyMatch(t -> t.notWarmRounds() != null && t.notWarmRounds() > 0) ? NOT_WARM_CAPTION : "")
+                .append("\n\n");
         boolean scenarios = s.scenarios() != null;
         if (scenarios) {
             md.append("Under the plain scenario; the other scenarios have their tables below (## Scenarios).\n\n");
@@ -127,9 +129,9 @@ public final class RunSummary {
         }
         LadderTables.maxSustainable(s.ladder(), targets, md);
         List<Integer> rates = ScenarioMatrix.rates(s);
-        MatrixTables.profiles(s.jvmProfiles(), md);
-        MatrixTables.scenarios(s.scenarios(), s.ladder(), rates, md);
-        MatrixTables.workers(s.workersSweep(), rates, md);
+        MatrixTables.profiles(s.jvmProfiles(), targets, md);
+        MatrixTables.scenarios(s.scenarios(), s.ladder(), rates, targets, md);
+        MatrixTables.workers(s.workersSweep(), rates, targets, md);
         md.append("\n## Notes\n\n");
         for (String note : Notes.of(s)) {
             md.append("- ").append(note).append('\n');
@@ -168,6 +170,7 @@ public final class RunSummary {
             if (wrk != null) {
                 md.append(String.format(Locale.ROOT, " · injector-limited (wrk %.2fx)", wrk));
             }
+            md.append(notWarm(t));
             GatewayCpu cpu = t.gatewayCpu();
             md.append(" | ").append(cpu == null ? "-" : withInterval(cpu.msPer1000Requests()))
                     .append(" | ").append(cpu == null ? "-" : withInterval(cpu.requestsPerCoreSecond()));
@@ -177,6 +180,17 @@ public final class RunSummary {
             }
             md.append(" | ").append(t.errors()).append(" |\n");
         }
+    }
+
+    /** The headline's words for a target that was not warm, for every table that shows it. */
+    static final String NOT_WARM_CAPTION = " *not warm (k/n)*: in k of its n rounds the target's closed load never served 90% of its "
+            + "measured rate for 3 s in a row within the warm-up, so part of what was measured was still warming up (a JVM's JIT, "
+            + "connection pools): a longer `--warmup` measures it warm.";
+
+    /** " · not warm (k/n)" where some round of {@code t} did not reach a steady rate within its warm-up, else "". */
+    static String notWarm(Target t) {
+        return t == null || t.notWarmRounds() == null || t.notWarmRounds() == 0 ? ""
+                : " · not warm (" + t.notWarmRounds() + "/" + t.rounds().size() + ")";
     }
 
     /** A figure over rounds as its median with the 95% interval of its geometric mean in brackets (the median alone without one). */

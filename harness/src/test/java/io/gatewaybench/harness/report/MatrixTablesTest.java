@@ -54,7 +54,7 @@ class MatrixTablesTest {
                 "cost_vs_plain", map("gw", List.of(cost)),
                 "not_available", List.of(map("target", "other", "scenario", "jwt", "reason", "it has no JWT module"))));
         StringBuilder md = new StringBuilder();
-        MatrixTables.scenarios(as(summary.get("scenarios"), Scenarios.class), null, List.of(), md);
+        MatrixTables.scenarios(as(summary.get("scenarios"), Scenarios.class), null, List.of(), List.of(), md);
         String text = md.toString();
         assertTrue(text.contains("\n| gw:jwt | 3060 | 30.0% | - | 203 |\n"), text);
         assertTrue(text.contains("\n| other | not available: it has no JWT module |"), text);
@@ -76,20 +76,20 @@ class MatrixTablesTest {
         Map<String, Object> summary = map("workers_sweep", map("counts", List.of(1, 2), "by_gateway",
                 map("fast", List.of(one, two), "gone", List.of(gone))));
         StringBuilder md = new StringBuilder();
-        MatrixTables.workers(as(summary.get("workers_sweep"), WorkersSweep.class), List.of(), md);
+        MatrixTables.workers(as(summary.get("workers_sweep"), WorkersSweep.class), List.of(), List.of(), md);
         String text = md.toString();
         assertTrue(text.contains("## Workers sweep"), text);
         assertTrue(text.contains("### fast"), text);
         assertTrue(text.contains("\n| 2 | 4000 | 40.0% | 200.0% (190.0-210.0) | more throughput | 1.00 | 100 |\n"), text);
         assertTrue(text.contains("\n| 2 | not measured: not ready within 60 s |"), text);
         StringBuilder none = new StringBuilder();
-        MatrixTables.workers(as(map("targets", List.of()).get("workers_sweep"), WorkersSweep.class), List.of(), none);
+        MatrixTables.workers(as(map("targets", List.of()).get("workers_sweep"), WorkersSweep.class), List.of(), List.of(), none);
         assertEquals("", none.toString(), "a run without a sweep has no table");
     }
 
     private static String profiles(Map<String, Object> summary) {
         StringBuilder md = new StringBuilder();
-        MatrixTables.profiles(as(summary.get("jvm_profiles"), JvmProfiles.class), md);
+        MatrixTables.profiles(as(summary.get("jvm_profiles"), JvmProfiles.class), List.of(), md);
         return md.toString();
     }
 

@@ -114,6 +114,32 @@ class MicrosecondTablesTest {
         assertEquals("2 of 3 (round 2: overloaded)", hold.get(9));
     }
 
+    /**
+     * A target whose closed load did not reach a steady rate within the warm-up in a round is marked in the headline, with
+     * the caption saying why: planted as round 2 of the spinning proxy never steady ({@code steady_after_s} null). Its twin,
+     * steady in every round, has no mark.
+     */
+    @Test
+    void aTargetNotWarmIsMarkedInTheHeadline(@TempDir Path dir) throws Exception {
+        JsonNode summary = Summaries.mapper().readTree(RUN.resolve("summary.json").toFile());
+        for (JsonNode t : summary.get("targets")) {
+            if (t.get("name").asText().equals("planted-hold-200")) {
+                ((ObjectNode) t.get("rounds").get(1).get("runtime")).putNull("steady_after_s");
+            }
+        }
+        String md = rendered(dir, summary, "summary.md");
+        String head = md.substring(0, md.indexOf("## Latency at equal offered rates"));
+        assertTrue(head.contains("*not warm (k/n)*"), head);
+        assertTrue(row(head, "planted-hold-200").get(1).endsWith(" · not warm (1/3)"), row(head, "planted-hold-200").toString());
+        assertFalse(row(head, "planted-hold-0").get(1).contains("not warm"), row(head, "planted-hold-0").toString());
+    }
+
+    /** The headline's row of {@code name} in the table relative to direct, its cells. */
+    private static List<String> row(String md, String name) {
+        String line = md.lines().filter(l -> l.startsWith("| " + name + " |")).findFirst().orElseThrow(() -> new AssertionError("no row " + name));
+        return List.of(line.substring(1, line.length() - 1).split("\\|")).stream().map(String::strip).toList();
+    }
+
     /** Seen to fail on a plant: one round of the spinning proxy made 1 ms slower moves its added P50 by a third of that. */
     @Test
     void theAddedFigureFollowsTheRoundsItIsMadeOf(@TempDir Path dir) throws Exception {
