@@ -52,10 +52,13 @@
       line.append('Exit status ' + data.exit_meaning + '. ' + data.reason);
       main.append(line);
       main.append(el('p', { class: 'caption' }, ['Per figure, Welch\'s t on the per-round values; equivalence margin ±'
-        + (data.margin * 100).toFixed(0) + '% of A\'s mean (latency: at least 1 ms, Gatling\'s resolution). Equivalent: the 90% '
-        + 'interval of B-A lies inside the margin; different: the interval that holds over all ' + data.rows.length
-        + ' figures together at ' + (100 - data.alpha * 100) + '% (Bonferroni) excludes 0 and the difference exceeds the margin; '
-        + 'inconclusive: neither (detectable: the smallest difference these rounds find with 80% power).']));
+        + (data.margin * 100).toFixed(0) + '% of A\'s mean' + (data.latency_resolution_ms >= 1
+          ? ' (ladder latency: at least 1 ms, Gatling\'s resolution)' : ' (ladder latency timed to the microsecond by Vegeta)')
+        + '. Equivalent: the 90% interval of B-A lies inside the margin, or, for a maximum rate, both runs\' median round found '
+        + 'the same ladder level (the ladder\'s step is its resolution); different: the interval that holds over all '
+        + data.rows.length + ' figures together at ' + (100 - data.alpha * 100) + '% (Bonferroni) excludes 0 and the estimate '
+        + 'lies beyond the margin (the interval itself may reach inside it); inconclusive: neither (detectable: the smallest true '
+        + 'difference these rounds would call different with 80% power).']));
       const runs = el('table', { id: 'runs' });
       runs.append(el('thead', {}, [el('tr', {}, ['run', 'id', 'started', 'commit', 'load', 'rounds'].map(h => el('th', {}, [h])))]));
       const body = el('tbody');

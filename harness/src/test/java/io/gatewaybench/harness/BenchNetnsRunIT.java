@@ -59,8 +59,10 @@ class BenchNetnsRunIT {
     void runStoppedPartWayLeavesNothing() throws Exception {
         Path results = Files.createDirectories(Path.of("target", "bench-netns-stopped-it").toAbsolutePath());
         Path log = results.resolve("bench.log");
+        // no ladder and no cross-check: the signal comes while nginx is measured, and what it must leave is the emulated
+        // hosts' (their namespaces, cgroups and processes), which the ladder's calibration of direct adds nothing to
         Process bench = new ProcessBuilder(Repo.root().resolve("bench").toString(), "run", "--quick", "--topology=netns",
-                "--targets=nginx", "--results=" + results)
+                "--targets=nginx", "--levels=none", "--cross-check=none", "--results=" + results)
                 .directory(Repo.root().toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
         while (!Files.readString(log).contains("nginx: verified")) {

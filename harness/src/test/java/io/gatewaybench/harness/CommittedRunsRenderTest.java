@@ -6,7 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.gatewaybench.harness.analyse.Analysis;
+import io.gatewaybench.harness.analyse.RunComparison;
+import io.gatewaybench.harness.model.Summary;
 import io.gatewaybench.harness.plan.Repo;
+import io.gatewaybench.harness.report.CompareHtml;
+import io.gatewaybench.harness.report.CompareTable;
 import io.gatewaybench.harness.report.HtmlReport;
 import io.gatewaybench.harness.report.RunSummary;
 import java.io.IOException;
@@ -74,6 +79,52 @@ class CommittedRunsRenderTest {
         assertTrue(differences(a, b).isEmpty());
         Files.delete(b.resolve("summary.md"));
         assertEquals(1, differences(a, b).size(), "a file not written");
+    }
+
+    /**
+     * Each committed comparison, {@code results/comparisons/<run A>-vs-<run B>.md} and {@code .html}, is what
+     * {@code ./bench compare results/<run A> results/<run B>} prints and writes of the committed runs today, byte for byte:
+     * a change to the comparison's rules or layout compares them again in the same commit. Seen to fail with one round of
+     * run B planted 1 req/s faster.
+     */
+    @Test
+    void everyCommittedComparisonComparesAgainByteForByte(@TempDir Path work) throws IOException {
+        List<Path> tables;
+        try (Stream<Path> files = Files.list(Repo.root().resolve("results/comparisons"))) {
+            tables = files.filter(f -> f.getFileName().toString().endsWith(".md")).sorted().toList();
+        }
+        assertFalse(tables.isEmpty(), "no committed comparison under results/comparisons");
+        for (Path md : tables) {
+            String[] ids = md.getFileName().toString().replaceFirst("\\.md$", "").split("-vs-");
+            Summary a = Analysis.read(Repo.root().resolve("results").resolve(ids[0]));
+            Summary b = Analysis.read(Repo.root().resolve("results").resolve(ids[1]));
+            Path html = md.resolveSibling(md.getFileName().toString().replaceFirst("\\.md$", ".html"));
+            assertEquals(List.of(), compared(a, b, ids, md, html, work), md + " is not what ./bench compare gives today (if the change "
+                    + "is meant, ./bench compare results/" + ids[0] + " results/" + ids[1] + " --html=" + Repo.root().relativize(html)
+                    + " > " + Repo.root().relativize(md) + ")");
+            ObjectNode planted = (ObjectNode) new ObjectMapper().readTree(Repo.root().resolve("results").resolve(ids[1]).resolve("summary.json")
+                    .toFile());
+            ObjectNode round = (ObjectNode) planted.get("targets").get(1).get("rounds").get(0);
+            round.put("throughput_rps", round.get("throughput_rps").asDouble() + 1);
+            Path plantedRun = Files.createDirectories(work.resolve("planted-" + ids[1]));
+            new ObjectMapper().writeValue(plantedRun.resolve("summary.json").toFile(), planted);
+            assertFalse(compared(a, Analysis.read(plantedRun), ids, md, html, work).isEmpty(), "a planted round of " + ids[1] + " not seen");
+        }
+    }
+
+    /** Where the comparison of {@code a} and {@code b} differs from the committed table and page: "table", "page", or neither. */
+    private static List<String> compared(Summary a, Summary b, String[] ids, Path md, Path html, Path work) throws IOException {
+        RunComparison.Result result = RunComparison.compare(a, b, RunComparison.MARGIN);
+        Path page = work.resolve(html.getFileName());
+        CompareHtml.write(page, a, b, result, RunComparison.MARGIN);
+        List<String> differences = new ArrayList<>();
+        if (!Files.readString(md).equals(CompareTable.markdown(ids[0], ids[1], result, RunComparison.MARGIN))) {
+            differences.add("table");
+        }
+        if (!Files.readString(html).equals(Files.readString(page))) {
+            differences.add("page");
+        }
+        return differences;
     }
 
     private static List<Path> committedRuns() throws IOException {

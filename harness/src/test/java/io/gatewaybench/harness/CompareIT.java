@@ -17,17 +17,21 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.parallel.Isolated;
 
 /**
- * {@code ./bench compare} must tell a planted difference from noise. Three runs of direct and one
- * planted target under the same name: A and B with a cap of 300 answers per second
- * ({@code planted/planted-cap.properties}), S with the same target made 15% slower, 255 per second
- * ({@code planted-slower/planted-cap.properties}). A and B must not be reported as different, A and S
- * must; runs that cannot be compared (one round, other targets: A's own summary cut down) are refused. About 7 minutes here.
+ * {@code ./bench compare} must tell a planted difference from noise. Two runs of direct and a planted target
+ * capped at 300 answers per second ({@code planted/planted-cap.properties}): A, and B, which also measures the
+ * same target made 15% slower, 255 per second ({@code planted-slower/planted-cap-255.properties}), in the same
+ * rounds. A and B must not be reported as different. S is B read once more with planted-cap-255 in place of
+ * planted-cap (its summary.json with that target renamed and the other left out): direct's rounds are B's, the
+ * planted target's are the slower cap's, so A and S differ by the plant and by the runs' own drift, as two runs
+ * would; A and S must be different in the planted target and not in direct. Runs that cannot be compared (two
+ * rounds, other targets: A's own summary cut down) are refused. About 5.5 minutes here.
  *
  * <p>The contract: {@code ./bench compare <runA> <runB> [--margin=0.10]} prints a Markdown table, one
  * row per figure, {@code | target | figure | <runA> ... | <runB> ... | difference | verdict |} with the
@@ -39,7 +43,8 @@ import org.junit.jupiter.api.parallel.Isolated;
 @Isolated("its tolerances were calibrated on a quiet machine: no other ./bench run beside it")
 class CompareIT {
     private static final String CAP = "harness/src/test/resources/planted/planted-cap.properties";
-    private static final String SLOWER = "harness/src/test/resources/planted-slower/planted-cap.properties";
+    private static final String SLOWER = "harness/src/test/resources/planted-slower/planted-cap-255.properties";
+    private static final String SLOWER_NAME = "planted-cap-255";
     private static final List<String> VERDICTS = List.of("equivalent", "**different**", "inconclusive");
     /**
      * The same load for every run. The ladder brackets both caps as Gatling sees them (the cap less
@@ -72,13 +77,55 @@ class CompareIT {
     @BeforeAll
     void runs() throws Exception {
         a = run("a", CAP, 3);
-        b = run("b", CAP, 3);
-        slower = run("slower", SLOWER, 3);
+        b = run("b", CAP + "," + SLOWER, 3);
+        slower = withSlowerCap(b);
+    }
+
+    /** B's summary with planted-cap-255 under planted-cap's name and planted-cap left out: the run S, where only the cap moved. */
+    private Path withSlowerCap(Path runB) throws IOException {
+        Path s = derived(runB, "slower", t -> switch (t.get("name").asText()) {
+            case "planted-cap" -> null;
+            case SLOWER_NAME -> t.put("name", "planted-cap");
+            default -> t;
+        });
+        assertEquals(List.of("direct", "planted-cap"), names(s), "S's targets");
+        return s;
+    }
+
+    /** B's own summary without planted-cap-255: B as a run of A's targets. */
+    private Path withoutSlowerCap(Path runB) throws IOException {
+        return derived(runB, "b-as-a", t -> t.get("name").asText().equals(SLOWER_NAME) ? null : t);
+    }
+
+    /**
+     * A run's summary.json with each target passed through {@code each} (null: left out), written as the summary of a run
+     * of the same id under {@code label}: what {@code ./bench compare} reads of a run.
+     */
+    private Path derived(Path run, String label, UnaryOperator<ObjectNode> each) throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        ObjectNode summary = (ObjectNode) json.readTree(run.resolve("summary.json").toFile());
+        ArrayNode targets = json.createArrayNode();
+        summary.get("targets").forEach(t -> {
+            ObjectNode kept = each.apply((ObjectNode) t);
+            if (kept != null) {
+                targets.add(kept);
+            }
+        });
+        summary.set("targets", targets);
+        Path folder = Files.createDirectories(results.resolve(label).resolve(run.getFileName()));
+        json.writeValue(folder.resolve("summary.json").toFile(), summary);
+        return folder;
+    }
+
+    private static List<String> names(Path run) throws IOException {
+        List<String> names = new ArrayList<>();
+        new ObjectMapper().readTree(run.resolve("summary.json").toFile()).get("targets").forEach(t -> names.add(t.get("name").asText()));
+        return names;
     }
 
     @Test
     void twoHonestRunsOfOneCommitAreNotDifferent() throws Exception {
-        Comparison c = compare(a, b);
+        Comparison c = compare(a, withoutSlowerCap(b));
         assertNotEquals(2, c.exit(), "A and B could not be compared: " + c.err());
         c.checkContract();
         List<Row> different = c.rows().stream().filter(r -> r.verdict().equals("**different**")).toList();
@@ -104,38 +151,26 @@ class CompareIT {
     }
 
     @Test
-    void aOneRoundRunCannotBeCompared() throws Exception {
-        // A's own summary with its first round only, as a run of --rounds=1 writes it: the runs differ in their rounds alone.
-        ObjectMapper json = new ObjectMapper();
-        ObjectNode summary = (ObjectNode) json.readTree(a.resolve("summary.json").toFile());
-        summary.put("rounds", 1);
-        summary.get("targets").forEach(t -> {
+    void aTwoRoundRunCannotBeCompared() throws Exception {
+        // A's own summary with its first two rounds only, as a run of --rounds=2 writes it: the runs differ in their rounds alone.
+        Path twoRounds = derived(a, "two-rounds", t -> {
             ArrayNode rounds = (ArrayNode) t.get("rounds");
-            while (rounds.size() > 1) {
+            while (rounds.size() > 2) {
                 rounds.remove(rounds.size() - 1);
             }
+            return t;
         });
-        Path oneRound = Files.createDirectories(results.resolve("one-round").resolve(a.getFileName()));
-        json.writeValue(oneRound.resolve("summary.json").toFile(), summary);
-        Comparison c = compare(a, oneRound);
-        assertEquals(2, c.exit(), "A and a one-round run: " + c.out());
+        ObjectNode summary = (ObjectNode) new ObjectMapper().readTree(twoRounds.resolve("summary.json").toFile());
+        new ObjectMapper().writeValue(twoRounds.resolve("summary.json").toFile(), summary.put("rounds", 2));
+        Comparison c = compare(a, twoRounds);
+        assertEquals(2, c.exit(), "A and a two-round run: " + c.out());
         c.checkReason("round");
     }
 
     @Test
     void runsOfDifferentTargetsCannotBeCompared() throws Exception {
         // A's own summary without its planted target: the runs differ in their targets and nothing else.
-        ObjectMapper json = new ObjectMapper();
-        ObjectNode summary = (ObjectNode) json.readTree(a.resolve("summary.json").toFile());
-        ArrayNode targets = json.createArrayNode();
-        summary.get("targets").forEach(t -> {
-            if (!t.get("name").asText().equals("planted-cap")) {
-                targets.add(t);
-            }
-        });
-        summary.set("targets", targets);
-        Path directOnly = Files.createDirectories(results.resolve("direct-only").resolve(a.getFileName()));
-        json.writeValue(directOnly.resolve("summary.json").toFile(), summary);
+        Path directOnly = derived(a, "direct-only", t -> t.get("name").asText().equals("planted-cap") ? null : t);
         Comparison c = compare(a, directOnly);
         assertEquals(2, c.exit(), "A and a run without planted-cap: " + c.out());
         c.checkReason("target");

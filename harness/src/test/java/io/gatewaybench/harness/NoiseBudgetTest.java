@@ -230,9 +230,10 @@ class NoiseBudgetTest {
     }
 
     /**
-     * CompareIT: three runs of three rounds each (direct four times: once more after the last round) of direct and
-     * planted-cap; in S, planted-cap answers at 255 instead of 300 a second. The calibration run has both, ten
-     * rounds each.
+     * CompareIT: runs of three rounds each (direct four times: once more after the last round) of direct and
+     * planted-cap; in S, planted-cap answers at 255 instead of 300 a second (S is the second run, B, with its
+     * planted-cap-255 read as planted-cap: each comparison below is of two runs drawn apart, as A and B, or A and S,
+     * are). The calibration run has both caps, ten rounds each.
      */
     private static List<Check> compare() {
         Noise.Calibration c = Noise.Calibration.of("compare");

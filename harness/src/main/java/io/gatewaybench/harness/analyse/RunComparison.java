@@ -2,6 +2,7 @@ package io.gatewaybench.harness.analyse;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.gatewaybench.harness.measure.Ladder;
+import io.gatewaybench.harness.measure.Stats;
 import io.gatewaybench.harness.model.LadderPlan;
 import io.gatewaybench.harness.model.MaxSustainable;
 import io.gatewaybench.harness.model.Summaries;
@@ -21,26 +22,32 @@ import org.apache.commons.math3.distribution.TDistribution;
  * {@code ./bench compare <run> <run>}: do two runs give the same answer? Both are analysed under
  * the current rules first ({@link Analysis}). Compared per target, on the figures a review acts
  * on, each from its per-round values: the throughput (absolute: it shows where the machine itself
- * changed, which every ratio to direct hides), the throughput relative to direct (paired round by round),
- * the maximum sustainable rate under each objective, and the P99 at each ladder level both runs
- * sustained. Each figure gets Welch's t (unequal variances) from Apache Commons Math and one of
- * three verdicts against an equivalence margin (default 10% of run A's mean; for latency at least
- * 1 ms, Gatling's resolution):
+ * changed, which every ratio to direct hides), the throughput relative to the target's own baseline (direct, or
+ * direct under the target's scenario where that asks for another page; paired round by round), the maximum
+ * sustainable rate under each objective, and the P99 at each ladder level both runs sustained. Each figure gets
+ * Welch's t (unequal variances) from Apache Commons Math and one of three verdicts against an equivalence margin
+ * (default 10% of run A's mean; for latency from Gatling's ladder at least 1 ms, its resolution):
  * <ul>
  *   <li><b>equivalent</b>: the 90% interval of the difference lies inside the margin (two one-sided
- *       tests at 5%);</li>
+ *       tests at 5%); a maximum rate also where both runs' median round found the same ladder level, the
+ *       ladder's resolution;</li>
  *   <li><b>different</b>: the interval at 1 - 5%/k excludes no difference and the estimate exceeds the
  *       margin, for k figures compared (Bonferroni: a comparison of 10 figures at 95% each would call
  *       one of two honest runs different about every fourth time);</li>
- *   <li><b>inconclusive</b>: neither; the smallest difference the rounds could detect with 80% power
- *       is shown, so the user knows how many more rounds it would take.</li>
+ *   <li><b>inconclusive</b>: neither; the smallest true difference the rounds would call different with 80%
+ *       power is shown, so the user knows how many more rounds it would take.</li>
  * </ul>
  * Exit status: 0 when every figure is equivalent, 1 when some figure differs or is inconclusive,
- * 2 when the runs cannot be compared (fewer than 2 rounds, other targets, another load).
+ * 2 when the runs cannot be compared (fewer than {@link #MIN_ROUNDS} rounds, other targets, another load).
  */
 public final class RunComparison {
     /** The default equivalence margin, as a share of run A's figure. */
     public static final double MARGIN = 0.10;
+    /**
+     * The fewest rounds a run must have to be compared: with two, each figure's spread rests on one degree of freedom,
+     * its t quantile is 12.7 at 95%, and every interval spans most of the figure (a 40% drop of nginx was inconclusive).
+     */
+    public static final int MIN_ROUNDS = 3;
     /** The default chance that two runs alike are called different on some figure ({@code --alpha}). */
     public static final double ALPHA = 0.05;
 
@@ -69,18 +76,28 @@ public final class RunComparison {
         }
     }
 
-    /** A figure to compare, before its test: the test needs to know how many figures are compared. */
-    private record Figure(String target, String figure, double[] a, double[] b, double marginAbs, double resolution) {
+    /**
+     * A figure to compare, before its test: the test needs to know how many figures are compared. {@code levels}: its
+     * values are levels of one ladder both runs offered (a maximum rate, the same rates in both), judged at the ladder's
+     * resolution: where both runs' median round (the lower of the middle two) found the same level, the runs agree as far
+     * as the ladder can tell, its step being the resolution, and the figure is equivalent. Ladders calibrated apart (in %
+     * of each run's direct) offered other rates: there the rates are tested as they are.
+     */
+    private record Figure(String target, String figure, double[] a, double[] b, double marginAbs, double resolution, boolean levels) {
         Row test(int k, double alpha) {
-            return new Row(target, figure, a, b, marginAbs, Test.of(a, b, marginAbs, resolution, k, alpha));
+            Test t = Test.of(a, b, marginAbs, resolution, k, alpha);
+            if (levels && Stats.lowerMedian(a) == Stats.lowerMedian(b)) {
+                t = t.withVerdict(Verdict.EQUIVALENT);
+            }
+            return new Row(target, figure, a, b, marginAbs, t);
         }
     }
 
     /**
-     * Welch's test of one figure: the difference of the means (B - A), its 90% and 95% intervals,
-     * the two-sided p-value, and the smallest difference detectable with 80% power.
+     * Welch's test of one figure: the difference of the means (B - A), its 90% and 95% intervals, the two-sided p-value,
+     * the verdict, and the design it was made under, which {@link #detectable()} draws from.
      */
-    public record Test(double difference, double[] ci90, double[] ci95, double p, double detectable, Verdict verdict) {
+    public record Test(double difference, double[] ci90, double[] ci95, double p, Verdict verdict, Design design) {
         /** One figure compared alone, its values exact. */
         static Test of(double[] a, double[] b, double margin) {
             return of(a, b, margin, 0, 1, ALPHA);
@@ -94,33 +111,128 @@ public final class RunComparison {
          * at 5%.
          */
         public static Test of(double[] a, double[] b, double margin, double resolution, int k, double alpha) {
-            double ma = mean(a);
-            double diff = mean(b) - ma;
-            double floor = resolution * resolution / 12;
-            double va = Math.max(variance(a), floor) / a.length;
-            double vb = Math.max(variance(b), floor) / b.length;
-            double se = Math.sqrt(va + vb);
+            Design design = new Design(a.length, variance(a), b.length, variance(b), margin, resolution * resolution / 12, k, alpha);
+            double diff = mean(b) - mean(a);
+            double se = design.se(design.varianceA(), design.varianceB());
             if (se == 0) { // both runs gave the same exact value every round: the difference is known exactly
-                return new Test(diff, new double[] {diff, diff}, new double[] {diff, diff}, diff == 0 ? 1 : 0, 0,
-                        Math.abs(diff) <= margin ? Verdict.EQUIVALENT : Verdict.DIFFERENT);
+                return new Test(diff, new double[] {diff, diff}, new double[] {diff, diff}, diff == 0 ? 1 : 0,
+                        Math.abs(diff) <= margin ? Verdict.EQUIVALENT : Verdict.DIFFERENT, design);
             }
-            double df = (va + vb) * (va + vb) / (va * va / (a.length - 1) + vb * vb / (b.length - 1)); // Welch-Satterthwaite
-            TDistribution t = new TDistribution(df);
+            TDistribution t = new TDistribution(design.df(design.varianceA(), design.varianceB()));
             double t95 = t.inverseCumulativeProbability(0.95);
             double t975 = t.inverseCumulativeProbability(0.975);
-            double tFamily = t.inverseCumulativeProbability(1 - alpha / 2 / k);
             double[] ci90 = {diff - t95 * se, diff + t95 * se};
             double[] ci95 = {diff - t975 * se, diff + t975 * se};
             double p = 2 * t.cumulativeProbability(-Math.abs(diff) / se);
-            boolean excludesZero = Math.abs(diff) > tFamily * se;
             Verdict verdict = ci90[0] >= -margin && ci90[1] <= margin ? Verdict.EQUIVALENT
-                    : excludesZero && Math.abs(diff) > margin ? Verdict.DIFFERENT : Verdict.INCONCLUSIVE;
-            return new Test(diff, ci90, ci95, p, (t975 + t.inverseCumulativeProbability(0.80)) * se, verdict);
+                    : Math.abs(diff) > design.bound(t, se) ? Verdict.DIFFERENT : Verdict.INCONCLUSIVE;
+            return new Test(diff, ci90, ci95, p, verdict, design);
+        }
+
+        /** The same test with another verdict (a maximum rate judged at the ladder's resolution). */
+        Test withVerdict(Verdict other) {
+            return new Test(difference, ci90, ci95, p, other, design);
+        }
+
+        /**
+         * The smallest true difference these rounds would call <em>different</em> with 80% power, found by simulating the
+         * test itself: rounds drawn with each run's measured variance as the truth (2,000 comparisons from a fixed seed,
+         * so the figure is the same every time it is computed), the same variance floor, Welch's degrees of freedom and the
+         * family's bound estimated from each draw as the test estimates them, and the difference at which 80% of the draws
+         * pass both the margin and that bound, by bisection. With 3 rounds a side the estimated standard error and degrees
+         * of freedom move a lot: (t bound + t 80%) standard errors, the textbook shortcut, gives about 55% power there
+         * (RunComparisonTest).
+         */
+        public double detectable() {
+            Design d = design;
+            if (d.se(d.varianceA(), d.varianceB()) == 0) {
+                return d.margin(); // the difference is known exactly: anything beyond the margin is called different
+            }
+            int draws = 2000;
+            double[] noise = new double[draws]; // each draw's estimate less the true difference
+            double[] bound = new double[draws]; // what the estimate must pass in that draw to be called different
+            java.util.SplittableRandom random = new java.util.SplittableRandom(20261127);
+            for (int i = 0; i < draws; i++) {
+                double[] a = d.draw(random, d.na(), d.varianceA());
+                double[] b = d.draw(random, d.nb(), d.varianceB());
+                double va = Math.max(variance(a), d.floor());
+                double vb = Math.max(variance(b), d.floor());
+                double se = d.se(va, vb);
+                noise[i] = mean(b) - mean(a);
+                bound[i] = se == 0 ? d.margin() : d.bound(new TDistribution(d.df(va, vb)), se);
+            }
+            double low = 0;
+            double high = Math.max(d.margin(), d.se(d.varianceA(), d.varianceB()));
+            while (power(high, noise, bound) < 0.8) {
+                high *= 2;
+            }
+            for (int i = 0; i < 40; i++) {
+                double mid = (low + high) / 2;
+                if (power(mid, noise, bound) < 0.8) {
+                    low = mid;
+                } else {
+                    high = mid;
+                }
+            }
+            return high;
+        }
+
+        private static double power(double difference, double[] noise, double[] bound) {
+            int called = 0;
+            for (int i = 0; i < noise.length; i++) {
+                called += Math.abs(difference + noise[i]) > bound[i] ? 1 : 0;
+            }
+            return (double) called / noise.length;
         }
     }
 
-    /** The outcome: the exit status, its one-line reason, the figures compared, and the family error they were held to. */
-    public record Result(int exit, String reason, List<Row> rows, double alpha) {
+    /**
+     * How one figure was tested: each run's rounds and variance, the margin, the variance floor of its resolution, and the
+     * family (k figures held to {@code alpha}).
+     */
+    public record Design(int na, double varianceA, int nb, double varianceB, double margin, double floor, int k, double alpha) {
+        /** The standard error of the difference of the means, each variance floored. */
+        double se(double va, double vb) {
+            return Math.sqrt(Math.max(va, floor) / na + Math.max(vb, floor) / nb);
+        }
+
+        /** Welch-Satterthwaite degrees of freedom. */
+        double df(double va, double vb) {
+            double a = Math.max(va, floor) / na;
+            double b = Math.max(vb, floor) / nb;
+            return (a + b) * (a + b) / (a * a / (na - 1) + b * b / (nb - 1));
+        }
+
+        /** What an estimate must pass to be called different: the margin, and the family's interval of no difference. */
+        double bound(TDistribution t, double se) {
+            return Math.max(margin, t.inverseCumulativeProbability(1 - alpha / 2 / k) * se);
+        }
+
+        double[] draw(java.util.SplittableRandom random, int n, double variance) {
+            double[] v = new double[n];
+            double sd = Math.sqrt(variance);
+            for (int i = 0; i < n; i++) {
+                v[i] = sd * gaussian(random);
+            }
+            return v;
+        }
+
+        /** A standard normal draw (Box-Muller; SplittableRandom has none in Java 17). */
+        private static double gaussian(java.util.SplittableRandom random) {
+            return Math.sqrt(-2 * Math.log(1 - random.nextDouble())) * Math.cos(2 * Math.PI * random.nextDouble());
+        }
+    }
+
+    /**
+     * The outcome: the exit status, its one-line reason, the figures compared, the family error they were held to, and the
+     * step the ladder's latencies were recorded in (ms: 1 for Gatling's, 0.001 for Vegeta's).
+     */
+    public record Result(int exit, String reason, List<Row> rows, double alpha, double latencyResolutionMs) {
+        /** An outcome with latencies in Gatling's whole milliseconds. */
+        public Result(int exit, String reason, List<Row> rows, double alpha) {
+            this(exit, reason, rows, alpha, 1);
+        }
+
         /** The chance each figure's "different" is allowed to be wrong: the family's {@code alpha} shared over the figures (Bonferroni). */
         public double figureAlpha() {
             return alpha / Math.max(rows.size(), 1);
@@ -155,8 +267,9 @@ public final class RunComparison {
             String name = ta.name();
             Target tb = targets(b).stream().filter(t -> name.equals(t.name())).findFirst().orElseThrow();
             figures.add(figure(name, "throughput req/s (closed load)", Analysis.throughputs(ta), Analysis.throughputs(tb), margin, 0));
-            if (!"direct".equals(name)) {
-                figures.add(figure(name, "throughput / direct (paired per round)", paired(a, ta), paired(b, tb), margin, 0));
+            String baseline = baseline(ta);
+            if (!name.equals(baseline)) { // against the baseline its own summary uses: direct under its scenario's page
+                figures.add(figure(name, "throughput / " + baseline + " (paired per round)", paired(a, ta), paired(b, tb), margin, 0));
             }
             Map<String, MaxSustainable> foundA = ta.maxSustainable();
             Map<String, MaxSustainable> foundB = tb.maxSustainable();
@@ -167,7 +280,8 @@ public final class RunComparison {
                 double[] ra = perRound(fa);
                 double[] rb = perRound(foundB.get(objective));
                 if (ra.length >= 2 && rb.length >= 2) { // fewer rounds reached a conclusion: the injector, not the target, stopped the rest
-                    figures.add(figure(name, "max sustainable rate req/s, " + objective, ra, rb, margin, 0));
+                    figures.add(new Figure(name, "max sustainable rate req/s, " + objective, ra, rb, margin * Math.abs(mean(ra)), 0,
+                            ScenarioMatrix.rates(a).equals(ScenarioMatrix.rates(b))));
                 }
             });
             figures.addAll(p99AtEqualLevels(a, b, ta, tb, margin));
@@ -177,7 +291,8 @@ public final class RunComparison {
         long inconclusive = rows.stream().filter(r -> r.test().verdict() == Verdict.INCONCLUSIVE).count();
         String reason;
         if (different > 0) {
-            reason = String.format(Locale.ROOT, "different: %d of %d figures differ by more than the margin (%s)%s", different, rows.size(),
+            reason = String.format(Locale.ROOT, "different: %d of %d figures differ (a difference established over all the figures "
+                            + "and an estimate beyond the margin: %s)%s", different, rows.size(),
                     String.join("; ", rows.stream().filter(r -> r.test().verdict() == Verdict.DIFFERENT)
                             .map(r -> r.target() + " " + r.figure()).toList()),
                     inconclusive > 0 ? ", " + inconclusive + " inconclusive" : "");
@@ -187,16 +302,16 @@ public final class RunComparison {
         } else {
             reason = String.format(Locale.ROOT, "equivalent: all %d figures agree within ±%.0f%%", rows.size(), margin * 100);
         }
-        return new Result(different + inconclusive == 0 ? 0 : 1, reason, rows, alpha);
+        return new Result(different + inconclusive == 0 ? 0 : 1, reason, rows, alpha, latencyResolutionMs(a, b));
     }
 
     /** Why two runs cannot be compared, or null when they can. */
     static String incomparable(Summary a, Summary b) {
         for (Summary run : List.of(a, b)) {
             int rounds = run.rounds();
-            if (rounds < 2) {
-                return "too few rounds: run " + run.runId() + " has " + rounds + "; a comparison needs at least 2 in each run "
-                        + "(./bench run --rounds=3)";
+            if (rounds < MIN_ROUNDS) {
+                return "too few rounds: run " + run.runId() + " has " + rounds + "; a comparison needs at least " + MIN_ROUNDS
+                        + " in each run, the fewest whose spread says anything about a figure's noise (./bench run --rounds=3)";
             }
         }
         List<String> namesA = targets(a).stream().map(Target::name).toList();
@@ -247,8 +362,13 @@ public final class RunComparison {
         return run.targets().stream().filter(Analysis::measured).toList();
     }
 
+    /** The target a target's throughput is paired with: direct, or direct under the target's scenario where that asks for another page. */
+    private static String baseline(Target target) {
+        return target.baseline() == null ? "direct" : target.baseline();
+    }
+
     private static double[] paired(Summary run, Target target) {
-        Target direct = targets(run).stream().filter(t -> "direct".equals(t.name())).findFirst().orElseThrow();
+        Target direct = targets(run).stream().filter(t -> baseline(target).equals(t.name())).findFirst().orElseThrow();
         return Analysis.pairedRatios(Analysis.throughputs(target), Analysis.throughputs(direct));
     }
 
@@ -287,7 +407,7 @@ public final class RunComparison {
                 continue;
             }
             String level = sameRates ? ra + " req/s" : "level " + (i + 1) + " (" + ra + " vs " + rb + " req/s, the same % of each run's direct)";
-            rows.add(figure(ta.name(), "P99 ms at " + level, pa, pb, margin, 1));
+            rows.add(figure(ta.name(), "P99 ms at " + level, pa, pb, margin, latencyResolutionMs(a, b)));
         }
         return rows;
     }
@@ -304,9 +424,19 @@ public final class RunComparison {
                 .mapToDouble(l -> l.allLatency().p99()).toArray();
     }
 
+    /**
+     * The step the ladder's latencies are recorded in, ms: Gatling's whole millisecond where either run's ladder was
+     * Gatling's (and in runs from before the injector was recorded, all Gatling's); Vegeta's levels are timed to the
+     * microsecond.
+     */
+    public static double latencyResolutionMs(Summary a, Summary b) {
+        boolean microseconds = List.of(a, b).stream().allMatch(r -> r.ladder() != null && "vegeta".equals(r.ladder().injector()));
+        return microseconds ? 0.001 : 1;
+    }
+
     /** A figure with its margin: a share of A's mean, at least {@code resolution} (the step its values are recorded in; 0: exact). */
     private static Figure figure(String target, String figure, double[] a, double[] b, double margin, double resolution) {
-        return new Figure(target, figure, a, b, Math.max(margin * Math.abs(mean(a)), resolution), resolution);
+        return new Figure(target, figure, a, b, Math.max(margin * Math.abs(mean(a)), resolution), resolution, false);
     }
 
     /** One run's figure: its mean over rounds and the 95% t-interval of that mean, for compare.html's charts. */

@@ -45,6 +45,7 @@ public final class CompareHtml {
      * @param runs run A's and run B's metadata
      * @param margin the equivalence margin, share of A's mean
      * @param alpha the family's chance of a false "different", share 0-1
+     * @param latencyResolutionMs the step the ladder's latencies were recorded in, ms (1: Gatling's; 0.001: Vegeta's)
      * @param exit the exit status of ./bench compare
      * @param exitMeaning that status in words
      * @param reason the one-line verdict
@@ -55,6 +56,7 @@ public final class CompareHtml {
             @JsonProperty("runs") List<Run> runs,
             @JsonProperty("margin") double margin,
             @JsonProperty("alpha") double alpha,
+            @JsonProperty("latency_resolution_ms") double latencyResolutionMs,
             @JsonProperty("exit") int exit,
             @JsonProperty("exit_meaning") String exitMeaning,
             @JsonProperty("reason") String reason,
@@ -126,7 +128,7 @@ public final class CompareHtml {
                     finite(r.bMeanCi95()), r.marginAbs(), t.difference(), t.ci90(), t.ci95(), t.p(), t.detectable(),
                     t.verdict().name()));
         }
-        return new Page(List.of(run("A", a), run("B", b)), margin, result.alpha(), result.exit(),
+        return new Page(List.of(run("A", a), run("B", b)), margin, result.alpha(), result.latencyResolutionMs(), result.exit(),
                 result.exit() == 0 ? "0: every figure is equivalent" : "1: some figure differs or is inconclusive", result.reason(),
                 result.counts(), rows);
     }

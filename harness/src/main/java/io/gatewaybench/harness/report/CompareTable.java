@@ -18,11 +18,14 @@ public final class CompareTable {
     public static String markdown(String nameA, String nameB, RunComparison.Result result, double margin) {
         StringBuilder md = new StringBuilder();
         md.append(String.format(Locale.ROOT, "Comparing %s (A) with %s (B). Per figure, Welch's t on the per-round values; equivalence "
-                + "margin ±%.0f%% of A's mean (latency: at least 1 ms, Gatling's resolution, and no run's variance below a whole "
-                + "millisecond's rounding). *equivalent*: the 90%% interval of B-A lies inside the margin; *different*: the %s%% "
-                + "interval excludes 0 (%s%% over the %d figures together, Bonferroni) and the difference exceeds the margin; "
-                + "*inconclusive*: neither (*detectable*: the smallest difference these rounds find with 80%% power).%n%n", nameA, nameB,
-                margin * 100, level(result.figureAlpha()), level(result.alpha()), result.rows().size()));
+                + "margin ±%.0f%% of A's mean%s. *equivalent*: the 90%% interval of B-A lies inside the margin, or, for a maximum "
+                + "rate, both runs' median round found the same ladder level (the ladder's step is its resolution); *different*: "
+                + "the %s%% interval of B-A excludes 0 (%s%% over the %d figures together, Bonferroni) and its estimate lies "
+                + "beyond the margin (the interval itself may reach inside it); *inconclusive*: neither (*detectable*: the smallest "
+                + "true difference these rounds would call different with 80%% power).%n%n", nameA, nameB, margin * 100,
+                result.latencyResolutionMs() >= 1 ? " (ladder latency: at least 1 ms, Gatling's resolution, and no run's variance "
+                        + "below a whole millisecond's rounding)" : " (ladder latency timed to the microsecond by Vegeta)",
+                level(result.figureAlpha()), level(result.alpha()), result.rows().size()));
         md.append("| target | figure | ").append(nameA).append(": mean (per round) | ").append(nameB)
                 .append(": mean (per round) | difference B-A (90% interval; detectable) | verdict |\n|---|---|---:|---:|---:|---|\n");
         for (RunComparison.Row r : result.rows()) {

@@ -1,6 +1,7 @@
 package io.gatewaybench.harness.analyse;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gatewaybench.harness.model.Summary;
@@ -42,9 +43,17 @@ class RunComparisonTest {
         return m;
     }
 
-    /** A summary.json as a run writes it, before analysis. */
-    @SuppressWarnings("unchecked")
+    /** A summary.json as a run writes it, before analysis, its ladder sent by Gatling. */
     private static Summary run(String id, int users, Planted... targets) {
+        return run(id, users, null, targets);
+    }
+
+    /**
+     * The same with the ladder's injector named (null: none, as runs before it was recorded). A target named
+     * {@code name:NNkb} has direct under that scenario, {@code direct:NNkb}, as its baseline.
+     */
+    @SuppressWarnings("unchecked")
+    private static Summary run(String id, int users, String injector, Planted... targets) {
         List<Map<String, Object>> list = new ArrayList<>();
         for (Planted p : targets) {
             List<Map<String, Object>> rounds = new ArrayList<>();
@@ -66,15 +75,24 @@ class RunComparisonTest {
                 }
                 fixedRate.add(new LinkedHashMap<>(Map.of("rate_rps", RATES.get(i), "rounds", perRound)));
             }
-            list.add(new LinkedHashMap<>(Map.of("name", p.name(), "description", p.name(), "rounds", rounds, "fixed_rate", fixedRate)));
+            Map<String, Object> target = new LinkedHashMap<>(Map.of("name", p.name(), "description", p.name(), "rounds", rounds,
+                    "fixed_rate", fixedRate));
+            if (p.name().matches(".+:\\d+kb")) {
+                target.put("baseline", "direct" + p.name().substring(p.name().indexOf(':')));
+            }
+            list.add(target);
         }
         Map<String, Object> summary = new LinkedHashMap<>();
         summary.put("format", Analysis.FORMAT);
         summary.put("run_id", id);
         summary.put("rounds", targets[targets.length - 1].throughput().length);
         summary.put("load", Map.of("model", "closed", "users", users, "warmup_s", 25, "duration_s", 10, "sessions", "shared"));
-        summary.put("ladder", Map.of("rates_rps", RATES, "percent_of_direct_capacity", List.of(), "absolute_rps", RATES, "level_s", 3,
-                "max_in_flight", 1000, "objectives", List.of(Map.of("name", "p99-10ms", "description", "P99 at most 10 ms"))));
+        Map<String, Object> ladder = new LinkedHashMap<>(Map.of("rates_rps", RATES, "percent_of_direct_capacity", List.of(), "absolute_rps",
+                RATES, "level_s", 3, "max_in_flight", 1000, "objectives", List.of(Map.of("name", "p99-10ms", "description", "P99 at most 10 ms"))));
+        if (injector != null) {
+            ladder.put("injector", injector);
+        }
+        summary.put("ladder", ladder);
         summary.put("targets", list);
         return Analysis.apply(PlantedSummary.of(summary));
     }
@@ -171,6 +189,91 @@ class RunComparisonTest {
         }
     }
 
+    /**
+     * A maximum rate is a ladder level, known to one step: where both runs' median round found the same level it is
+     * equivalent, rounds that found others notwithstanding, in a run compared with itself too; a median one level lower is not.
+     */
+    @Test
+    void maximumRatesAreJudgedAtTheLaddersResolution() {
+        double[] held = {2, 3, 4, -1}; // up to 3000 req/s, overloaded at 4000
+        double[] missed = {2, 3, 20, -1}; // P99 20 ms at 3000: up to 2000
+        Summary a = run("a", 16, new Planted("direct", DIRECT, DIRECT_LADDER), new Planted("nginx", NGINX, new double[][] {held, missed, held}));
+        Summary b = run("b", 16, new Planted("direct", DIRECT, DIRECT_LADDER), new Planted("nginx", NGINX, new double[][] {missed, held, held}));
+        String max = "max sustainable rate req/s, p99-10ms";
+        for (Summary other : List.of(a, b)) {
+            RunComparison.Result result = RunComparison.compare(a, other, RunComparison.MARGIN);
+            RunComparison.Row row = result.rows().stream().filter(r -> r.target().equals("nginx") && r.figure().equals(max)).findFirst().orElseThrow();
+            assertEquals(RunComparison.Verdict.EQUIVALENT, row.test().verdict(), "3000 in the median round of both: " + row);
+            assertTrue(row.test().ci90()[1] - row.test().ci90()[0] > 2 * row.marginAbs(), "the interval alone would not say so: " + row);
+        }
+        Summary lower = run("c", 16, new Planted("direct", DIRECT, DIRECT_LADDER), new Planted("nginx", NGINX, new double[][] {missed, missed, held}));
+        assertNotEquals(RunComparison.Verdict.EQUIVALENT, verdict(RunComparison.compare(a, lower, RunComparison.MARGIN), "nginx", max),
+                "a median round at 2000 against 3000");
+    }
+
+    /**
+     * Vegeta times the ladder to the microsecond: a P99 0.3 ms (15%) higher in every round is a difference there, where
+     * Gatling's whole milliseconds (a margin of at least 1 ms, and no variance below a millisecond's rounding) cannot tell.
+     */
+    @Test
+    void ladderLatencyFromVegetaIsJudgedToTheMicrosecond() {
+        double[][] fast = {{2.00, 3, -1}, {2.02, 3, -1}, {2.01, 3, -1}};
+        double[][] slow = {{2.30, 3, -1}, {2.31, 3, -1}, {2.32, 3, -1}};
+        String p99 = "P99 ms at 1000 req/s";
+        RunComparison.Result vegeta = RunComparison.compare(
+                run("a", 16, "vegeta", new Planted("direct", DIRECT, DIRECT_LADDER), new Planted("nginx", NGINX, fast)),
+                run("b", 16, "vegeta", new Planted("direct", DIRECT, DIRECT_LADDER), new Planted("nginx", NGINX, slow)), RunComparison.MARGIN);
+        assertEquals(RunComparison.Verdict.DIFFERENT, verdict(vegeta, "nginx", p99), vegeta.rows().toString());
+        assertEquals(0.001, vegeta.latencyResolutionMs());
+        RunComparison.Result gatling = RunComparison.compare(
+                run("a", 16, "gatling", new Planted("direct", DIRECT, DIRECT_LADDER), new Planted("nginx", NGINX, fast)),
+                run("b", 16, new Planted("direct", DIRECT, DIRECT_LADDER), new Planted("nginx", NGINX, slow)), RunComparison.MARGIN);
+        assertNotEquals(RunComparison.Verdict.DIFFERENT, verdict(gatling, "nginx", p99), gatling.rows().toString());
+        assertEquals(1, gatling.latencyResolutionMs());
+    }
+
+    /** A size scenario's throughput is paired with direct under that scenario, the baseline its own summary uses. */
+    @Test
+    void aSizeScenarioIsPairedWithItsOwnBaseline() {
+        double[] direct0kb = {40_000, 40_800, 39_400, 40_200};
+        double[] nginx0kb = {20_000, 20_000, 20_000};
+        Summary a = run("a", 16, new Planted("direct", DIRECT, DIRECT_LADDER), new Planted("direct:0kb", direct0kb, DIRECT_LADDER),
+                new Planted("nginx:0kb", nginx0kb, NGINX_LADDER));
+        RunComparison.Result result = RunComparison.compare(a, a, RunComparison.MARGIN);
+        RunComparison.Row row = result.rows().stream().filter(r -> r.target().equals("nginx:0kb") && r.figure().startsWith("throughput /"))
+                .findFirst().orElseThrow(() -> new AssertionError(result.rows().toString()));
+        assertEquals("throughput / direct:0kb (paired per round)", row.figure());
+        assertEquals(20_000 / ((40_000 + 40_800) / 2.0), row.a()[0], 1e-9, "round 1 over direct:0kb around it");
+        assertTrue(result.rows().stream().noneMatch(r -> r.target().equals("direct:0kb") && r.figure().startsWith("throughput /")),
+                "a baseline is not paired with itself: " + result.rows());
+    }
+
+    /**
+     * "Detectable" means what it says: rounds whose spread is exactly the noise's (3 a side, standard deviation 5) give a
+     * size, and a true difference of that size is called different in 80% of seeded comparisons with that noise (one of 8
+     * figures at 5%). The textbook shortcut, (t bound + t 80%) standard errors, gave about 55% here.
+     */
+    @Test
+    void aDifferenceOfTheDetectableSizeIsCalledDifferentFourTimesInFive() {
+        double margin = 10;
+        double[] spreadOfTheNoise = {95, 100, 105}; // standard deviation 5
+        double size = RunComparison.Test.of(spreadOfTheNoise, spreadOfTheNoise, margin, 0, 8, 0.05).detectable();
+        java.util.Random random = new java.util.Random(20261127);
+        int draws = 8000;
+        int different = 0;
+        for (int i = 0; i < draws; i++) {
+            if (RunComparison.Test.of(rounds(random, 100), rounds(random, 100 + size), margin, 0, 8, 0.05).verdict() == RunComparison.Verdict.DIFFERENT) {
+                different++;
+            }
+        }
+        double power = (double) different / draws; // known to about +-0.5 point (binomial, 8,000 draws), the size to about +-1
+        assertTrue(power >= 0.76 && power <= 0.84, "a true difference of " + size + " (detectable) called different in " + power);
+    }
+
+    private static double[] rounds(java.util.Random random, double mean) {
+        return new double[] {mean + 5 * random.nextGaussian(), mean + 5 * random.nextGaussian(), mean + 5 * random.nextGaussian()};
+    }
+
     @Test
     void noisyRoundsAreInconclusiveNotInAgreement() {
         // the same mean, but rounds 30% apart: 3 rounds cannot show a 10% margin either way
@@ -184,11 +287,14 @@ class RunComparisonTest {
 
     @Test
     void runsThatCannotBeComparedSayWhyAndExit2() {
-        Summary oneRound = run("quick", 16, new Planted("direct", new double[] {20_000}, new double[][] {{1, 1}}),
-                new Planted("nginx", new double[] {12_000}, new double[][] {{2, 3}}));
-        RunComparison.Result few = RunComparison.compare(honest("a"), oneRound, RunComparison.MARGIN);
-        assertEquals(2, few.exit());
-        assertTrue(few.reason().startsWith("too few rounds: run quick has 1"), few.reason());
+        // two rounds: one degree of freedom per figure, too few (and in either place)
+        Summary twoRounds = run("quick", 16, new Planted("direct", new double[] {20_000, 21_000}, new double[][] {{1, 1}, {1, 1}}),
+                new Planted("nginx", new double[] {12_000, 12_500}, new double[][] {{2, 3}, {2, 3}}));
+        for (RunComparison.Result few : List.of(RunComparison.compare(honest("a"), twoRounds, RunComparison.MARGIN),
+                RunComparison.compare(twoRounds, honest("a"), RunComparison.MARGIN))) {
+            assertEquals(2, few.exit());
+            assertTrue(few.reason().startsWith("too few rounds: run quick has 2; a comparison needs at least 3"), few.reason());
+        }
 
         Summary other = run("b", 16, new Planted("direct", DIRECT, DIRECT_LADDER), new Planted("haproxy", NGINX, NGINX_LADDER));
         RunComparison.Result targets = RunComparison.compare(honest("a"), other, RunComparison.MARGIN);
