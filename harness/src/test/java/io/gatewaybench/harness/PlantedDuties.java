@@ -30,7 +30,8 @@ import java.util.regex.Pattern;
  * (one with a key the run did not issue), {@code no-token}, {@code wrong-secret}, {@code expired}, {@code alg-none},
  * {@code malformed} (a request with no bearer token, or one signed with another secret, expired, unsigned or not a
  * token), {@code no-route} (a path under a route number past the last, stripped and forwarded as if it were a route),
- * {@code rate-limit} (never answers 429).
+ * {@code rate-limit} (never answers 429), {@code per-client} (one limit for every client together, not one per API key or
+ * client address).
  *
  * <p>{@code PlantedDuties --bind=127.0.0.1 --port=9000 --upstream=http://127.0.0.1:8080 --skip=expired
  * [--api-keys=FILE] [--jwt-secret=FILE] [--rate-limit=N] [--routes=N]}; the duty options are the JVM gateways' own.
@@ -38,7 +39,7 @@ import java.util.regex.Pattern;
 public final class PlantedDuties {
     /** What {@code --skip} may name. */
     static final List<String> CHECKS = List.of("none", "missing-key", "unknown-key", "no-token", "wrong-secret", "expired", "alg-none",
-            "malformed", "no-route", "rate-limit");
+            "malformed", "no-route", "rate-limit", "per-client");
     private static final Pattern ROUTE = Pattern.compile("^/r(\\d+)(/.*)$");
 
     private final URI upstream;
@@ -94,8 +95,8 @@ public final class PlantedDuties {
                     return;
                 }
             }
-            if (duties.rateLimit().isPresent() && !skip.equals("rate-limit")
-                    && !duties.rateLimit().get().tryAcquire(duties.apiKeys().isPresent() && key != null ? key : client)) {
+            String limitedAs = skip.equals("per-client") ? "every client" : duties.apiKeys().isPresent() && key != null ? key : client;
+            if (duties.rateLimit().isPresent() && !skip.equals("rate-limit") && !duties.rateLimit().get().tryAcquire(limitedAs)) {
                 answer(ex, 429, "rate limited");
                 return;
             }

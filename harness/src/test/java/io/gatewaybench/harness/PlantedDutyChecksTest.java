@@ -82,7 +82,19 @@ class PlantedDutyChecksTest {
         }
         if (s.rateLimit() > 0) {
             try (TargetProcess p = start(plant("none").underScenario(s, credentials).withRateLimit(Scenario.LOW_LIMIT), scenario + "-low")) {
-                assertTrue(ScenarioCheck.limitBites("planted-duties", p.launch().url(), s, credentials, Scenario.LOW_LIMIT).answered429() > 0);
+                io.gatewaybench.harness.model.RateLimitCheck seen = ScenarioCheck.limitBites("planted-duties", p.launch().url(), s, credentials,
+                        Scenario.LOW_LIMIT);
+                assertTrue(seen.answered429() > 0, seen.toString());
+                // a second client, with its own limit, is served in full while the first is held at its own
+                assertEquals("5 of 5 answered 200 to " + (s.duties().contains("api-keys") ? "another API key" : "source address 127.0.0.2")
+                        + " while the first client was limited", seen.anotherClient());
+            }
+            // one limit for every client together: the second client finds it spent
+            try (TargetProcess p = start(plant("per-client").underScenario(s, credentials).withRateLimit(Scenario.LOW_LIMIT), scenario + "-global")) {
+                IllegalStateException together = assertThrows(IllegalStateException.class,
+                        () -> ScenarioCheck.limitBites("planted-duties", p.launch().url(), s, credentials, Scenario.LOW_LIMIT));
+                assertTrue(together.getMessage().contains("limits its clients together, not each on its own (per "
+                        + (s.duties().contains("api-keys") ? "API key" : "client address") + ")"), together.getMessage());
             }
             try (TargetProcess p = start(plant("rate-limit").underScenario(s, credentials).withRateLimit(Scenario.LOW_LIMIT), scenario + "-unlimited")) {
                 IllegalStateException unlimited = assertThrows(IllegalStateException.class,
@@ -93,7 +105,7 @@ class PlantedDutyChecksTest {
     }
 
     static Stream<String> withDuties() {
-        return Stream.of("keyauth+ratelimit", "jwt", "routes-1000");
+        return Stream.of("ratelimit", "keyauth+ratelimit", "jwt", "routes-1000");
     }
 
     /** A descriptor of the plant skipping {@code skip}, written for this test. */

@@ -44,6 +44,17 @@ public final class Http1Client implements AutoCloseable {
 
     /** @param readTimeoutMillis how long a silent peer is waited for: a guard against hanging, not a speed goal */
     public Http1Client(URI base, int readTimeoutMillis) throws IOException {
+        this(base, readTimeoutMillis, null);
+    }
+
+    /**
+     * @param readTimeoutMillis how long a silent peer is waited for: a guard against hanging, not a speed goal
+     * @param source the local address to send from (another client's, 127.0.0.2 on loopback), or null for the system's choice
+     */
+    public Http1Client(URI base, int readTimeoutMillis, java.net.InetAddress source) throws IOException {
+        if (source != null) {
+            socket.bind(new InetSocketAddress(source, 0));
+        }
         socket.connect(new InetSocketAddress(base.getHost(), base.getPort()), 5_000);
         socket.setSoTimeout(readTimeoutMillis);
         socket.setTcpNoDelay(true);

@@ -176,7 +176,66 @@ public final class ScenarioCheck {
                     + String.format(java.util.Locale.ROOT, "%.1f", seconds) + " s got " + ok + " answers 200 and " + refused
                     + " answers 429 (expected " + low + " to " + high + " answers 200, the rest 429); refusing to measure it");
         }
-        return new RateLimitCheck(limit, sent, Precision.round(seconds), ok, refused, low + ".." + high);
+        return new RateLimitCheck(limit, sent, Precision.round(seconds), ok, refused, low + ".." + high, anotherClient(target, url, s, c));
+    }
+
+    /** Requests a second client sends back to back while the first is limited: within any limit's burst ({@link Scenario#LOW_LIMIT}). */
+    static final int ANOTHER_CLIENT_REQUESTS = 5;
+
+    /**
+     * Right after {@link #limitBites} has held the first client at its limit, a second client, with another of the run's API
+     * keys where the limit is per key and from another source address where it is per client address, sends
+     * {@value #ANOTHER_CLIENT_REQUESTS} requests back to back: each must be answered 200, since that client has its own
+     * limit, untouched. A limit kept for every client together has at most a token or two left then (the first client took
+     * each as it came), so most of them get 429. Another source address is another loopback address (127.0.0.2 toward
+     * 127.0.0.1: the whole of 127/8 is this machine's); toward a host elsewhere the run has one address, and says the check
+     * was not made.
+     */
+    private static String anotherClient(String target, URI url, Scenario s, Credentials c) {
+        boolean perKey = s.duties().contains("api-keys");
+        Map<String, String> headers = new LinkedHashMap<>(s.headers(c));
+        java.net.InetAddress source = null;
+        String who;
+        if (perKey) {
+            headers.put("apikey", c.apiKeys().get(1));
+            who = "another API key";
+        } else {
+            java.net.InetAddress host;
+            try {
+                host = java.net.InetAddress.getByName(url.getHost());
+            } catch (java.net.UnknownHostException e) {
+                throw new IllegalStateException(target + ": " + url.getHost() + " does not resolve: " + e.getMessage(), e);
+            }
+            if (!host.isLoopbackAddress()) {
+                return "not checked: the limit is per client address, and toward " + url.getHost() + " this run has one address";
+            }
+            byte[] other = host.getAddress().clone();
+            other[other.length - 1] = (byte) (other[other.length - 1] == 2 ? 3 : 2);
+            try {
+                source = java.net.InetAddress.getByAddress(other);
+            } catch (java.net.UnknownHostException e) {
+                throw new IllegalStateException(e);
+            }
+            who = "source address " + source.getHostAddress();
+        }
+        String[] lines = headers.entrySet().stream().map(e -> e.getKey() + ": " + e.getValue()).toArray(String[]::new);
+        int ok = 0;
+        java.util.List<Integer> statuses = new java.util.ArrayList<>();
+        for (int i = 0; i < ANOTHER_CLIENT_REQUESTS; i++) {
+            try (Http1Client client = new Http1Client(url, 10_000, source)) {
+                int status = client.get(s.requestPath(i), lines).status();
+                statuses.add(status);
+                ok += status == 200 ? 1 : 0;
+            } catch (IOException e) {
+                throw new IllegalStateException(target + ": no answer to a second client (" + who + ") at " + url + ": " + e, e);
+            }
+        }
+        if (ok < ANOTHER_CLIENT_REQUESTS) {
+            throw new IllegalStateException(target + " limits its clients together, not each on its own (per " + (perKey ? "API key"
+                    : "client address") + "): while the first client was held at its limit, a second one (" + who + ") sent "
+                    + ANOTHER_CLIENT_REQUESTS + " requests and got " + statuses + "; refusing to measure it");
+        }
+        return ok + " of " + ANOTHER_CLIENT_REQUESTS + " answered 200 to " + who + " while the first client was limited";
     }
 
     private static void expectPage(String target, URI url, String path, Map<String, String> headers, byte[] page, String what) {
