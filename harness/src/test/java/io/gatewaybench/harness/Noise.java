@@ -196,7 +196,7 @@ final class Noise {
 
         /** all_requests_latency_ms/p99 as "P99 ms", send_lag_ms/p99 as "send lag P99 ms". */
         private static String shortName(String field) {
-            return field.replace("all_requests_latency_ms/", "").replace("send_lag_ms/", "send lag ").replace("p99", "P99 ms")
+            return field.replace("resources/gateway/cpu_ms_per_1000_requests", "gateway CPU ms per 1,000 req").replace("all_requests_latency_ms/", "").replace("send_lag_ms/", "send lag ").replace("p99", "P99 ms")
                     .replace("p50", "P50 ms").replace("max", "max ms").replace("probe_us/requests", "probe requests").replace('_', ' ');
         }
 

@@ -105,7 +105,7 @@ class NoiseBudgetTest {
      * round: the closed load's throughput, and at each ladder rate the P99, the maximum and the injector's send
      * lag, from which each round's maximum sustainable rate under both objectives follows.
      */
-    private record Drawn(Noise throughput, Noise[] p99, Noise[] max, Noise[] lag) {
+    private record Drawn(Noise throughput, Noise[] p99, Noise[] max, Noise[] lag, Noise cpu) {
         static Drawn of(Noise.Calibration c, String target) {
             int n = CompareIT.RATES.size();
             Noise[] p99 = new Noise[n];
@@ -116,7 +116,9 @@ class NoiseBudgetTest {
                 max[i] = c.level(target, CompareIT.RATES.get(i), "all_requests_latency_ms/max", 1);
                 lag[i] = c.level(target, CompareIT.RATES.get(i), "send_lag_ms/p99", 0);
             }
-            return new Drawn(c.closed(target, "throughput_rps", 0), p99, max, lag);
+            // the gateway's CPU per request: direct has no gateway
+            Noise cpu = target.equals("direct") ? null : c.closed(target, "resources/gateway/cpu_ms_per_1000_requests", 0);
+            return new Drawn(c.closed(target, "throughput_rps", 0), p99, max, lag, cpu);
         }
 
         List<Noise> all() {
@@ -124,19 +126,24 @@ class NoiseBudgetTest {
             for (int i = 0; i < p99.length; i++) {
                 all.addAll(List.of(p99[i], max[i], lag[i]));
             }
+            if (cpu != null) {
+                all.add(cpu);
+            }
             return all;
         }
 
         /**
          * {@code rounds} rounds: [round][0] throughput, [round][1 + level] P99 or NaN where the injector was late, then
          * the two maximum rates, NaN where the round's search stopped at a level the injector sent late (injector-limited:
-         * left out), then the same two rates as lower bounds, kept also where the injector stopped the search.
+         * left out), then the same two rates as lower bounds, kept also where the injector stopped the search, then the
+         * gateway's CPU per 1,000 requests (NaN for direct).
          */
         double[][] draw(RandomGenerator r, int rounds) {
             int n = p99.length;
             double[][] v = new double[rounds][];
             for (int k = 0; k < rounds; k++) {
-                double[] round = new double[n + 5];
+                double[] round = new double[n + 6];
+                round[n + 5] = cpu == null ? Double.NaN : cpu.draw(r);
                 round[0] = throughput.draw(r);
                 double[] rate = new double[2];
                 boolean[] searching = {true, true};
@@ -173,8 +180,9 @@ class NoiseBudgetTest {
     /**
      * The rows {@code ./bench compare} makes of one target in two runs (RunComparison.compare), each with its
      * figures as drawn: throughput, throughput over direct's around each round (not for direct), the two maximum
-     * rates (null where a run has fewer than two rounds the injector did not stop: compare makes no row of them), and
-     * the P99 at each rate both runs sustained in their lower median, where each run measured it twice.
+     * rates (null where a run has fewer than two rounds the injector did not stop: compare makes no row of them), the
+     * P99 at each rate both runs sustained in their lower median, where each run measured it twice, and the gateway's
+     * CPU per 1,000 requests (not for direct).
      */
     private static List<double[][]> rows(double[][] a, double[][] b, double[][] directA, double[][] directB, boolean isDirect) {
         int n = CompareIT.RATES.size();
@@ -197,6 +205,9 @@ class NoiseBudgetTest {
             if (pa.length >= 2 && pb.length >= 2) {
                 rows.add(new double[][] {pa, pb, {1}});
             }
+        }
+        if (!isDirect) {
+            rows.add(new double[][] {column(a, n + 5), column(b, n + 5), {0}});
         }
         return rows;
     }

@@ -24,7 +24,8 @@ import org.apache.commons.math3.distribution.TDistribution;
  * on, each from its per-round values: the throughput (absolute: it shows where the machine itself
  * changed, which every ratio to direct hides), the throughput relative to the target's own baseline (direct, or
  * direct under the target's scenario where that asks for another page; paired round by round), the maximum
- * sustainable rate under each objective, and the P99 at each ladder level both runs sustained. Each figure gets
+ * sustainable rate under each objective, the P99 at each ladder level both runs sustained, and the gateway's CPU per
+ * request under the closed load. Each figure gets
  * Welch's t (unequal variances) from Apache Commons Math and one of three verdicts against an equivalence margin
  * (default 10% of run A's mean; for latency from Gatling's ladder at least 1 ms, its resolution):
  * <ul>
@@ -273,18 +274,24 @@ public final class RunComparison {
             }
             Map<String, MaxSustainable> foundA = ta.maxSustainable();
             Map<String, MaxSustainable> foundB = tb.maxSustainable();
-            if (foundA == null || foundB == null) {
-                continue;
+            if (foundA != null && foundB != null) {
+                foundA.forEach((objective, fa) -> {
+                    double[] ra = perRound(fa);
+                    double[] rb = perRound(foundB.get(objective));
+                    if (ra.length >= 2 && rb.length >= 2) { // fewer rounds reached a conclusion: the injector, not the target, stopped the rest
+                        figures.add(new Figure(name, "max sustainable rate req/s, " + objective, ra, rb, margin * Math.abs(mean(ra)), 0,
+                                ScenarioMatrix.rates(a).equals(ScenarioMatrix.rates(b))));
+                    }
+                });
+                figures.addAll(p99AtEqualLevels(a, b, ta, tb, margin));
             }
-            foundA.forEach((objective, fa) -> {
-                double[] ra = perRound(fa);
-                double[] rb = perRound(foundB.get(objective));
-                if (ra.length >= 2 && rb.length >= 2) { // fewer rounds reached a conclusion: the injector, not the target, stopped the rest
-                    figures.add(new Figure(name, "max sustainable rate req/s, " + objective, ra, rb, margin * Math.abs(mean(ra)), 0,
-                            ScenarioMatrix.rates(a).equals(ScenarioMatrix.rates(b))));
-                }
-            });
-            figures.addAll(p99AtEqualLevels(a, b, ta, tb, margin));
+            // what each request cost the gateway's processes, in the rounds that sampled them (none for direct, nor for a
+            // gateway on a host the run could not sample)
+            double[] cpuA = ProfileMatrix.cpuPerRound(ta);
+            double[] cpuB = ProfileMatrix.cpuPerRound(tb);
+            if (cpuA.length >= 2 && cpuB.length >= 2) {
+                figures.add(figure(name, "gateway CPU ms / 1,000 req (closed load)", cpuA, cpuB, margin, 0));
+            }
         }
         List<Row> rows = figures.stream().map(f -> f.test(figures.size(), alpha)).toList();
         long different = rows.stream().filter(r -> r.test().verdict() == Verdict.DIFFERENT).count();
