@@ -605,7 +605,7 @@
       }
       section('JVM profiles',
         'Per gateway, each profile ranked by throughput relative to the reference profile "' + at(summary, ['jvm_profiles', 'reference'])
-        + '" (median of the per-round ratios, with its interval: the round-to-round spread pooled over the gateway\'s profiles, '
+        + '" (median of the per-round ratios, with its interval: Student\'s t on that profile\'s own rounds, '
         + 'and all of its intervals together at 95%, Bonferroni); highlighted: within the noise (the interval holds 1).');
       Object.entries(byGateway).forEach(([gateway, rows]) => {
         main.append(el('h3', {}, [gateway]));

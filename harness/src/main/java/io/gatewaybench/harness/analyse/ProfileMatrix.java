@@ -33,11 +33,11 @@ import org.apache.commons.math3.distribution.TDistribution;
  * (start, warm-up, GC pauses and allocation over the measured window). A profile whose throughput
  * interval holds 1 is "within the noise" of the reference.
  *
- * <p>The two-round run results/20261123-212433 called two of its 40 comparisons differences (two scg
- * profiles at 104.8% and 102.5%), and a three-round rerun did not repeat them: two ratios that agree by
- * chance make a narrow interval from one degree of freedom, and 40 intervals at 95% each miss about
- * twice by chance. So the round-to-round spread is pooled over a gateway's profiles, and the k
- * intervals hold together at 95% (Bonferroni), as {@link #judge} says.
+ * <p>Each variant's interval comes from its own rounds alone ({@link #judge}), and a gateway's k intervals hold
+ * together at 95% (Bonferroni). Pooling the round-to-round spread over a gateway's variants, as this did before, took
+ * every variant's ratios as independent of the others', but the ratios of one round share that round's reference run:
+ * 13 variants of 2 rounds behaved like 3 degrees of freedom, not 13, and their family missed 7.9% of the time
+ * (ProfileMatrixTest's simulation).
  */
 final class ProfileMatrix {
     /** The chance that any of a gateway's intervals misses, all together. */
@@ -174,28 +174,20 @@ final class ProfileMatrix {
     }
 
     /**
-     * Each compared profile's throughput interval and verdict. The spread of a profile's per-round
-     * ratios is the noise of one measurement, the same for every profile of the gateway, so it is
-     * estimated from all of them together (pooled, with the degrees of freedom of all their rounds):
-     * two rounds alone give one degree of freedom, and two ratios that happen to agree give an
-     * interval far narrower than the machine's noise. The interval is Student's t on the logarithms,
-     * at 1 - 0.05/k for k compared profiles (Bonferroni), so that all k hold together at 95%.
+     * Each compared variant's interval and verdict, from its own rounds alone: Student's t on the logarithms of its
+     * per-round ratios (each round's run over the reference's run of the same round), n - 1 degrees of freedom for n
+     * rounds, at 1 - 0.05/k for the gateway's k compared variants (Bonferroni), so that all k hold together at 95%. A
+     * variant's ratios are independent from round to round whatever the reference did, so the t interval holds its
+     * level; with two rounds that is one degree of freedom, and the interval is as wide as that is. Pooling the spread
+     * over the variants would lend each the degrees of freedom of all, but their ratios share each round's reference
+     * run: the pooled estimate moves with it, and its intervals missed more often than they said (ProfileMatrixTest).
      *
      * <p>Of a gateway's variants of one kind ({@code variants}: its profiles, its scenarios, its worker counts), one paired
      * figure per row (null: the row has none): per row, the figure judged, or null where it is not (no ratios formed).
      */
     static List<Judged> judge(List<RatioSpread> rows, String variants) {
-        List<Interval> spreads = rows.stream().map(s -> s instanceof RatioSpread.Formed f && f.interval().values() != null ? f.interval() : null)
-                .filter(Objects::nonNull).toList();
-        double squares = 0;
-        int freedom = 0;
-        for (Interval s : spreads) {
-            double[] logs = logs(s);
-            double mean = Arrays.stream(logs).average().orElse(0);
-            squares += Arrays.stream(logs).map(x -> (x - mean) * (x - mean)).sum();
-            freedom += logs.length - 1;
-        }
-        double level = 1 - FAMILY_ERROR / Math.max(1, spreads.size());
+        long k = rows.stream().filter(r -> r instanceof RatioSpread.Formed f && f.interval().values() != null).count();
+        double level = 1 - FAMILY_ERROR / Math.max(1, k);
         List<Judged> judged = new ArrayList<>();
         for (RatioSpread r : rows) {
             if (!(r instanceof RatioSpread.Formed f) || f.interval().values() == null) {
@@ -205,17 +197,25 @@ final class ProfileMatrix {
             Interval s = f.interval();
             double[] logs = logs(s);
             Interval interval = new Interval(s.median(), s.min(), s.max(), s.values(), null, null, null, null, null, null);
-            if (freedom > 0 && Arrays.stream(logs).allMatch(Double::isFinite)) {
-                double mean = Arrays.stream(logs).average().orElseThrow();
-                double half = new TDistribution(freedom).inverseCumulativeProbability(1 - (1 - level) / 2)
-                        * Math.sqrt(squares / freedom / logs.length);
-                interval = new Interval(s.median(), s.min(), s.max(), s.values(), null, null, Precision.round(Math.exp(mean - half)),
-                        Precision.round(Math.exp(mean + half)), Precision.round(level), "Student's t on log ratios, spread pooled over the "
-                        + "gateway's " + spreads.size() + " compared " + variants + " (" + freedom + " degrees of freedom), Bonferroni over them");
+            if (logs.length >= 2 && Arrays.stream(logs).allMatch(Double::isFinite)) {
+                double[] bounds = logInterval(logs, level);
+                interval = new Interval(s.median(), s.min(), s.max(), s.values(), null, null, Precision.round(Math.exp(bounds[0])),
+                        Precision.round(Math.exp(bounds[1])), Precision.round(level), "Student's t on log ratios, this one's own "
+                        + logs.length + " rounds (" + (logs.length - 1) + " degrees of freedom), Bonferroni over the gateway's " + k
+                        + " compared " + variants);
             }
             judged.add(new Judged(new RatioSpread.Formed(interval), judgement(interval)));
         }
         return judged;
+    }
+
+    /** Student's t interval of the mean of {@code logs} at {@code level}, with logs.length - 1 degrees of freedom: {low, high}. */
+    static double[] logInterval(double[] logs, double level) {
+        double mean = Arrays.stream(logs).average().orElseThrow();
+        double squares = Arrays.stream(logs).map(x -> (x - mean) * (x - mean)).sum();
+        double half = new TDistribution(logs.length - 1).inverseCumulativeProbability(1 - (1 - level) / 2)
+                * Math.sqrt(squares / (logs.length - 1) / logs.length);
+        return new double[] {mean - half, mean + half};
     }
 
     private static double[] logs(Interval spread) {

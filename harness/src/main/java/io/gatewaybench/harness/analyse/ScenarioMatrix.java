@@ -23,8 +23,8 @@ import java.util.Optional;
  * throughput relative to its direct baseline (the same page, from the same run), its P99 at each fixed offered
  * rate, its maximum sustainable rate and its CPU per 1,000 requests. Per gateway, what each scenario costs it:
  * its throughput under the scenario over its own under plain, paired round by round (both ran in the same round),
- * with an interval and a verdict as for JVM profiles ({@link ProfileMatrix#judge}: the spread pooled over the
- * gateway's scenarios, Bonferroni over them), and its CPU per request under the scenario over plain's, paired and
+ * with an interval and a verdict as for JVM profiles ({@link ProfileMatrix#judge}: each scenario's own rounds,
+ * Bonferroni over the gateway's scenarios), and its CPU per request under the scenario over plain's, paired and
  * judged the same way: with two rounds the throughput intervals are wide, and CPU per request is the steadier figure.
  */
 public final class ScenarioMatrix {

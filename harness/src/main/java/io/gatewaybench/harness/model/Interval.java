@@ -9,8 +9,8 @@ import java.util.List;
  *
  * <p>Two vocabularies, never both: a plain interval (Stats.range) has {@code ci95_low} and {@code ci95_high}, a 95% interval of
  * the values' geometric mean (Student's t on the logarithms), where every value is above 0 and there are two or more; a ratio judged with
- * its family (ProfileMatrix.judge) has {@code ci_low}, {@code ci_high}, {@code ci_level} and {@code ci_method} instead, where the pooled
- * spread allows an interval. Without an interval all of them are null.
+ * its family (ProfileMatrix.judge) has {@code ci_low}, {@code ci_high}, {@code ci_level} and {@code ci_method} instead, where its
+ * rounds allow an interval (two or more). Without an interval all of them are null.
  *
  * @param median the median of the values (same unit as the values)
  * @param min the lowest value (same unit as the values)
@@ -21,7 +21,7 @@ import java.util.List;
  * @param ciLow lower end of the interval of the ratio, ratio
  * @param ciHigh upper end of the interval of the ratio, ratio
  * @param ciLevel confidence level of each interval, share 0-1 (1 - 0.05/k for k compared variants)
- * @param ciMethod how the interval was made: Student's t on log ratios, spread pooled over the gateway's variants, Bonferroni
+ * @param ciMethod how the interval was made: Student's t on log ratios of its own rounds, Bonferroni over the gateway's variants
  */
 public record Interval(
         @JsonProperty(value = "median", required = true) double median,

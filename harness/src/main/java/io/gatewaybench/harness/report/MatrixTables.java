@@ -43,8 +43,9 @@ final class MatrixTables {
                 .append("relative to the reference profile `").append(profiles.reference()).append("`: the median of the per-round ")
                 .append("ratios (each round's run over the reference's run of the same round) with its interval, *within the noise* ")
                 .append("where it holds 1. The intervals of one gateway's k profiles hold together at 95% (each at 1 - 0.05/k, Bonferroni): ")
-                .append("k comparisons at 95% each would show one difference in twenty that is not there. The round-to-round spread ")
-                .append("behind them is pooled over the k profiles: two rounds alone give one degree of freedom. ")
+                .append("k comparisons at 95% each would show one difference in twenty that is not there. Each interval is Student's t ")
+                .append("on the log ratios of that profile's own rounds (n - 1 degrees of freedom: two rounds give one, and an interval as ")
+                .append("wide as that). ")
                 .append("P99 is the closed loop's (it mirrors throughput). CPU per 1,000 requests and peak ")
                 .append("memory (PSS) of the gateway over the measured window; GC pauses and allocation from a JDK Flight Recorder ")
                 .append("recording of the same window; first answer: from the process's start to its first correct page; steady: seconds of ")
@@ -175,7 +176,7 @@ final class MatrixTables {
         md.append("Throughput under the scenario relative to the same gateway's under plain, the median of the per-round ratios (both ")
                 .append("ran in the same round) with its interval; for a response size, the share of direct's throughput the gateway keeps ")
                 .append("for that file (direct fetching it too) over its share for the book page; the intervals of one gateway's scenarios hold together at 95% ")
-                .append("(Bonferroni, the spread pooled over them, as for JVM profiles). The gateway's CPU per request relative to plain's, ")
+                .append("(Bonferroni, each from its own rounds, as for JVM profiles). The gateway's CPU per request relative to plain's, ")
                 .append("paired and judged the same way: it does not depend on how many requests the load could send. ")
                 .append("A drop of x% is the published studies' \"drops by x%\".\n");
         scenarios.costVsPlain().forEach((gateway, rows) -> {
@@ -213,7 +214,7 @@ final class MatrixTables {
         md.append("Each gateway ran once per count of workers ").append(sweep.counts())
                 .append(" (NGINX worker processes, HAProxy threads, event loops of the JVM gateways), as a target of its own in the same ")
                 .append("rounds. Throughput over the same gateway's with the fewest workers: the median of the per-round ratios with its ")
-                .append("interval (Bonferroni over the gateway's counts, the spread pooled over them, as for JVM profiles); per worker: ")
+                .append("interval (Bonferroni over the gateway's counts, each from its own rounds, as for JVM profiles); per worker: ")
                 .append("that gain divided by the added workers (1.0: every worker carries as much as the first; the APISIX vs Envoy study ")
                 .append("found 0.94 for APISIX and 0.91-0.93 for Envoy at 2-3 workers). P99 at each fixed offered rate (median over the rounds that ")
                 .append("measured it at the rate; `overloaded` in some round, `injector-limited` in every round, - : not reached); the gateway's CPU per 1,000 requests. Where the injector and the origin share the ")
@@ -243,7 +244,11 @@ final class MatrixTables {
         });
     }
 
-    /** A ratio as a percentage, {@code 80.0% (75.0-85.0)}, with its interval where the analysis gave it one. */
+    /**
+     * A ratio as a percentage, {@code 80.0% (75.0-85.0)}, with its interval where the analysis gave it one; an end beyond 1% or
+     * 1000% reads {@code <1.0} or {@code >1000} (two rounds of one degree of freedom give ends a million times apart: nothing
+     * is established either way, and the digits would say more than that).
+     */
     static String relative(Ratio median, RatioSpread spread) {
         if (!(median instanceof Ratio.Value m)) {
             return "-";
@@ -251,12 +256,13 @@ final class MatrixTables {
         String s = String.format(Locale.ROOT, "%.1f%%", m.ratio() * 100);
         Interval i = judged(spread);
         if (i != null) {
-            s += String.format(Locale.ROOT, " (%.1f-%.1f)", i.ciLow() * 100, i.ciHigh() * 100);
+            s += " (" + (i.ciLow() < 0.01 ? "<1.0" : String.format(Locale.ROOT, "%.1f", i.ciLow() * 100)) + "-"
+                    + (i.ciHigh() > 10 ? ">1000" : String.format(Locale.ROOT, "%.1f", i.ciHigh() * 100)) + ")";
         }
         return s;
     }
 
-    /** A ratio as a factor, {@code 1.57x (1.20-2.05)}, with its interval where it has one. */
+    /** A ratio as a factor, {@code 1.57x (1.20-2.05)}, with its interval where it has one; an end beyond 0.01x or 100x as {@link #relative}. */
     static String factor(Ratio median, RatioSpread spread) {
         if (!(median instanceof Ratio.Value m)) {
             return "-";
@@ -264,7 +270,8 @@ final class MatrixTables {
         String s = String.format(Locale.ROOT, "%.2fx", m.ratio());
         Interval i = judged(spread);
         if (i != null) {
-            s += String.format(Locale.ROOT, " (%.2f-%.2f)", i.ciLow(), i.ciHigh());
+            s += " (" + (i.ciLow() < 0.01 ? "<0.01" : String.format(Locale.ROOT, "%.2f", i.ciLow())) + "-"
+                    + (i.ciHigh() > 100 ? ">100" : String.format(Locale.ROOT, "%.2f", i.ciHigh())) + ")";
         }
         return s;
     }
