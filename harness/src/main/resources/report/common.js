@@ -17,13 +17,18 @@ window.reportCommon = (function () {
     return typeof value !== 'number' || !isFinite(value) ? 'n/a' : value.toFixed(digits) + (suffix || '');
   }
 
-  /** A chart in a new div appended to parent; the ECharts instance is added to charts, for resizing. */
+  /**
+   * A chart in a new div appended to parent; the ECharts instance is added to charts, for resizing. What the instance
+   * holds once drawn, each series' name and data, goes into the div's data-series attribute: what the browser tests
+   * check against the figures (an empty chart still has axes and ticks to count).
+   */
   function chart(parent, charts, id, option, cssClass) {
     const div = el('div', { class: 'chart' + (cssClass ? ' ' + cssClass : ''), id: id });
     parent.append(div);
     const c = echarts.init(div, null, { renderer: 'svg' });
     c.setOption(Object.assign({ animation: false }, option));
     charts.push(c);
+    div.dataset.series = JSON.stringify((c.getOption().series || []).map(s => ({ name: s.name, data: s.data })));
     return c;
   }
 

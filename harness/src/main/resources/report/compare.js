@@ -71,20 +71,31 @@
 
     /** One chart per figure (the same figure of every target side by side): rounds as points, each run's mean and 95% interval as a bar. */
     function figureCharts() {
-      section('Per figure', 'Each point is one round; the bar beside it is that run\'s mean with its 95% interval. '
-        + 'A on the left in blue, B on the right in red; the verdict under each target is RunComparison\'s.');
+      section('Per figure', 'Each point is one round; the bar beside it is that run\'s mean with its 95% interval, cut at 0 '
+        + '(no figure compared here is below it). A on the left in blue, B on the right in red; the grey band is the '
+        + 'equivalence margin around A\'s mean, which B\'s must share for "equivalent"; the verdict under each target is RunComparison\'s.');
       // throughput first, as in report.html: direct, the first target, has no throughput row of its own
       const figures = [...new Set(data.rows.map(r => r.figure))].sort((x, y) => y.startsWith('throughput') - x.startsWith('throughput'));
       figures.forEach((figure, f) => {
         const rows = data.rows.filter(r => r.figure === figure);
         const names = rows.map(r => r.target);
         main.append(el('h3', {}, [figure]));
-        const series = [];
+        // the margin around A's mean, [mean - margin, mean + margin] per target, cut at 0
+        const series = [{ name: 'margin around A\'s mean', type: 'custom', clip: true, itemStyle: { color: '#8c959f' },
+          data: rows.map((r, i) => [i, Math.max(0, r.a_mean_ci95[0] - r.margin_abs), r.a_mean_ci95[0] + r.margin_abs]),
+          encode: { x: 0, y: [1, 2] },
+          renderItem: (params, api) => {
+            const low = api.coord([api.value(0) - 0.35, api.value(1)]);
+            const high = api.coord([api.value(0) + 0.35, api.value(2)]);
+            return { type: 'rect', shape: { x: low[0], y: high[1], width: high[0] - low[0], height: low[1] - high[1] },
+              style: { fill: api.visual('color'), opacity: 0.2 } };
+          } }];
         [['A', -0.15, 'a', 'a_mean_ci95'], ['B', 0.15, 'b', 'b_mean_ci95']].forEach(([label, offset, values, interval]) => {
           series.push({ name: label + ': rounds', type: 'scatter', symbolSize: 8, itemStyle: { color: COLORS[label], opacity: 0.6 },
             data: rows.flatMap((r, i) => r[values].map(v => [i + offset - 0.05, v])) });
           series.push({ name: label + ': mean, 95% interval', type: 'custom', clip: true, itemStyle: { color: COLORS[label] },
-            data: rows.map((r, i) => [i + offset + 0.05, ...r[interval].map(v => (v === null ? NaN : v))]),
+            // the interval cut at 0: a t interval of few rounds may reach below it, where no figure here can be
+            data: rows.map((r, i) => [i + offset + 0.05, ...r[interval].map((v, k) => (v === null ? NaN : k > 0 ? Math.max(0, v) : v))]),
             encode: { x: 0, y: [1, 2, 3] }, // the axis spans the interval's ends too, so no bar is cut at the chart's edge
             renderItem: (params, api) => {
               const x = api.value(0);

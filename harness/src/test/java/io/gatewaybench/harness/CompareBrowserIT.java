@@ -13,6 +13,7 @@ import io.gatewaybench.harness.report.CompareHtmlTest;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -58,11 +59,15 @@ class CompareBrowserIT {
         Rendered page = HeadlessChromium.render(c.html(), OUT, name);
         assertEquals(List.of(), page.problems(), name);
 
-        int figures = new LinkedHashSet<>(result.rows().stream().map(RunComparison.Row::figure).toList()).size();
-        assertEquals(figures, page.dom().select("div.chart[id^=figure-]").size(), name + ": a chart per figure");
-        for (Element chart : page.dom().select("div.chart[id^=figure-]")) {
+        List<String> figures = figuresAsDrawn(result);
+        assertEquals(figures.size(), page.dom().select("div.chart[id^=figure-]").size(), name + ": a chart per figure");
+        for (int f = 0; f < figures.size(); f++) {
+            Element chart = page.dom().getElementById("figure-" + f);
+            assertNotNull(chart, name + ": no chart #figure-" + f);
             assertFalse(chart.select("svg").isEmpty(), name + ": chart #" + chart.id() + " has no <svg>");
-            assertFalse(chart.select("svg path").isEmpty(), name + ": chart #" + chart.id() + " has no <path>");
+            String figure = figures.get(f);
+            List<RunComparison.Row> rows = result.rows().stream().filter(r -> r.figure().equals(figure)).toList();
+            assertEquals(List.of(), drawnProblems(JSON.readTree(chart.attr("data-series")), rows), name + ": chart of " + figure);
         }
 
         List<Element> rows = page.dom().select("#comparison-table tbody tr");
@@ -88,6 +93,86 @@ class CompareBrowserIT {
         }
         assertTrue(page.dom().getElementById("summary-line").text().contains("Exit status " + result.exit()), name);
         return page;
+    }
+
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
+
+    /** The figures in the order compare.html charts them: as the rows first name them, throughput's first. */
+    private static List<String> figuresAsDrawn(RunComparison.Result result) {
+        List<String> figures = new ArrayList<>(new LinkedHashSet<>(result.rows().stream().map(RunComparison.Row::figure).toList()));
+        figures.sort(java.util.Comparator.comparing(f -> !f.startsWith("throughput")));
+        return figures;
+    }
+
+    /**
+     * What a figure's chart holds (its ECharts instance's series, as the page leaves them in data-series) against
+     * RunComparison's rows of that figure, one target per x position: the margin band around A's mean, each run's rounds,
+     * and each run's mean with its 95% interval, both cut at 0. Empty when they agree.
+     */
+    static List<String> drawnProblems(com.fasterxml.jackson.databind.JsonNode series, List<RunComparison.Row> rows) {
+        List<String> problems = new ArrayList<>();
+        java.util.Map<String, com.fasterxml.jackson.databind.JsonNode> byName = new java.util.HashMap<>();
+        series.forEach(s -> byName.put(s.path("name").asText(), s.path("data")));
+        List<double[]> margin = new ArrayList<>();
+        java.util.Map<String, List<double[]>> expected = new java.util.LinkedHashMap<>();
+        for (String run : List.of("A", "B")) {
+            List<double[]> points = new ArrayList<>();
+            List<double[]> means = new ArrayList<>();
+            double offset = run.equals("A") ? -0.15 : 0.15;
+            for (int i = 0; i < rows.size(); i++) {
+                RunComparison.Row r = rows.get(i);
+                for (double v : run.equals("A") ? r.a() : r.b()) {
+                    points.add(new double[] {i + offset - 0.05, v});
+                }
+                double[] ci = run.equals("A") ? r.aMeanCi95() : r.bMeanCi95();
+                means.add(new double[] {i + offset + 0.05, ci[0], Math.max(0, ci[1]), Math.max(0, ci[2])});
+                if (run.equals("A")) {
+                    margin.add(new double[] {i, Math.max(0, ci[0] - r.marginAbs()), ci[0] + r.marginAbs()});
+                }
+            }
+            expected.put(run + ": rounds", points);
+            expected.put(run + ": mean, 95% interval", means);
+        }
+        expected.put("margin around A's mean", margin);
+        expected.forEach((name, points) -> {
+            com.fasterxml.jackson.databind.JsonNode drawn = byName.get(name);
+            if (drawn == null || drawn.size() != points.size()) {
+                problems.add(name + ": " + (drawn == null ? "no series" : drawn.size() + " points drawn") + ", " + points.size() + " expected");
+                return;
+            }
+            for (int i = 0; i < points.size(); i++) {
+                for (int k = 0; k < points.get(i).length; k++) {
+                    double want = points.get(i)[k];
+                    com.fasterxml.jackson.databind.JsonNode got = drawn.get(i).get(k);
+                    boolean same = Double.isNaN(want) ? got == null || got.isNull() : got != null && got.isNumber()
+                            && Math.abs(got.asDouble() - want) <= 1e-9 * Math.max(1, Math.abs(want));
+                    if (!same) {
+                        problems.add(name + " point " + i + " value " + k + ": drawn " + got + ", expected " + want);
+                    }
+                }
+            }
+        });
+        return problems;
+    }
+
+    /** The check above fails on a chart planted empty, and on one drawing another figure's rounds. */
+    @Test
+    void aChartPlantedEmptyOrWrongFailsTheCheck() throws Exception {
+        RunComparison.Result result = RunComparison.compare(Analysis.read(CompareHtmlTest.run(CompareHtmlTest.RUN_A)),
+                Analysis.read(CompareHtmlTest.run(CompareHtmlTest.RUN_B)), RunComparison.MARGIN);
+        List<String> figures = figuresAsDrawn(result);
+        List<RunComparison.Row> first = result.rows().stream().filter(r -> r.figure().equals(figures.get(0))).toList();
+        List<RunComparison.Row> second = result.rows().stream().filter(r -> r.figure().equals(figures.get(1))).toList();
+        assertFalse(drawnProblems(JSON.readTree("[]"), first).isEmpty(), "an empty chart passed");
+        com.fasterxml.jackson.databind.node.ArrayNode emptySeries = JSON.createArrayNode();
+        for (String n : List.of("margin around A's mean", "A: rounds", "A: mean, 95% interval", "B: rounds", "B: mean, 95% interval")) {
+            emptySeries.addObject().put("name", n).putArray("data");
+        }
+        assertFalse(drawnProblems(emptySeries, first).isEmpty(), "a chart with its series and no data passed");
+        Rendered page = check(CompareHtmlTest.run(CompareHtmlTest.RUN_A), CompareHtmlTest.run(CompareHtmlTest.RUN_B), "planted-chart");
+        com.fasterxml.jackson.databind.JsonNode drawnFirst = JSON.readTree(page.dom().getElementById("figure-0").attr("data-series"));
+        assertEquals(List.of(), drawnProblems(drawnFirst, first));
+        assertFalse(drawnProblems(drawnFirst, second).isEmpty(), "another figure's chart passed");
     }
 
     @Test

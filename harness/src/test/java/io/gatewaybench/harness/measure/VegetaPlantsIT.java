@@ -72,11 +72,18 @@ class VegetaPlantsIT {
     /** Each twin's first level, not read: the proxies' and Vegeta's first seconds (JIT, connections) are not what is measured. */
     static final int WARMUP_LEVEL_SECONDS = 10;
     /**
-     * How far the recovered hold (median over rounds of the P50 differences) may lie from the hold the proxy measured. In the
+     * How far below the hold the proxy measured the recovered hold (median over rounds of the P50 differences) may lie. In the
      * calibration (12 rounds at each rate, 20261126: harness/src/test/README.md) every round's difference lay within 40 us
      * of the hold at 250 req/s and all but one within 50 at 500.
      */
     static final long P50_TOLERANCE_US = 50;
+    /**
+     * How far above it: more, since the hold's side pays a parked thread's wake-up and a cold write on top of what the proxy
+     * counts, and more so on a busy machine. Quiet, the calibration recovered the hold 4 us under what the proxy counted on
+     * average; in six fresh-clone CI runs of 20261126-27, 2 to 42 us over, and on a busy day (ci6, every test 15-30% slower
+     * than the day before) 52 and 62 us over. At 1,000 req/s in all it was 147 over, the plant no longer a pure delay.
+     */
+    static final long P50_OVER_US = 100;
     /**
      * The same at P99, stated from the twin's own round-to-round spread there: its P99 moved between 1.5 and 5.7 ms from
      * one 5 s level to the next in the calibration, and the P99 differences between -1.3 and +1.4 ms. A hold of a few
@@ -166,9 +173,9 @@ class VegetaPlantsIT {
         assertTrue(held[1] >= HOLD_US && held[1] <= HOLD_US + 100, "the proxy's own holds are not the planted " + HOLD_US + " us: " + seen);
         for (int r = 0; r < RATES.size(); r++) {
             long recovered = median(p50[r]);
-            assertTrue(Math.abs(recovered - plant) <= P50_TOLERANCE_US, String.format(Locale.ROOT,
+            assertTrue(recovered >= plant - P50_TOLERANCE_US && recovered <= plant + P50_OVER_US, String.format(Locale.ROOT,
                     "at %d req/s the hold is recovered as %d us at P50 (median over %d rounds), the proxy held %d us (the twin nothing), "
-                            + "tolerance ±%d us:%n%s", RATES.get(r), recovered, ROUNDS, plant, P50_TOLERANCE_US, seen));
+                            + "tolerance -%d/+%d us:%n%s", RATES.get(r), recovered, ROUNDS, plant, P50_TOLERANCE_US, P50_OVER_US, seen));
             long recovered99 = median(p99[r]);
             assertTrue(Math.abs(recovered99 - plant) <= P99_TOLERANCE_US, String.format(Locale.ROOT,
                     "at %d req/s the hold shows at P99 as %d us, %d us planted, tolerance ±%d us:%n%s",
