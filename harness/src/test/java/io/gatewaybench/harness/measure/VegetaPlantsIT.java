@@ -128,17 +128,48 @@ class VegetaPlantsIT {
         return new long[] {Long.parseLong(m.group(1)), Long.parseLong(m.group(2)), Long.parseLong(m.group(3)), Long.parseLong(m.group(4))};
     }
 
+    /** A measurement that may be made twice ({@link #twice}). */
+    private interface Attempt {
+        void run(int attempt) throws IOException;
+    }
+
+    /**
+     * Runs {@code attempt}, and once more, with new processes, if its checks fail: a plant measured wrong twice running
+     * fails, one a busy machine disturbed once does not. The checks are the plants' own (a hold a planted twin shares, a
+     * stall planted shorter, fail both attempts alike), while a busy spell of this shared machine is a chance event: on
+     * 20261127 (ci7) the planted proxy's own parked holds overshot 200 us by 103 us at P50, the twin's P99 reached 24 ms, and
+     * 15.9% of requests to the stall waited over 10 ms, where ten minutes earlier and after every figure was as calibrated.
+     * The first attempt's failure is kept in {@code target/vegeta-plants-it/<name>-first-attempt.txt}.
+     */
+    private static void twice(String name, Attempt attempt) throws IOException {
+        try {
+            attempt.run(1);
+        } catch (AssertionError first) {
+            Files.writeString(RUNS.resolve(name + "-first-attempt.txt"), first.getMessage() + "\n");
+            try {
+                attempt.run(2);
+            } catch (AssertionError second) {
+                second.addSuppressed(first);
+                throw second;
+            }
+        }
+    }
+
     @Test
     void aHoldOf200MicrosecondsIsRecoveredAtP50AtTwoRates() throws IOException {
+        twice("hold", this::hold);
+    }
+
+    private void hold(int attempt) throws IOException {
         String twinPlant = System.getProperty("planted.twin.park.us", "");
         long[][] p50 = new long[RATES.size()][ROUNDS];
         long[][] p99 = new long[RATES.size()][ROUNDS];
         long[][] twinP99 = new long[RATES.size()][ROUNDS];
         long[] held;
         long[] twinHeld;
-        try (TargetProcess hold = start("planted-park-200.properties", "park-200");
-             TargetProcess twin = twinPlant.isEmpty() ? start("planted-park-0.properties", "park-0")
-                     : start("planted-park-0.properties", "park-0", "--park-us=" + twinPlant)) {
+        try (TargetProcess hold = start("planted-park-200.properties", "park-200-" + attempt);
+             TargetProcess twin = twinPlant.isEmpty() ? start("planted-park-0.properties", "park-0-" + attempt)
+                     : start("planted-park-0.properties", "park-0-" + attempt, "--park-us=" + twinPlant)) {
             List<URI> twins = List.of(hold.launch().url(), twin.launch().url());
             Path targets = RUNS.resolve("twins-targets.txt");
             StringBuilder both = new StringBuilder();
@@ -200,9 +231,13 @@ class VegetaPlantsIT {
 
     @Test
     void aStallOf100MillisecondsEverySecondShowsInP99AndInTheShareThatWaited() throws IOException {
+        twice("stall", this::stall);
+    }
+
+    private void stall(int attempt) throws IOException {
         try (TargetProcess stall = TargetProcess.start(Target.named(PLANTED + "planted-stall.properties"),
-                Launch.onLoopback(RUNS.resolve("stall"), Ports.free(), origin, 1, JvmProfile.load("default").flags()))) {
-            Path raw = Files.createDirectories(RUNS.resolve("stall-levels"));
+                Launch.onLoopback(RUNS.resolve("stall-" + attempt), Ports.free(), origin, 1, JvmProfile.load("default").flags()))) {
+            Path raw = Files.createDirectories(RUNS.resolve("stall-levels-" + attempt));
             Path targets = VegetaLevel.targets(stall.launch().url(), VegetaLadder.paths(request), VegetaLadder.headers(request),
                     raw.resolve("targets.txt"));
             VegetaLevel.Result r = VegetaLevel.run(targets, 500, VegetaLadder.WARMUP_SECONDS, LEVEL_SECONDS, 1000, VegetaLadder.TIMEOUT_SECONDS,
