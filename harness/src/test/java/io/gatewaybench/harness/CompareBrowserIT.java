@@ -155,11 +155,19 @@ class CompareBrowserIT {
         return problems;
     }
 
-    /** The check above fails on a chart planted empty, and on one drawing another figure's rounds. */
     @Test
-    void aChartPlantedEmptyOrWrongFailsTheCheck() throws Exception {
-        RunComparison.Result result = RunComparison.compare(Analysis.read(CompareHtmlTest.run(CompareHtmlTest.RUN_A)),
-                Analysis.read(CompareHtmlTest.run(CompareHtmlTest.RUN_B)), RunComparison.MARGIN);
+    void aRunComparedWithItself() throws Exception {
+        Path run = CompareHtmlTest.run(CompareHtmlTest.RUN_B);
+        check(run, run, "self-" + CompareHtmlTest.RUN_B);
+    }
+
+    /** Two runs of other commits; on their page, the chart check is seen to fail on a chart planted empty or drawing another figure. */
+    @Test
+    void twoRunsOfOtherCommits() throws Exception {
+        Path a = CompareHtmlTest.run(CompareHtmlTest.RUN_A);
+        Path b = CompareHtmlTest.run(CompareHtmlTest.RUN_B);
+        Rendered page = check(a, b, CompareHtmlTest.RUN_A + "-vs-" + CompareHtmlTest.RUN_B);
+        RunComparison.Result result = RunComparison.compare(Analysis.read(a), Analysis.read(b), RunComparison.MARGIN);
         List<String> figures = figuresAsDrawn(result);
         List<RunComparison.Row> first = result.rows().stream().filter(r -> r.figure().equals(figures.get(0))).toList();
         List<RunComparison.Row> second = result.rows().stream().filter(r -> r.figure().equals(figures.get(1))).toList();
@@ -169,22 +177,8 @@ class CompareBrowserIT {
             emptySeries.addObject().put("name", n).putArray("data");
         }
         assertFalse(drawnProblems(emptySeries, first).isEmpty(), "a chart with its series and no data passed");
-        Rendered page = check(CompareHtmlTest.run(CompareHtmlTest.RUN_A), CompareHtmlTest.run(CompareHtmlTest.RUN_B), "planted-chart");
         com.fasterxml.jackson.databind.JsonNode drawnFirst = JSON.readTree(page.dom().getElementById("figure-0").attr("data-series"));
-        assertEquals(List.of(), drawnProblems(drawnFirst, first));
         assertFalse(drawnProblems(drawnFirst, second).isEmpty(), "another figure's chart passed");
-    }
-
-    @Test
-    void aRunComparedWithItself() throws Exception {
-        Path run = CompareHtmlTest.run(CompareHtmlTest.RUN_B);
-        check(run, run, "self-" + CompareHtmlTest.RUN_B);
-    }
-
-    @Test
-    void twoRunsOfOtherCommits() throws Exception {
-        check(CompareHtmlTest.run(CompareHtmlTest.RUN_A), CompareHtmlTest.run(CompareHtmlTest.RUN_B),
-                CompareHtmlTest.RUN_A + "-vs-" + CompareHtmlTest.RUN_B);
     }
 
     /** The falsifiable case: a target planted at 60% of its throughput must read "different" on the page. */

@@ -54,8 +54,12 @@ public final class RunComparison {
 
     public enum Verdict { EQUIVALENT, DIFFERENT, INCONCLUSIVE }
 
-    /** One figure of one target in both runs, its per-round values, and the test's outcome. */
-    public record Row(String target, String figure, double[] a, double[] b, double marginAbs, Test test) {
+    /**
+     * One figure of one target in both runs, its per-round values, the test's outcome, and the smallest true difference
+     * these rounds would call different with 80% power ({@link Test#detectable()}, simulated once per row: the table and the
+     * page both show it).
+     */
+    public record Row(String target, String figure, double[] a, double[] b, double marginAbs, Test test, double detectable) {
         /** Run A's mean over its rounds. */
         public double aMean() {
             return mean(a);
@@ -90,7 +94,7 @@ public final class RunComparison {
             if (levels && Stats.lowerMedian(a) == Stats.lowerMedian(b)) {
                 t = t.withVerdict(Verdict.EQUIVALENT);
             }
-            return new Row(target, figure, a, b, marginAbs, t);
+            return new Row(target, figure, a, b, marginAbs, t, t.detectable());
         }
     }
 
@@ -141,8 +145,9 @@ public final class RunComparison {
          * so the figure is the same every time it is computed), the same variance floor, Welch's degrees of freedom and the
          * family's bound estimated from each draw as the test estimates them, and the difference at which 80% of the draws
          * pass both the margin and that bound, by bisection. With 3 rounds a side the estimated standard error and degrees
-         * of freedom move a lot: (t bound + t 80%) standard errors, the textbook shortcut, gives about 55% power there
-         * (RunComparisonTest).
+         * of freedom move a lot: the textbook shortcut (the larger of the margin and the t bound, plus t 80% standard
+         * errors) has 49% power there, and the figure this printed before ((t 97.5% + t 80%) standard errors) 16%
+         * (RunComparisonTest's design: 3 rounds a side, spread 5, one of 8 figures).
          */
         public double detectable() {
             Design d = design;
@@ -156,9 +161,9 @@ public final class RunComparison {
             for (int i = 0; i < draws; i++) {
                 double[] a = d.draw(random, d.na(), d.varianceA());
                 double[] b = d.draw(random, d.nb(), d.varianceB());
-                double va = Math.max(variance(a), d.floor());
-                double vb = Math.max(variance(b), d.floor());
-                double se = d.se(va, vb);
+                double va = variance(a);
+                double vb = variance(b);
+                double se = d.se(va, vb); // each variance floored as the test floors it
                 noise[i] = mean(b) - mean(a);
                 bound[i] = se == 0 ? d.margin() : d.bound(new TDistribution(d.df(va, vb)), se);
             }
@@ -279,7 +284,7 @@ public final class RunComparison {
                     double[] ra = perRound(fa);
                     double[] rb = perRound(foundB.get(objective));
                     if (ra.length >= 2 && rb.length >= 2) { // fewer rounds reached a conclusion: the injector, not the target, stopped the rest
-                        figures.add(new Figure(name, "max sustainable rate req/s, " + objective, ra, rb, margin * Math.abs(mean(ra)), 0,
+                        figures.add(figure(name, "max sustainable rate req/s, " + objective, ra, rb, margin, 0,
                                 ScenarioMatrix.rates(a).equals(ScenarioMatrix.rates(b))));
                     }
                 });
@@ -443,7 +448,12 @@ public final class RunComparison {
 
     /** A figure with its margin: a share of A's mean, at least {@code resolution} (the step its values are recorded in; 0: exact). */
     private static Figure figure(String target, String figure, double[] a, double[] b, double margin, double resolution) {
-        return new Figure(target, figure, a, b, Math.max(margin * Math.abs(mean(a)), resolution), resolution, false);
+        return figure(target, figure, a, b, margin, resolution, false);
+    }
+
+    /** The same, with {@code levels}: its values are levels of one ladder both runs offered ({@link Figure}). */
+    private static Figure figure(String target, String figure, double[] a, double[] b, double margin, double resolution, boolean levels) {
+        return new Figure(target, figure, a, b, Math.max(margin * Math.abs(mean(a)), resolution), resolution, levels);
     }
 
     /** One run's figure: its mean over rounds and the 95% t-interval of that mean, for compare.html's charts. */

@@ -6,13 +6,17 @@ import io.gatewaybench.harness.plan.Credentials;
 import io.gatewaybench.harness.plan.Scenario;
 import io.gatewaybench.harness.plan.Target;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.URI;
+import java.net.UnknownHostException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -194,16 +198,16 @@ public final class ScenarioCheck {
     private static String anotherClient(String target, URI url, Scenario s, Credentials c) {
         boolean perKey = s.duties().contains("api-keys");
         Map<String, String> headers = new LinkedHashMap<>(s.headers(c));
-        java.net.InetAddress source = null;
+        InetAddress source = null;
         String who;
         if (perKey) {
             headers.put("apikey", c.apiKeys().get(1));
             who = "another API key";
         } else {
-            java.net.InetAddress host;
+            InetAddress host;
             try {
-                host = java.net.InetAddress.getByName(url.getHost());
-            } catch (java.net.UnknownHostException e) {
+                host = InetAddress.getByName(url.getHost());
+            } catch (UnknownHostException e) {
                 throw new IllegalStateException(target + ": " + url.getHost() + " does not resolve: " + e.getMessage(), e);
             }
             if (!host.isLoopbackAddress()) {
@@ -212,15 +216,15 @@ public final class ScenarioCheck {
             byte[] other = host.getAddress().clone();
             other[other.length - 1] = (byte) (other[other.length - 1] == 2 ? 3 : 2);
             try {
-                source = java.net.InetAddress.getByAddress(other);
-            } catch (java.net.UnknownHostException e) {
+                source = InetAddress.getByAddress(other);
+            } catch (UnknownHostException e) {
                 throw new IllegalStateException(e);
             }
             who = "source address " + source.getHostAddress();
         }
         String[] lines = headers.entrySet().stream().map(e -> e.getKey() + ": " + e.getValue()).toArray(String[]::new);
         int ok = 0;
-        java.util.List<Integer> statuses = new java.util.ArrayList<>();
+        List<Integer> statuses = new ArrayList<>();
         for (int i = 0; i < ANOTHER_CLIENT_REQUESTS; i++) {
             try (Http1Client client = new Http1Client(url, 10_000, source)) {
                 int status = client.get(s.requestPath(i), lines).status();

@@ -125,7 +125,7 @@ public final class CompareHtml {
         for (RunComparison.Row r : result.rows()) {
             RunComparison.Test t = r.test();
             rows.add(new PageRow(r.target(), r.figure(), r.a(), r.b(), finite(r.aMeanCi95()),
-                    finite(r.bMeanCi95()), r.marginAbs(), t.difference(), t.ci90(), t.ci95(), t.p(), t.detectable(),
+                    finite(r.bMeanCi95()), r.marginAbs(), t.difference(), t.ci90(), t.ci95(), t.p(), r.detectable(),
                     t.verdict().name()));
         }
         return new Page(List.of(run("A", a), run("B", b)), margin, result.alpha(), result.latencyResolutionMs(), result.exit(),

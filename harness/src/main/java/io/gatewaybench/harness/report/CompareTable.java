@@ -33,7 +33,7 @@ public final class CompareTable {
             double base = Math.abs(r.aMean());
             md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s (%s to %s; ±%s) | %s |%n", r.target(), r.figure(), sample(r.aMean(), r.a()),
                     sample(r.bMean(), r.b()), relative(t.difference(), base), relative(t.ci90()[0], base), relative(t.ci90()[1], base),
-                    relative(t.detectable(), base).replace("+", ""), switch (t.verdict()) {
+                    relative(r.detectable(), base).replace("+", ""), switch (t.verdict()) {
                         case EQUIVALENT -> "equivalent";
                         case DIFFERENT -> "**different**";
                         case INCONCLUSIVE -> "inconclusive";

@@ -15,11 +15,11 @@ class CompareTableTest {
                 new double[] {0.9, 0.91, 0.89}, new double[] {0.9, 0.9, 0.91}, 0.09,
                 new RunComparison.Test(0.0033, new double[] {-0.01, 0.017}, new double[] {-0.015, 0.02}, 0.7,
                         RunComparison.Verdict.EQUIVALENT,
-                        new RunComparison.Design(3, 1e-4, 3, 1e-4, 0.09, 0, 2, 0.05)));
+                        new RunComparison.Design(3, 1e-4, 3, 1e-4, 0.09, 0, 2, 0.05)), 0.03);
         RunComparison.Row slower = new RunComparison.Row("nginx", "throughput req/s (closed load)", new double[] {12_100, 11_850, 12_200},
                 new double[] {7_260, 7_110, 7_320}, 1205, new RunComparison.Test(-4820, new double[] {-5000, -4640},
                 new double[] {-5050, -4590}, 0.0001, RunComparison.Verdict.DIFFERENT,
-                new RunComparison.Design(3, 31_000, 3, 12_000, 1205, 0, 2, 0.05)));
+                new RunComparison.Design(3, 31_000, 3, 12_000, 1205, 0, 2, 0.05)), 400);
         RunComparison.Result result = new RunComparison.Result(1, "different: 1 of 2 figures differ (a difference established over "
                 + "all the figures and an estimate beyond the margin: nginx throughput req/s (closed load))", List.of(same, slower), 0.05);
         String md = CompareTable.markdown("a", "b", result, RunComparison.MARGIN);
@@ -27,6 +27,7 @@ class CompareTableTest {
         assertTrue(md.contains("the 97.5% interval of B-A excludes 0 (95% over the 2 figures together, Bonferroni)"), md);
         assertTrue(md.contains("| nginx | throughput / direct (paired per round) | 0.900 (0.900, 0.910, 0.890) |"), md);
         assertTrue(md.contains("| equivalent |"), md);
+        assertTrue(md.contains("; ±3.3%) | equivalent |"), "the row's detectable, as a share of A's mean: " + md);
         assertTrue(md.contains("| nginx | throughput req/s (closed load) | 12050 (12100, 11850, 12200) | 7230 (7260, 7110, 7320) "
                 + "| -40.0% ("), md);
         assertTrue(md.contains("| **different** |"), md);
