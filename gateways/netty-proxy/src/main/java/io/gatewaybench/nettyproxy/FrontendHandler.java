@@ -53,10 +53,12 @@ final class FrontendHandler extends ChannelInboundHandlerAdapter {
     private boolean retried;
     private boolean headSent;         // the request head went out on this upstream connection
     private boolean requestSent;      // the whole request went out
-    private boolean responseStarted;  // something of the response went to the client: too late for an error status
+    private boolean responseSent;     // part of the final response went to the client: too late for an error status
     private boolean interimResponse;  // a 1xx is being forwarded; its end is not the end of the exchange
     private boolean upstreamReusable;
-    private ChannelFuture lastClientWrite;
+    // What this read of the upstream brought of the response, written to the client when the read ends: a broken part
+    // behind it in the same read (a malformed first chunk after the head) is still answered 502, nothing having gone out.
+    private final ArrayDeque<HttpObject> toClient = new ArrayDeque<>();
     private ScheduledFuture<?> responseTimeout;
 
     private final ChannelFutureListener onHeadWritten = this::headWritten;
@@ -142,7 +144,7 @@ final class FrontendHandler extends ChannelInboundHandlerAdapter {
         clientHttp10 = HttpVersion.HTTP_1_0.equals(request.protocolVersion());
         keepAlive = HttpUtil.isKeepAlive(request);
         reusedUpstream = retried = headSent = requestSent = false;
-        responseStarted = interimResponse = upstreamReusable = false;
+        responseSent = interimResponse = upstreamReusable = false;
         Route route = routes.match(request.uri());
         pool = route == null ? null : pools[route.upstream()];
         AccessChecks.Refusal refusal;
@@ -250,7 +252,7 @@ final class FrontendHandler extends ChannelInboundHandlerAdapter {
 
     private void responseTimedOut() {
         responseTimeout = null;
-        if (responseStarted) {
+        if (responseSent) {
             abort(); // the client has part of a response: only closing tells it that the rest will not come
         } else {
             respondWithError(HttpResponseStatus.GATEWAY_TIMEOUT,
@@ -286,16 +288,15 @@ final class FrontendHandler extends ChannelInboundHandlerAdapter {
             }
         } else if (interimResponse) { // a 100 Continue, say; the real response follows
             interimResponse = !last;
-            lastClientWrite = ctx.write(msg);
+            toClient.add(msg);
         } else if (last) {
             responseEnded((LastHttpContent) msg);
         } else {
-            lastClientWrite = ctx.write(msg);
+            toClient.add(msg);
         }
     }
 
     private void responseHead(HttpResponse response) {
-        responseStarted = true;
         int status = response.status().code();
         interimResponse = response.status().codeClass() == HttpStatusClass.INFORMATIONAL;
         boolean mayHaveBody = !interimResponse && status != 204 && status != 304
@@ -312,19 +313,34 @@ final class FrontendHandler extends ChannelInboundHandlerAdapter {
     }
 
     void upstreamReadComplete() {
-        if (lastClientWrite == null) {
+        if (toClient.isEmpty()) {
             return;
         }
         Channel current = upstream;
-        lastClientWrite.addListener((ChannelFuture f) -> {
+        writeToClient().addListener((ChannelFuture f) -> {
             if (!f.isSuccess()) {
                 ctx.close();
             } else if (upstream == current) {
                 awaitResponse(); // only now: the client took everything read so far
             }
         });
-        lastClientWrite = null;
         ctx.flush();
+    }
+
+    /** Writes what this read brought of the response; the last write's future. */
+    private ChannelFuture writeToClient() {
+        ChannelFuture last = null;
+        HttpObject msg;
+        while ((msg = toClient.poll()) != null) {
+            responseSent |= msg instanceof HttpResponse && ((HttpResponse) msg).status().codeClass() != HttpStatusClass.INFORMATIONAL;
+            last = ctx.write(msg);
+        }
+        return last;
+    }
+
+    private void dropToClient() {
+        toClient.forEach(ReferenceCountUtil::release);
+        toClient.clear();
     }
 
     private void responseEnded(LastHttpContent last) {
@@ -334,6 +350,7 @@ final class FrontendHandler extends ChannelInboundHandlerAdapter {
         } else {
             done.close();
         }
+        writeToClient();
         finish(ctx.writeAndFlush(last), keepAlive && requestSent);
     }
 
@@ -356,7 +373,7 @@ final class FrontendHandler extends ChannelInboundHandlerAdapter {
                 fromClient.addFirst(LastHttpContent.EMPTY_LAST_CONTENT);
             }
             connect();
-        } else if (responseStarted) {
+        } else if (responseSent) {
             abort();
         } else {
             respondWithError(HttpResponseStatus.BAD_GATEWAY, why);
@@ -379,6 +396,7 @@ final class FrontendHandler extends ChannelInboundHandlerAdapter {
         if (failed != null) {
             failed.close();
         }
+        dropToClient(); // a response the upstream began and broke off: the client gets this answer instead
         boolean requestRead = requestSent || skipRestOfRequest();
         ByteBuf body = ByteBufUtil.writeUtf8(ctx.alloc(), status + ": " + text + "\n");
         FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, body);
@@ -442,7 +460,7 @@ final class FrontendHandler extends ChannelInboundHandlerAdapter {
             ch.close(); // in the middle of an exchange: its state is unknown, never reuse it
         }
         request = null;
-        lastClientWrite = null;
+        dropToClient();
     }
 
     private Channel detachUpstream() {

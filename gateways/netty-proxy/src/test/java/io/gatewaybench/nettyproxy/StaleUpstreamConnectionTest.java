@@ -67,7 +67,8 @@ class StaleUpstreamConnectionTest {
         }
     }
 
-    private static void readHead(InputStream in) throws IOException {
+    /** Reads up to the blank line that ends a request head. */
+    static void readHead(InputStream in) throws IOException {
         int matched = 0;
         while (matched < 4) {
             int c = in.read();

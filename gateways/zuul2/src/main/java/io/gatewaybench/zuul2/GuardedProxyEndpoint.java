@@ -13,6 +13,7 @@ import com.netflix.zuul.netty.server.BaseZuulChannelInitializer;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPipeline;
+import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpObject;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpVersion;
@@ -23,7 +24,9 @@ import io.netty.util.ReferenceCountUtil;
  * and its receiver takes the first response head for the final one, so a malformed answer was passed on or left the
  * client waiting: here a response that fails to decode, has ambiguous framing or invalid fields, or switches protocols
  * unasked (Upgrade is never forwarded) ends the attempt as a reset connection, which the profile maps to 502 (or, once
- * the response has started, closes the client connection). Interim responses (100, 103) are dropped right after the
+ * the response has started, closes the client connection). The head is passed on together with the first part of the body,
+ * so that a body broken from its first chunk on is still answered 502: Zuul writes the head to the client as soon as it
+ * has it, after which only a close was possible. Interim responses (100, 103) are dropped right after the
  * origin codec (InterimResponses): Zuul took the first one for the final response and left the client waiting.
  */
 final class GuardedProxyEndpoint extends ProxyEndpoint {
@@ -49,6 +52,8 @@ final class GuardedProxyEndpoint extends ProxyEndpoint {
     /** One per attempt, as Zuul's own receiver. */
     private static final class StrictReceiver extends OriginResponseReceiver {
         private boolean broken;
+        /** The response head, held until the first part of its body (or its end) has decoded. */
+        private HttpResponse head;
 
         StrictReceiver(ProxyEndpoint endpoint) {
             super(endpoint);
@@ -78,12 +83,23 @@ final class GuardedProxyEndpoint extends ProxyEndpoint {
                     fail(ctx, msg, "the origin's response has " + problem);
                     return;
                 }
+                if (!(msg instanceof HttpContent)) {
+                    head = response;
+                    ctx.read(); // Zuul reads the origin on demand, and would ask for more only once it had the head
+                    return;
+                }
+            }
+            if (head != null && msg instanceof HttpContent) {
+                HttpResponse held = head;
+                head = null;
+                super.channelReadInternal(ctx, held);
             }
             super.channelReadInternal(ctx, msg);
         }
 
         private void fail(ChannelHandlerContext ctx, Object msg, String why) throws Exception {
             ReferenceCountUtil.release(msg);
+            head = null;
             broken = true;
             exceptionCaught(ctx, new OriginConnectException(why, OutboundErrorType.RESET_CONNECTION));
             ctx.close(); // never reused: what follows on it cannot be trusted
