@@ -32,7 +32,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.DoubleSummaryStatistics;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -164,9 +163,9 @@ public final class Analysis {
         if (direct != null) {
             relative = new RelativeToDirect(paired.length == 0 ? null : Precision.round(Stats.median(paired)),
                     multiples(latency, directLatency),
-                    t != direct ? Optional.ofNullable(withinNoiseOfDirect(throughput, directThroughput, paired)) : null);
+                    t != direct ? Optional.ofNullable(withinNoiseOfDirect(paired)) : null);
         }
-        Spread spread = throughput.length > 1 ? spread(t, paired, directThroughput.length == throughput.length + 1) : t.spread();
+        Spread spread = throughput.length > 1 ? spread(t, paired) : t.spread();
         Map<String, MaxSustainable> maxSustainable = t.maxSustainable();
         List<FixedRateLevel> fixedRate = t.fixedRate();
         if (!rates.isEmpty() && t.fixedRate() != null) {
@@ -264,18 +263,20 @@ public final class Analysis {
     }
 
     /**
-     * Each round's throughput divided by direct's around it: with one more direct run than rounds
-     * (direct ran again after the last), the mean of the direct runs just before and just after the
-     * round; otherwise direct's run of the same round. Drift of the machine between rounds cancels.
+     * Each round's throughput divided by direct's in the same round: drift of the machine between rounds cancels, and
+     * each of direct's runs serves one ratio, so the ratios are as independent as the rounds. (Until 2026-11-27 a round
+     * was divided by the mean of direct's runs just before and just after it, where direct ran once more after the last
+     * round: consecutive ratios then shared a direct run, and their interval, made as if they were independent, missed
+     * far more often than 5%; AnalysisTest simulates both.) Direct's run after the last round still counts in its own
+     * figures.
      */
     public static double[] pairedRatios(double[] target, double[] direct) {
         if (direct.length < target.length) {
             return new double[0];
         }
-        boolean bracketed = direct.length == target.length + 1;
         double[] ratio = new double[target.length];
         for (int i = 0; i < target.length; i++) {
-            ratio[i] = target[i] / (bracketed ? (direct[i] + direct[i + 1]) / 2 : direct[i]);
+            ratio[i] = target[i] / direct[i];
         }
         return ratio;
     }
@@ -301,20 +302,12 @@ public final class Analysis {
     }
 
     /**
-     * Why a target's throughput cannot be told from direct's, or null where the difference is
-     * established or nothing is known (one round): their throughput ranges over rounds overlap, or the
-     * 95% interval of the paired ratio (its lowest and highest round where a round measured 0) holds 1.
-     * summary.md's headline table and report.html both mark it; the rule lives only here.
+     * Why a target's throughput cannot be told from direct's, or null where the difference is established or nothing is
+     * known (one round): the 95% interval of its paired ratio ({@link Stats#interval}: Student's t on the logarithms of
+     * the per-round ratios, rounds - 1 degrees of freedom) holds 1; where a round measured 0 and there is no interval,
+     * its lowest and highest round. The interval summary.md prints and report.html draws; the rule lives only here.
      */
-    static String withinNoiseOfDirect(double[] throughput, double[] directThroughput, double[] paired) {
-        if (throughput.length < 2 || directThroughput.length < 2) {
-            return null;
-        }
-        DoubleSummaryStatistics mine = Arrays.stream(throughput).summaryStatistics();
-        DoubleSummaryStatistics direct = Arrays.stream(directThroughput).summaryStatistics();
-        if (mine.getMin() <= direct.getMax() && direct.getMin() <= mine.getMax()) {
-            return "its throughput range over rounds overlaps direct's";
-        }
+    static String withinNoiseOfDirect(double[] paired) {
         if (paired.length < 2) {
             return null;
         }
@@ -325,7 +318,7 @@ public final class Analysis {
         return low <= 1 && high >= 1 ? "its paired " + (ci ? "95% interval" : "range over rounds") + " holds 100%" : null;
     }
 
-    private static Spread spread(Target target, double[] paired, boolean bracketed) {
+    private static Spread spread(Target target, double[] paired) {
         Interval[] latency = new Interval[RequestStats.Latency.NAMES.length];
         for (int i = 0; i < latency.length; i++) {
             latency[i] = Stats.interval(roundLatency(target, i));
@@ -333,8 +326,7 @@ public final class Analysis {
         return new Spread(target.rounds().size(), Stats.interval(throughputs(target)),
                 new LatencySpread(latency[0], latency[1], latency[2], latency[3], latency[4], latency[5], latency[6]),
                 paired.length > 1 ? Stats.interval(paired) : null,
-                paired.length > 1 ? (bracketed ? "the mean of direct's runs before and after each round's" : "direct's run of the same round")
-                        : null);
+                paired.length > 1 ? "direct's run of the same round" : null);
     }
 
     /**

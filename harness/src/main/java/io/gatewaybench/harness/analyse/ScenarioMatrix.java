@@ -172,7 +172,7 @@ public final class ScenarioMatrix {
         return new RatioSpread.Formed(Stats.interval(ratio));
     }
 
-    /** Each round's throughput over its baseline's ({@link Analysis#pairedRatios}: bracketed where direct ran once more). */
+    /** Each round's throughput over its baseline's in the same round ({@link Analysis#pairedRatios}). */
     private static double[] share(Target t, List<Target> targets) {
         String baseline = t.baseline() == null ? "direct" : t.baseline();
         Target base = targets.stream().filter(x -> baseline.equals(x.name()) && Analysis.measured(x)).findFirst().orElse(null);

@@ -9,7 +9,8 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param throughputRps throughput over rounds, req/s
  * @param latencyMs each latency percentile over rounds, ms
  * @param throughputRelativeToDirect the per-round throughput ratios to the baseline, ratio
- * @param pairedWith what each round was paired with: the baseline's run of the same round, or the mean of its runs before and after
+ * @param pairedWith what each round was paired with: the baseline's run of the same round (in runs analysed before 2026-11-27, where
+ *     the baseline ran once more after the last round, the mean of its runs before and after)
  */
 public record Spread(
         @JsonProperty(value = "rounds", required = true) int rounds,

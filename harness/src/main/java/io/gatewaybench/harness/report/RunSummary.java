@@ -105,10 +105,11 @@ public final class RunSummary {
         boolean micros = MicrosecondTables.applies(s.ladder());
         md.append(micros ? "The closed load's throughput as % of direct's, from the same run. "
                 : "Throughput as % of direct's; each latency as a multiple of direct's, from the same run. ")
-                .append("With several rounds, figures are medians over rounds, and the throughput shows in brackets its lowest and highest ")
-                .append("ratio to direct paired round by round (to the mean of direct's runs just before and just after the round, when ")
-                .append("direct ran once more after the last round). ≈: within the noise of direct, the difference is not established (their ")
-                .append("throughput ranges over rounds overlap, or the 95% interval of the paired ratio holds 100%). *Gateway CPU*: the CPU ")
+                .append("With several rounds, figures are medians over rounds, and the throughput's ratio to direct, paired round by round ")
+                .append("(each round's over direct's run of the same round), shows in brackets the 95% interval of its geometric mean ")
+                .append("(Student's t on the logarithms, rounds - 1 degrees of freedom: with two rounds it is wide), the interval report.html ")
+                .append("draws; where a round measured 0 there is none, and the brackets give its lowest and highest round. ≈: within the ")
+                .append("noise of direct, the difference is not established (that interval holds 100%). *Gateway CPU*: the CPU ")
                 .append("time of the gateway's processes, every worker included, per 1,000 of the closed load's successful requests, median over ")
                 .append("rounds with the 95% interval of their geometric mean in brackets; *req/s per gateway core*: what one core kept fully busy ")
                 .append("would carry at that cost. An injector that sends fewer requests lowers the throughput, and moves the cost per request ")
@@ -161,7 +162,8 @@ public final class RunSummary {
             md.append(" | ").append(tp == null ? "n/a" : String.format(Locale.ROOT, "%.1f%%", tp * 100));
             if (t.spread() != null && t.spread().throughputRelativeToDirect() != null) {
                 Interval r = t.spread().throughputRelativeToDirect();
-                md.append(String.format(Locale.ROOT, " (%.1f-%.1f)", r.min() * 100, r.max() * 100));
+                md.append(r.ci95Low() != null ? String.format(Locale.ROOT, " (%.1f-%.1f)", r.ci95Low() * 100, r.ci95High() * 100)
+                        : String.format(Locale.ROOT, " (range %.1f-%.1f)", r.min() * 100, r.max() * 100));
             }
             if (rel.withinNoiseOfDirect() != null && rel.withinNoiseOfDirect().isPresent()) {
                 md.append(" ≈");

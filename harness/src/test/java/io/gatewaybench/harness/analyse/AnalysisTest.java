@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.gatewaybench.harness.measure.Ladder;
+import io.gatewaybench.harness.measure.Stats;
 import io.gatewaybench.harness.model.Cost;
 import io.gatewaybench.harness.model.GatewayCpu;
+import io.gatewaybench.harness.model.Interval;
 import io.gatewaybench.harness.model.MaxSustainable;
 import io.gatewaybench.harness.model.Resources;
 import io.gatewaybench.harness.model.Round;
@@ -133,18 +135,66 @@ class AnalysisTest {
     void withinTheNoiseOfDirectOnlyWhereTheDifferenceIsNotEstablished() {
         double[] direct = {10_000, 10_400, 9_800};
         double[] slower = {6_000, 6_200, 5_900}; // 60% of direct, every round
-        assertEquals(null, Analysis.withinNoiseOfDirect(slower, direct, Analysis.pairedRatios(slower, direct)));
+        assertEquals(null, Analysis.withinNoiseOfDirect(Analysis.pairedRatios(slower, direct)));
         double[] same = {9_900, 10_300, 10_000};
-        assertEquals("its throughput range over rounds overlaps direct's",
-                Analysis.withinNoiseOfDirect(same, direct, Analysis.pairedRatios(same, direct)));
+        assertEquals("its paired 95% interval holds 100%", Analysis.withinNoiseOfDirect(Analysis.pairedRatios(same, direct)));
+        // the ranges over rounds overlap (the machine's speed moved by half), but every round is 90% of direct's in the same
+        // round: established (the rule before 2026-11-27 called this within the noise, for the overlap)
+        double[] drifting = {10_000, 12_000, 8_000};
+        double[] ninety = {9_000, 10_800, 7_200};
+        assertEquals(null, Analysis.withinNoiseOfDirect(Analysis.pairedRatios(ninety, drifting)));
         // below direct's range in every round, but the paired ratios scatter: 0.97, 0.78, 1.02 cannot exclude 100%
         double[] scattered = {9_700, 8_100, 9_990};
         double[] wide = {10_000, 10_400, 10_000};
-        assertEquals(null, Analysis.withinNoiseOfDirect(scattered, wide, new double[0]), "no overlap and no pairing: not within the noise");
-        assertEquals("its paired 95% interval holds 100%", Analysis.withinNoiseOfDirect(scattered, wide, Analysis.pairedRatios(scattered, wide)));
-        // 90% in every round: established
-        double[] tight = {9_000, 9_360, 9_000};
-        assertEquals(null, Analysis.withinNoiseOfDirect(tight, wide, Analysis.pairedRatios(tight, wide)));
-        assertEquals(null, Analysis.withinNoiseOfDirect(new double[] {10_000}, new double[] {10_000}, new double[] {1}), "one round: nothing is known");
+        assertEquals("its paired 95% interval holds 100%", Analysis.withinNoiseOfDirect(Analysis.pairedRatios(scattered, wide)));
+        assertEquals(null, Analysis.withinNoiseOfDirect(new double[] {1}), "one round: nothing is known");
+        // a round that measured 0 leaves no interval: its range over rounds decides
+        assertEquals("its paired range over rounds holds 100%", Analysis.withinNoiseOfDirect(new double[] {0, 1.2}));
+    }
+
+    /**
+     * The headline's interval holds its level: seeded synthetic runs of three rounds, where each round's machine speed moves
+     * direct and the target alike (2%) and each run has its own noise, direct's dominant (10% against 2%), as on this
+     * machine where the origin alone is the noisier side. The 95% interval of the same-round ratios misses the true ratio
+     * 5.0% of the time; the ratios to the mean of direct's runs before and after each round (the rule before 2026-11-27:
+     * consecutive ratios share a direct run) miss 10.7% of the time, which is what this check is seen to fail on. (Where
+     * the rounds' speed moves more than a run's own noise, 10% against 8%, the bracketed ratios miss 4.3%: sharing a run
+     * then matters less than the next round's speed, which the bracketing brings in.)
+     */
+    @Test
+    void thePairedIntervalCoversTheTrueRatioAtItsLevel() {
+        java.util.Random random = new java.util.Random(20261127);
+        int runs = 4000;
+        int rounds = 3;
+        double truth = 0.7;
+        int sameRoundMisses = 0;
+        int bracketedMisses = 0;
+        for (int run = 0; run < runs; run++) {
+            double[] direct = new double[rounds + 1]; // direct runs once more after the last round
+            double[] target = new double[rounds];
+            for (int r = 0; r <= rounds; r++) {
+                double speed = Math.exp(0.02 * random.nextGaussian());
+                direct[r] = 10_000 * speed * Math.exp(0.10 * random.nextGaussian());
+                if (r < rounds) {
+                    target[r] = truth * 10_000 * speed * Math.exp(0.02 * random.nextGaussian());
+                }
+            }
+            sameRoundMisses += misses(Analysis.pairedRatios(target, direct), truth);
+            double[] bracketed = new double[rounds];
+            for (int r = 0; r < rounds; r++) {
+                bracketed[r] = target[r] / ((direct[r] + direct[r + 1]) / 2);
+            }
+            bracketedMisses += misses(bracketed, truth);
+        }
+        double sameRound = (double) sameRoundMisses / runs;
+        double before = (double) bracketedMisses / runs;
+        // 4,000 runs: a true 5% miss rate lies within 0.035-0.065 with odds far beyond 1,000 to 1
+        assertTrue(sameRound > 0.035 && sameRound < 0.065, "the same-round interval missed " + sameRound);
+        assertTrue(before > 0.08, "the plant, the bracketed ratios, must miss far more than 5%: " + before);
+    }
+
+    private static int misses(double[] ratios, double truth) {
+        Interval i = Stats.interval(ratios);
+        return i.ci95Low() <= truth && truth <= i.ci95High() ? 0 : 1;
     }
 }
