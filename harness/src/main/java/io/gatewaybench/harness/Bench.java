@@ -3,6 +3,7 @@ package io.gatewaybench.harness;
 import io.gatewaybench.harness.analyse.Analysis;
 import io.gatewaybench.harness.analyse.ObjectiveJudge;
 import io.gatewaybench.harness.analyse.RunComparison;
+import io.gatewaybench.harness.analyse.SliceSpread;
 import io.gatewaybench.harness.launch.Origin;
 import io.gatewaybench.harness.launch.TargetProcess;
 import io.gatewaybench.harness.measure.Calibration;
@@ -115,6 +116,10 @@ public final class Bench {
         if (args.length >= 1 && args[0].equals("jmh-report")) {
             System.exit(JmhReport.main(Arrays.asList(args))); // ./bench jmh, after JMH runs
         }
+        if (args.length >= 1 && args[0].equals("precision")) {
+            precision(List.of(args).subList(1, args.length));
+            return;
+        }
         if (args.length >= 1 && args[0].equals("compare")) {
             compare(Arrays.asList(args).subList(1, args.length));
         }
@@ -150,6 +155,34 @@ public final class Bench {
         } catch (Exception e) {
             System.err.println("bench: " + e.getMessage());
             System.exit(1);
+        }
+    }
+
+    /**
+     * {@code ./bench precision <run folder>... [--target=0.05]}: where each target's noise comes from, from the raw logs of
+     * runs made here ({@link SliceSpread}), and the cheapest design that would reach ±target.
+     */
+    private static void precision(List<String> args) {
+        double target = 0.05;
+        List<Path> runs = new ArrayList<>();
+        for (String a : args) {
+            if (a.startsWith("--target=")) {
+                target = Double.parseDouble(a.substring("--target=".length()));
+            } else if (a.startsWith("--")) {
+                System.err.println("bench: unknown option " + a + "; usage: ./bench precision <run folder>... [--target=0.05]");
+                System.exit(2);
+            } else {
+                runs.add(Path.of(a));
+            }
+        }
+        try {
+            if (runs.isEmpty()) {
+                throw new IllegalArgumentException("usage: ./bench precision <run folder>... [--target=0.05]");
+            }
+            System.out.print(SliceSpread.report(runs, target));
+        } catch (IOException | RuntimeException e) {
+            System.err.println("bench: precision: " + e.getMessage());
+            System.exit(2);
         }
     }
 

@@ -89,9 +89,11 @@ public final class RunComparison {
      * of each run's direct) offered other rates: there the rates are tested as they are.
      */
     private record Figure(String target, String figure, double[] a, double[] b, double marginAbs, double resolution, boolean levels) {
-        Row test(int k, double alpha) {
+        Row test(int k, double alpha, boolean itself) {
             Test t = Test.of(a, b, marginAbs, resolution, k, alpha);
-            if (levels && Stats.lowerMedian(a) == Stats.lowerMedian(b)) {
+            if (itself && Arrays.equals(a, b)) { // one run's rounds against themselves: the difference is 0, exactly
+                t = new Test(0, new double[] {0, 0}, new double[] {0, 0}, 1, Verdict.EQUIVALENT, t.design());
+            } else if (levels && Stats.lowerMedian(a) == Stats.lowerMedian(b)) {
                 t = t.withVerdict(Verdict.EQUIVALENT);
             }
             return new Row(target, figure, a, b, marginAbs, t, t.detectable());
@@ -298,7 +300,10 @@ public final class RunComparison {
                 figures.add(figure(name, "gateway CPU ms / 1,000 req (closed load)", cpuA, cpuB, margin, 0));
             }
         }
-        List<Row> rows = figures.stream().map(f -> f.test(figures.size(), alpha)).toList();
+        // A run compared with itself (the same id and start): each figure's rounds are the same values, not two samples of
+        // them, so there is no noise between them to test for.
+        boolean itself = a.runId().equals(b.runId()) && Objects.equals(a.started(), b.started());
+        List<Row> rows = figures.stream().map(f -> f.test(figures.size(), alpha, itself)).toList();
         long different = rows.stream().filter(r -> r.test().verdict() == Verdict.DIFFERENT).count();
         long inconclusive = rows.stream().filter(r -> r.test().verdict() == Verdict.INCONCLUSIVE).count();
         String reason;
@@ -312,7 +317,8 @@ public final class RunComparison {
             reason = String.format(Locale.ROOT, "not shown equivalent: %d of %d figures inconclusive at ±%.0f%% (more rounds would narrow "
                     + "them; see what each could detect)", inconclusive, rows.size(), margin * 100);
         } else {
-            reason = String.format(Locale.ROOT, "equivalent: all %d figures agree within ±%.0f%%", rows.size(), margin * 100);
+            reason = itself ? String.format(Locale.ROOT, "equivalent: run %s compared with itself, all %d figures the same rounds", a.runId(),
+                    rows.size()) : String.format(Locale.ROOT, "equivalent: all %d figures agree within ±%.0f%%", rows.size(), margin * 100);
         }
         return new Result(different + inconclusive == 0 ? 0 : 1, reason, rows, alpha, latencyResolutionMs(a, b));
     }
