@@ -2,6 +2,7 @@ package io.gatewaybench.harness;
 
 import io.gatewaybench.harness.analyse.Analysis;
 import io.gatewaybench.harness.analyse.ObjectiveJudge;
+import io.gatewaybench.harness.analyse.Precisions;
 import io.gatewaybench.harness.analyse.RunComparison;
 import io.gatewaybench.harness.analyse.SliceSpread;
 import io.gatewaybench.harness.launch.Origin;
@@ -37,6 +38,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -56,6 +58,8 @@ public final class Bench {
     /** Seconds one target took in one round so far, on average (load, start, verification, Gatling's own start, probes). */
     private double secondsPerStep;
     private int measuredSoFar;
+    /** The rounds the run makes: those asked for, and those --precision added. */
+    private volatile int roundsPlanned;
     /** The ladder's rates, fixed once direct's capacity is known; the calibration's figures. */
     private List<Integer> rates = List.of();
     private LadderPlan.Calibration calibration;
@@ -84,6 +88,7 @@ public final class Bench {
         this.topology = topology;
         this.workers = plan.workers() > 0 ? plan.workers() : topology.gatewayCpus();
         this.runDir = runDir;
+        this.roundsPlanned = plan.rounds();
     }
 
     /**
@@ -251,11 +256,13 @@ public final class Bench {
             schedule.addAll(rotated(targets, round - 1));
         }
         int steps = schedule.size() + (plan.rounds() > 1 ? 1 : 0);
-        System.out.printf("bench: run %s on %s: %d targets x %d round(s)%s, %s, warm-up %d s + measure %d s each; about %s%n",
+        System.out.printf("bench: run %s on %s: %d targets x %d round(s)%s, %s, warm-up %d s + measure %d s each; about %s%s%n",
                 runDir.getFileName(), topology.notes().summary(), targets.size(), plan.rounds(),
                 plan.rounds() > 1 ? " and direct once more" : "",
                 plan.load().model(), plan.load().warmupSeconds(), plan.load().durationSeconds(),
-                minutes(steps * stepSeconds() + (plan.ladder().percents().isEmpty() ? 0 : 55)));
+                minutes(steps * stepSeconds() + (plan.ladder().percents().isEmpty() ? 0 : 55)),
+                plan.precision() == null ? "" : String.format(Locale.ROOT, "; then rounds until every target is known within ±%.1f%%, "
+                        + "within %d min of the start", plan.precision().share() * 100, plan.precision().budgetMinutes()));
 
         targets.forEach(t -> rounds.put(t.name(), new ArrayList<>()));
         Runtime.getRuntime().addShutdownHook(new Thread(this::writeOnSignal, "write-what-was-measured"));
@@ -272,14 +279,19 @@ public final class Bench {
                 }
             });
             for (int n = 0; n < steps; n++) {
+                if (n == schedule.size() && anotherRound()) {
+                    schedule.addAll(rotated(targets, roundsPlanned));
+                    roundsPlanned++;
+                    steps += targets.size();
+                }
                 boolean closing = n == schedule.size();
-                int round = closing ? plan.rounds() + 1 : n / targets.size() + 1;
+                int round = closing ? roundsPlanned + 1 : n / targets.size() + 1;
                 Target t = closing ? targets.get(0) : schedule.get(n);
                 if (failures.containsKey(t.name())) {
                     continue;
                 }
-                String step = closing ? "[after round " + plan.rounds() + ", direct again] " + t.name()
-                        : String.format("[round %d/%d, target %d/%d] %s", round, plan.rounds(), n % targets.size() + 1, targets.size(), t.name());
+                String step = closing ? "[after round " + roundsPlanned + ", direct again] " + t.name()
+                        : String.format("[round %d/%d, target %d/%d] %s", round, roundsPlanned, n % targets.size() + 1, targets.size(), t.name());
                 inFlight = t;
                 RequestStats stats = null;
                 String failure = null;
@@ -348,8 +360,8 @@ public final class Bench {
                 incomplete.add(t.name() + " was not measured (" + (t == inFlight ? "the stop came during its measurement" : "not reached") + ")");
             } else if (failure != null && !failure.equals(stoppedBecause)) {
                 incomplete.add(t.name() + " was not measured: " + failure);
-            } else if (failure == null && stoppedBecause != null && measured < plan.rounds()) {
-                incomplete.add(t.name() + " was measured in " + measured + " of " + plan.rounds() + " rounds");
+            } else if (failure == null && stoppedBecause != null && measured < roundsPlanned) {
+                incomplete.add(t.name() + " was measured in " + measured + " of " + roundsPlanned + " rounds");
             }
             outcomes.add(new MeasuredSummary.TargetOutcome(t, rounds.get(t.name()), details.getOrDefault(t.name(), TargetDetails.NONE), failure));
         }
@@ -412,7 +424,47 @@ public final class Bench {
 
     /** What the summary says of the run and of each target, beside what they measured. */
     private RunDescription description() {
-        return new RunDescription(plan, topology, workers, runDir, started);
+        return new RunDescription(plan.withRounds(roundsPlanned), topology, workers, runDir, started);
+    }
+
+    /**
+     * Whether --precision asks for one more round: some target's throughput relative to its baseline not yet within ±P, and
+     * time left in the budget for one more round and direct's closing run, and fewer rounds than the most. Says why on
+     * the console either way.
+     */
+    private boolean anotherRound() {
+        RunPlan.Precision precision = plan.precision();
+        if (precision == null) {
+            return false;
+        }
+        Map<String, double[]> ratios = new LinkedHashMap<>();
+        synchronized (lock) {
+            double[] direct = throughputs(plan.targets().get(0).name());
+            for (Target t : plan.targets()) {
+                String baseline = details.getOrDefault(t.name(), TargetDetails.NONE).baseline();
+                if (!t.isDirect() && !failures.containsKey(t.name())) {
+                    ratios.put(t.name(), Analysis.pairedRatios(throughputs(t.name()), baseline == null ? direct : throughputs(baseline)));
+                }
+            }
+        }
+        List<String> short_ = Precisions.notReached(ratios, precision);
+        double elapsed = Duration.between(started, Instant.now()).toSeconds();
+        double nextEnds = elapsed + (plan.targets().size() + 1) * stepSeconds();
+        String why = short_.isEmpty() ? "every target is known within ±" + percent(precision.share())
+                : roundsPlanned >= precision.maxRounds() ? "the most rounds, " + precision.maxRounds() + ", were made"
+                : nextEnds > precision.budgetMinutes() * 60.0 ? "another round would end past the budget of " + precision.budgetMinutes() + " min"
+                : null;
+        System.out.println(why == null ? "bench: precision: not yet within ±" + percent(precision.share()) + ": " + String.join(", ", short_)
+                + "; round " + (roundsPlanned + 1) + " follows" : "bench: precision: no more rounds: " + why);
+        return why == null;
+    }
+
+    private double[] throughputs(String name) {
+        return rounds.getOrDefault(name, List.of()).stream().mapToDouble(RequestStats::throughputRps).toArray();
+    }
+
+    private static String percent(double share) {
+        return String.format(Locale.ROOT, "%.1f%%", share * 100);
     }
 
     /**

@@ -69,6 +69,7 @@ public final class Notes {
         if (s.rounds() < 2) {
             notes.add("One round: no spread is known. On a shared 2-CPU machine, differences of a few percent are within the noise; use --rounds=3 or more.");
         } else {
+            notes.addAll(precision(targets));
             notes.addAll(overlaps(targets));
         }
         notes.add("Gatling records whole milliseconds: where direct's figure is 0 ms its multiple is n/a, and differences under 1 ms do not show.");
@@ -77,6 +78,24 @@ public final class Notes {
                     + (s.ladder() != null ? "compare tails at fixed rates (the ladder in report.html and details.md)." : "compare tails at fixed rates (--levels, --rates)."));
         }
         return notes;
+    }
+
+    /**
+     * The precision reached: each target's throughput relative to its baseline is known within ± the half-width of its 95%
+     * interval ({@link Precisions#halfWidth}); what more rounds would narrow ({@code ./bench run --precision}).
+     */
+    static List<String> precision(List<Target> targets) {
+        List<String> each = new ArrayList<>();
+        for (Target t : targets) {
+            if (t.spread() != null && t.spread().throughputRelativeToDirect() != null && t.spread().throughputRelativeToDirect().values() != null
+                    && !t.name().equals("direct") && !t.name().startsWith("direct:")) {
+                double half = Precisions.halfWidth(t.spread().throughputRelativeToDirect().values().stream().mapToDouble(Double::doubleValue).toArray());
+                each.add(t.name() + (Double.isNaN(half) ? " no interval" : String.format(Locale.ROOT, " ±%.1f%%", half * 100)));
+            }
+        }
+        return each.isEmpty() ? List.of() : List.of("Precision reached: each target's throughput relative to direct is known within (the "
+                + "half-width of its 95% interval) " + String.join(", ", each) + ". More rounds narrow it: `./bench run --precision=0.05` "
+                + "adds rounds until each is within ±5%, and `./bench precision` says what a design would need.");
     }
 
     /** Pairs of targets whose throughput ranges over rounds overlap: the order between them is not established. */

@@ -21,7 +21,25 @@ import java.util.Map;
 public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int rounds, int workers, List<JvmProfile> jvm,
                       List<JvmProfiles.NotAvailable> unavailable, boolean jfr, Path results, boolean quick, List<String> crossCheck,
                       String topology, List<Scenario> scenarios, List<Scenarios.NotAvailable> notAvailable, Credentials credentials,
-                      List<Integer> workerSweep) {
+                      List<Integer> workerSweep, Precision precision) {
+
+    /**
+     * {@code --precision=P --budget=MIN}: after the rounds asked for, rounds are added until the 95% interval of every
+     * target's throughput relative to its baseline is within ±{@code share} (its half-width in log ratio at most
+     * ln(1 + share)), or the next round would end past {@code budgetMinutes} of the run, or {@code maxRounds} were made.
+     */
+    public record Precision(double share, int budgetMinutes, int maxRounds) {
+        /** Whether an interval {@code low}-{@code high} of a ratio is within ±share. */
+        public boolean reached(double low, double high) {
+            return (Math.log(high) - Math.log(low)) / 2 <= Math.log(1 + share);
+        }
+    }
+
+    /** The same plan with {@code n} rounds: what a run that added rounds for its precision made. */
+    public RunPlan withRounds(int n) {
+        return new RunPlan(targets, load, ladder, n, workers, jvm, unavailable, jfr, results, quick, crossCheck, topology, scenarios,
+                notAvailable, credentials, workerSweep, precision);
+    }
 
     /** The default target order: the baseline first, then the native proxies, then the JVM gateways. */
     public static final List<String> DEFAULT_TARGETS = List.of("direct", "nginx", "haproxy", "netty-proxy", "scg", "zuul2");
@@ -91,6 +109,10 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
               --warmup=SECONDS     warm-up per target, run and recorded but excluded from the figures (default 25)
               --duration=SECONDS   measured time per target (default 10)
               --rounds=N           rounds over all targets, order rotated each round (default 3)
+              --precision=P        add rounds after those until every target's throughput relative to direct is known
+                                   within ±P (its 95%% interval; 0.05 or 5%%), up to --budget minutes for the whole run
+                                   (default 60) and 40 rounds; the summary says what each target reached
+              --budget=MIN         the run's time bound when --precision adds rounds
               --sessions=shared|per-user  shared: every request carries one session cookie (default); per-user: Gatling's cookie jar
               --workers=N          CPUs' worth of workers for each gateway: NGINX workers, HAProxy threads, event loops
                                    (default: as many as the gateway's host has CPUs); several, --workers=1,2: a sweep, each
@@ -124,7 +146,7 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
     /** The options that take a value; {@code --quick} and {@code --jfr} take none. */
     private static final List<String> KNOWN = List.of("targets", "model", "users", "rate", "warmup", "duration", "rounds",
             "sessions", "workers", "scenarios", "jvm", "results", "cross-check", "levels", "rates", "level-duration", "max-in-flight", "p99-objective", "ladder-injector",
-            "topology");
+            "topology", "precision", "budget");
 
     public static RunPlan parse(List<String> args) {
         Map<String, String> o = new LinkedHashMap<>();
@@ -221,9 +243,35 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
             throw new IllegalArgumentException("--topology must be one of " + Topology.NAMES + ", got '" + topology + "'");
         }
         Path results = writableFolder(Path.of(o.getOrDefault("results", Repo.root().resolve("results").toString())).toAbsolutePath());
-        return new RunPlan(List.copyOf(targets), load, ladder, positive(o, "rounds", quick ? 1 : 3),
+        int rounds = positive(o, "rounds", quick ? 1 : 3);
+        Precision precision = precision(o, rounds);
+        return new RunPlan(List.copyOf(targets), load, ladder, rounds,
                 sweep.size() == 1 ? sweep.get(0) : 0, profiles, List.copyOf(unavailable), jfr, results, quick, crossCheck, topology,
-                List.copyOf(scenarios), List.copyOf(notAvailable), credentials, sweep.size() > 1 ? sweep : List.of());
+                List.copyOf(scenarios), List.copyOf(notAvailable), credentials, sweep.size() > 1 ? sweep : List.of(), precision);
+    }
+
+    /** {@code --precision} and {@code --budget}, or null without them. */
+    private static Precision precision(Map<String, String> o, int rounds) {
+        if (!o.containsKey("precision")) {
+            if (o.containsKey("budget")) {
+                throw new IllegalArgumentException("--budget bounds the rounds that --precision adds: give --precision too (--precision=0.05)");
+            }
+            return null;
+        }
+        String v = o.get("precision").trim();
+        double share;
+        try {
+            share = v.endsWith("%") ? Double.parseDouble(v.substring(0, v.length() - 1)) / 100 : Double.parseDouble(v);
+        } catch (NumberFormatException e) {
+            share = Double.NaN;
+        }
+        if (!(share > 0 && share < 1)) {
+            throw new IllegalArgumentException("--precision is a share above 0 and below 1 (0.05) or a percentage (5%), got '" + v + "'");
+        }
+        if (rounds < 2) {
+            throw new IllegalArgumentException("--precision needs --rounds=2 or more to start from: one round has no interval");
+        }
+        return new Precision(share, positive(o, "budget", 60), 40);
     }
 
     /**

@@ -45,6 +45,24 @@ class RunPlanTest {
         assertTrue(message("--cross-check=scg").contains("not among the run's targets"), message("--cross-check=scg --targets=nginx"));
     }
 
+    /** --precision as a share or a percentage, --budget beside it; none of it without --precision, nor from one round. */
+    @Test
+    void precisionAddsRoundsWithinABudget() {
+        assertEquals(null, RunPlan.parse(List.of()).precision(), "no --precision: the rounds asked for, no more");
+        RunPlan.Precision p = RunPlan.parse(List.of("--precision=5%", "--budget=30")).precision();
+        assertEquals(0.05, p.share(), 1e-12);
+        assertEquals(30, p.budgetMinutes());
+        assertEquals(60, RunPlan.parse(List.of("--precision=0.05")).precision().budgetMinutes(), "the default budget");
+        assertTrue(p.reached(0.96, 1.04), "±4% is within ±5%");
+        assertFalse(p.reached(0.90, 1.10), "±10% is not");
+        assertTrue(message("--precision=5").contains("--precision is a share above 0 and below 1 (0.05) or a percentage (5%), got '5'"),
+                message("--precision=5"));
+        assertTrue(message("--budget=30").contains("give --precision too"), message("--budget=30"));
+        String oneRound = assertThrows(IllegalArgumentException.class, () -> RunPlan.parse(List.of("--quick", "--precision=0.05"))).getMessage();
+        assertTrue(oneRound.contains("--precision needs --rounds=2 or more"), oneRound);
+        assertEquals(7, RunPlan.parse(List.of("--precision=0.05")).withRounds(7).rounds());
+    }
+
     @Test
     void optionsTakeTheirValueAfterEqualsOrAsTheNextWord() {
         RunPlan plan = RunPlan.parse(List.of("--quick", "--topology", "netns", "--rounds", "2", "--users=8"));

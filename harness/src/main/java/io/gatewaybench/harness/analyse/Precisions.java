@@ -1,0 +1,41 @@
+package io.gatewaybench.harness.analyse;
+
+import io.gatewaybench.harness.measure.Stats;
+import io.gatewaybench.harness.model.Interval;
+import io.gatewaybench.harness.plan.RunPlan;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** How precisely a run knows each target's throughput relative to its baseline: the half-width of the headline's interval. */
+public final class Precisions {
+    private Precisions() {
+    }
+
+    /**
+     * The half-width of the 95% interval of the paired ratios ({@link Stats#interval}), as a share of the ratio: exp of half
+     * the interval's width in log ratio, less 1 (±5% is 0.05); NaN where there is no interval (one round, a round at 0).
+     */
+    public static double halfWidth(double[] paired) {
+        if (paired.length < 2) {
+            return Double.NaN;
+        }
+        Interval i = Stats.interval(paired);
+        return i.ci95Low() == null || i.ci95Low() <= 0 ? Double.NaN : Math.exp((Math.log(i.ci95High()) - Math.log(i.ci95Low())) / 2) - 1;
+    }
+
+    /** The targets not yet within ±{@code precision}, each with what it reached ("nginx ±12.3%", "scg no interval yet"). */
+    public static List<String> notReached(Map<String, double[]> ratios, RunPlan.Precision precision) {
+        List<String> short_ = new ArrayList<>();
+        ratios.forEach((name, paired) -> {
+            double half = halfWidth(paired);
+            if (Double.isNaN(half)) {
+                short_.add(name + " no interval yet");
+            } else if (Math.log1p(half) > Math.log1p(precision.share())) {
+                short_.add(String.format(Locale.ROOT, "%s ±%.1f%%", name, half * 100));
+            }
+        });
+        return short_;
+    }
+}

@@ -1,0 +1,44 @@
+package io.gatewaybench.harness;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code ./bench run --precision} adds rounds until every target is known within ±P or the budget would be passed. A
+ * precision no two-second window reaches (±0.1% on planted-delay's throughput relative to direct) with a budget of 2
+ * minutes: the run must add rounds after the two asked for, stop because the next would end past the budget, say so,
+ * record the rounds it made, and state the precision it reached. About 2 minutes here.
+ */
+class PrecisionRunIT {
+    private static final int BUDGET_MIN = 2;
+
+    @Test
+    void roundsAreAddedUntilTheBudgetWouldBePassed() throws Exception {
+        Path results = Path.of("target", "precision-it").toAbsolutePath();
+        String out = QuickRun.bench(results, 0, "run", "--quick", "--targets=harness/src/test/resources/planted/planted-delay.properties",
+                "--rounds=2", "--warmup=1", "--duration=2", "--levels=none", "--cross-check=none", "--precision=0.001",
+                "--budget=" + BUDGET_MIN, "--results=" + results);
+        assertTrue(out.contains("bench: precision: not yet within ±0.1%: planted-delay ±"), out);
+        assertTrue(out.contains("bench: precision: no more rounds: another round would end past the budget of " + BUDGET_MIN + " min"), out);
+        JsonNode summary = new ObjectMapper().readTree(QuickRun.newest(results).resolve("summary.json").toFile());
+        int rounds = summary.get("rounds").asInt();
+        assertTrue(rounds > 2, "no round was added: " + rounds);
+        for (JsonNode t : summary.get("targets")) {
+            int expected = t.get("name").asText().equals("direct") ? rounds + 1 : rounds; // direct once more after the last round
+            assertEquals(expected, t.get("rounds").size(), t.get("name") + "'s rounds");
+        }
+        assertTrue(out.contains("[round " + rounds + "/" + rounds + ", target 2/2] planted-delay"), out);
+        // a round is only begun when it and direct's closing run are expected to end within the budget: the run may pass it
+        // by what that expectation misses, not by a round
+        Duration took = Duration.between(Instant.parse(summary.get("started").asText()), Instant.parse(summary.get("finished").asText()));
+        assertTrue(took.toSeconds() < BUDGET_MIN * 60 + 30, "the run took " + took + " against a budget of " + BUDGET_MIN + " min");
+        assertTrue(out.contains("Precision reached: each target's throughput relative to direct is known within"), out);
+    }
+}
