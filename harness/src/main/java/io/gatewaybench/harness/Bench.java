@@ -168,21 +168,25 @@ public final class Bench {
      * runs made here ({@link SliceSpread}), and the cheapest design that would reach ±target.
      */
     private static void precision(List<String> args) {
-        double target = 0.05;
-        List<Path> runs = new ArrayList<>();
-        for (String a : args) {
-            if (a.startsWith("--target=")) {
-                target = Double.parseDouble(a.substring("--target=".length()));
-            } else if (a.startsWith("--")) {
-                System.err.println("bench: unknown option " + a + "; usage: ./bench precision <run folder>... [--target=0.05]");
-                System.exit(2);
-            } else {
-                runs.add(Path.of(a));
-            }
-        }
+        String usage = "usage: ./bench precision <run folder>... [--target=0.05]";
         try {
+            double target = 0.05;
+            List<Path> runs = new ArrayList<>();
+            for (String a : args) {
+                if (a.startsWith("--target=")) {
+                    String v = a.substring("--target=".length());
+                    target = v.matches("0?\\.\\d+") ? Double.parseDouble(v) : 0;
+                    if (!(target > 0 && target < 1)) {
+                        throw new IllegalArgumentException("--target is a share above 0 and below 1 (0.05), got '" + v + "'");
+                    }
+                } else if (a.startsWith("--")) {
+                    throw new IllegalArgumentException("unknown option " + a + "; " + usage);
+                } else {
+                    runs.add(Path.of(a));
+                }
+            }
             if (runs.isEmpty()) {
-                throw new IllegalArgumentException("usage: ./bench precision <run folder>... [--target=0.05]");
+                throw new IllegalArgumentException(usage);
             }
             System.out.print(SliceSpread.report(runs, target));
         } catch (IOException | RuntimeException e) {

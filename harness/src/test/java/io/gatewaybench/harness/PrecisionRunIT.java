@@ -12,12 +12,14 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code ./bench run --precision} adds rounds until every target is known within ±P or the budget would be passed. A
- * precision no two-second window reaches (±0.1% on planted-delay's throughput relative to direct) with a budget of 2
+ * precision no two-second window reaches (±0.1% on planted-delay's throughput relative to direct) with a budget of 3
  * minutes: the run must add rounds after the two asked for, stop because the next would end past the budget, say so,
- * record the rounds it made, and state the precision it reached. About 2 minutes here.
+ * record the rounds it made, and state the precision it reached. About 2.5 minutes here. The budget leaves room for a
+ * round added whenever a step takes under 30 s: 12 s alone, 20 s beside the other integration tests (with a budget of 2
+ * minutes, ci9 made its two rounds in 100 s and rightly added none, since a third was expected to end past it).
  */
 class PrecisionRunIT {
-    private static final int BUDGET_MIN = 2;
+    private static final int BUDGET_MIN = 3;
 
     @Test
     void roundsAreAddedUntilTheBudgetWouldBePassed() throws Exception {
