@@ -81,9 +81,12 @@ class VegetaPlantsIT {
      * How far above it: more, since the hold's side pays a parked thread's wake-up and a cold write on top of what the proxy
      * counts, and more so on a busy machine. Quiet, the calibration recovered the hold 4 us under what the proxy counted on
      * average; in six fresh-clone CI runs of 20261126-27, 2 to 42 us over, and on a busy day (ci6, every test 15-30% slower
-     * than the day before) 52 and 62 us over. At 1,000 req/s in all it was 147 over, the plant no longer a pure delay.
+     * than the day before) 52 and 62 us over; on ci11 (20261127, the proxy's own holds 298-301 us at P50 against the
+     * planted 200) 40 and 102 over on the first attempt and 83 and 136 on the second, which failed at +100. At 1,000 req/s
+     * in all it was 147 over, the plant no longer a pure delay. The plant this test is seen to fail on lies below, not
+     * above (the twin holding 100 us too: 88 and 30 us recovered against about 300).
      */
-    static final long P50_OVER_US = 100;
+    static final long P50_OVER_US = 150;
     /**
      * The same at P99, stated from the twin's own round-to-round spread there: its P99 moved between 1.5 and 5.7 ms from
      * one 5 s level to the next in the calibration, and the P99 differences between -1.3 and +1.4 ms. A hold of a few
