@@ -56,10 +56,19 @@ import java.util.concurrent.locks.LockSupport;
  * Two faults can be planted beside (FaultsIT): {@code --exit-after-ms=N} ends the process abruptly
  * with status 3, N ms after its start, like a crash; {@code --never-listen=yes} never opens its port
  * (it runs, silent, until stopped, for 10 minutes at most).
- * Usage: {@code java -cp harness/target/classes:harness/target/test-classes io.gatewaybench.harness.PlantedProxy
+ * <p>The proxy counts each forwarded answer's time in it, from its handler's start to its last byte written ("served"),
+ * and each hold's actual length; GET {@value #COUNTS_PATH} answers both since the last such request (VegetaPlantsIT reads
+ * them level by level, the truth an injector's figures are checked against). {@code --unseen-park-us=N}, beside any plant,
+ * parks every request N us before that clock starts: a wait the proxy's own count misses, which such a check must catch.
+ * <p>Usage: {@code java -cp harness/target/classes:harness/target/test-classes io.gatewaybench.harness.PlantedProxy
  * --bind=127.0.0.1 --port=9000 --upstream=http://127.0.0.1:8080 --delay-ms=5}. Prints one line at start and one at exit, nothing per request.
  */
 public final class PlantedProxy {
+    /**
+     * GET here answers the proxy's own counts since the last such request, and starts them again: "served us: n=N p50=A
+     * p99=B max=C" and, for a hold, "; held us: ..." (never forwarded, never counted).
+     */
+    public static final String COUNTS_PATH = "/planted-counts";
     /** Requests handled at once; the rest wait in the executor's queue (an open rate above a cap queues up there). */
     private static final int THREADS = 256;
 
@@ -70,10 +79,15 @@ public final class PlantedProxy {
     private final AtomicLong requests = new AtomicLong();
     private final AtomicLong planted = new AtomicLong();
     private final AtomicLong upstreamFailures = new AtomicLong();
+    /** Each forwarded answer's time in this process, from its handler's start to its last byte written, per microsecond. */
+    private final Micros served = new Micros();
+    /** A wait before the handler's clock starts ({@code --unseen-park-us}): time an answer takes that {@link #served} misses. */
+    private final long unseenParkNanos;
 
-    private PlantedProxy(URI upstream, Plant plant) {
+    private PlantedProxy(URI upstream, Plant plant, long unseenParkNanos) {
         this.upstream = upstream;
         this.plant = plant;
+        this.unseenParkNanos = unseenParkNanos;
     }
 
     public static void main(String[] args) {
@@ -99,7 +113,8 @@ public final class PlantedProxy {
             crash.setDaemon(true);
             crash.start();
         }
-        PlantedProxy proxy = new PlantedProxy(URI.create(o.get("upstream").replaceAll("/+$", "")), plant);
+        PlantedProxy proxy = new PlantedProxy(URI.create(o.get("upstream").replaceAll("/+$", "")), plant,
+                o.containsKey("unseen-park-us") ? TimeUnit.MICROSECONDS.toNanos(number(o, "unseen-park-us")) : 0);
         // Off by default: the server writes headers and body separately, and with Nagle's algorithm the
         // body then waits for the client's delayed ACK (40 ms on Linux) on every kept-alive connection.
         System.setProperty("sun.net.httpserver.nodelay", "true");
@@ -121,14 +136,25 @@ public final class PlantedProxy {
         // SIGTERM (the harness stops targets by PID): say what was done; the JVM then exits. No
         // server.stop(): it waits for the dispatcher's one-second select, and the exit closes every socket.
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            System.out.printf("PlantedProxy: stopped after %d requests, %d planted failures, %d upstream failures%s%n",
-                    proxy.requests.get(), proxy.planted.get(), proxy.upstreamFailures.get(), plant.report());
+            System.out.printf("PlantedProxy: stopped after %d requests, %d planted failures, %d upstream failures%s; served us: %s%n",
+                    proxy.requests.get(), proxy.planted.get(), proxy.upstreamFailures.get(), plant.report(false), proxy.served.counts(false));
         }, "stop"));
         server.start();
         System.out.printf("PlantedProxy: listening on %s:%d, upstream %s, planted: %s%n", bind, port, proxy.upstream, plant);
     }
 
     private void handle(HttpExchange ex) throws IOException {
+        if (ex.getRequestURI().getPath().equals(COUNTS_PATH)) {
+            ex.getRequestBody().readAllBytes();
+            respond(ex, 200, "text/plain", List.of(), ("served us: " + served.counts(true) + plant.report(true) + "\n").getBytes(StandardCharsets.US_ASCII));
+            ex.close();
+            return;
+        }
+        if (unseenParkNanos > 0) {
+            parkUntil(System.nanoTime() + unseenParkNanos);
+        }
+        long start = System.nanoTime();
+        boolean forwarded = false;
         try (InputStream in = ex.getRequestBody()) {
             in.readAllBytes();
             requests.incrementAndGet();
@@ -158,8 +184,12 @@ public final class PlantedProxy {
             String contentType = r.header("Content-Type");
             List<String> setCookies = r.headers().getOrDefault("set-cookie", List.of());
             respond(ex, r.status(), contentType, setCookies, r.body());
+            forwarded = true;
         } finally {
             ex.close();
+            if (forwarded) {
+                served.add(System.nanoTime() - start);
+            }
         }
     }
 
@@ -219,8 +249,11 @@ public final class PlantedProxy {
         default void awaitAnswer(long readyNanos) {
         }
 
-        /** What the plant did, for the line printed at exit: empty, or text beginning with "; ". */
-        default String report() {
+        /**
+         * What the plant did, for the line printed at exit (since start) or {@link #COUNTS_PATH} (since the last such request,
+         * {@code window}, which starts the count again): empty, or text beginning with "; ".
+         */
+        default String report(boolean window) {
             return "";
         }
 
@@ -230,7 +263,7 @@ public final class PlantedProxy {
                 usage("exactly one of --delay-ms, --hold-us, --park-us, --cap-rps, --fail-every, --stall-every-ms (with --stall-ms) is needed, got " + given);
             }
             for (String k : o.keySet()) {
-                if (!List.of("bind", "port", "upstream", "stall-ms", "exit-after-ms", "never-listen").contains(k) && !given.contains(k)) {
+                if (!List.of("bind", "port", "upstream", "stall-ms", "exit-after-ms", "never-listen", "unseen-park-us").contains(k) && !given.contains(k)) {
                     usage("unknown option --" + k);
                 }
             }
@@ -263,11 +296,9 @@ public final class PlantedProxy {
      * per microsecond.
      */
     private static final class Hold implements Plant {
-        /** Holds of this many microseconds or more share the last count. */
-        private static final int TOP_US = 100_000;
         private final int micros;
         private final boolean spin;
-        private final AtomicLongArray byMicros = new AtomicLongArray(TOP_US + 1);
+        private final Micros held = new Micros();
 
         Hold(int micros, boolean spin) {
             this.micros = micros;
@@ -285,15 +316,43 @@ public final class PlantedProxy {
                     LockSupport.parkNanos(until - now);
                 }
             }
-            byMicros.incrementAndGet((int) Math.min(TOP_US, TimeUnit.NANOSECONDS.toMicros(now - readyNanos)));
+            held.add(now - readyNanos);
         }
 
         /** "; held us: n=N p50=A p99=B max=C": the actual holds, to the microsecond. */
         @Override
-        public String report() {
+        public String report(boolean window) {
+            return "; held us: " + held.counts(window);
+        }
+
+        @Override
+        public String toString() {
+            return "every answer held " + micros + " us after the upstream's, " + (spin ? "spinning" : "parked");
+        }
+    }
+
+    /**
+     * Durations counted per microsecond, since start and since the last {@link #counts(boolean) counts(true)}, printed as
+     * "n=N p50=A p99=B max=C" (us); 100 ms or more share the last count.
+     */
+    private static final class Micros {
+        private static final int TOP_US = 100_000;
+        private final AtomicLongArray total = new AtomicLongArray(TOP_US + 1);
+        private final AtomicLongArray window = new AtomicLongArray(TOP_US + 1);
+
+        void add(long nanos) {
+            int us = (int) Math.min(TOP_US, TimeUnit.NANOSECONDS.toMicros(nanos));
+            total.incrementAndGet(us);
+            window.incrementAndGet(us);
+        }
+
+        /** Since start, or since the last call with {@code window} (whose count then starts again). */
+        String counts(boolean window) {
+            long[] counts = new long[TOP_US + 1];
             long n = 0;
             for (int i = 0; i <= TOP_US; i++) {
-                n += byMicros.get(i);
+                counts[i] = window ? this.window.getAndSet(i, 0) : total.get(i);
+                n += counts[i];
             }
             long[] at = new long[3];
             double[] q = {0.5, 0.99, 1.0};
@@ -301,19 +360,14 @@ public final class PlantedProxy {
                 long rank = Math.max(1, (long) Math.ceil(q[k] * n));
                 long seen = 0;
                 for (int i = 0; i <= TOP_US; i++) {
-                    seen += byMicros.get(i);
+                    seen += counts[i];
                     if (seen >= rank) {
                         at[k] = i;
                         break;
                     }
                 }
             }
-            return String.format("; held us: n=%d p50=%d p99=%d max=%d", n, at[0], at[1], at[2]);
-        }
-
-        @Override
-        public String toString() {
-            return "every answer held " + micros + " us after the upstream's, " + (spin ? "spinning" : "parked");
+            return String.format("n=%d p50=%d p99=%d max=%d", n, at[0], at[1], at[2]);
         }
     }
 
