@@ -253,18 +253,18 @@ public final class Bench {
 
     private boolean run() throws IOException {
         List<Target> targets = plan.targets();
-        // Direct, then each target, in an order rotated each round; the next round's direct closes the
-        // round before, and with several rounds direct runs once more after the last.
+        // Direct, then each target, in an order rotated each round; each round's targets are compared with direct's run of
+        // the same round. (Until 20261127 direct ran once more after the last round, for the ratios that divided by the
+        // mean of direct's runs before and after; they are paired within the round now, and that run served only
+        // direct's own figures.)
         List<Target> schedule = new ArrayList<>();
         for (int round = 1; round <= plan.rounds(); round++) {
             schedule.addAll(rotated(targets, round - 1));
         }
-        int steps = schedule.size() + (plan.rounds() > 1 ? 1 : 0);
-        System.out.printf("bench: run %s on %s: %d targets x %d round(s)%s, %s, warm-up %d s + measure %d s each; about %s%s%n",
+        System.out.printf("bench: run %s on %s: %d targets x %d round(s), %s, warm-up %d s + measure %d s each; about %s%s%n",
                 runDir.getFileName(), topology.notes().summary(), targets.size(), plan.rounds(),
-                plan.rounds() > 1 ? " and direct once more" : "",
                 plan.load().model(), plan.load().warmupSeconds(), plan.load().durationSeconds(),
-                minutes(steps * stepSeconds() + (plan.ladder().percents().isEmpty() ? 0 : 55)),
+                minutes(schedule.size() * stepSeconds() + (plan.ladder().percents().isEmpty() ? 0 : 55)),
                 plan.precision() == null ? "" : String.format(Locale.ROOT, "; then rounds until every target is known within ±%.1f%%, "
                         + "within %d min of the start", plan.precision().share() * 100, plan.precision().budgetMinutes()));
 
@@ -282,20 +282,20 @@ public final class Bench {
                     details.put(t.name(), change.apply(details.get(t.name())));
                 }
             });
-            for (int n = 0; n < steps; n++) {
-                if (n == schedule.size() && anotherRound()) {
+            for (int n = 0; ; n++) {
+                if (n == schedule.size()) {
+                    if (!anotherRound()) {
+                        break;
+                    }
                     schedule.addAll(rotated(targets, roundsPlanned));
                     roundsPlanned++;
-                    steps += targets.size();
                 }
-                boolean closing = n == schedule.size();
-                int round = closing ? roundsPlanned + 1 : n / targets.size() + 1;
-                Target t = closing ? targets.get(0) : schedule.get(n);
+                int round = n / targets.size() + 1;
+                Target t = schedule.get(n);
                 if (failures.containsKey(t.name())) {
                     continue;
                 }
-                String step = closing ? "[after round " + roundsPlanned + ", direct again] " + t.name()
-                        : String.format("[round %d/%d, target %d/%d] %s", round, roundsPlanned, n % targets.size() + 1, targets.size(), t.name());
+                String step = String.format("[round %d/%d, target %d/%d] %s", round, roundsPlanned, n % targets.size() + 1, targets.size(), t.name());
                 inFlight = t;
                 RequestStats stats = null;
                 String failure = null;
@@ -320,7 +320,7 @@ public final class Bench {
                     if (stats != null) {
                         rounds.get(t.name()).add(stats);
                         System.out.printf("%s: %.0f req/s, P99 %s ms, %d errors%s; about %s left%n", step, stats.throughputRps(),
-                                stats.latency().p99(), stats.errors(), ladderLine(stats), minutes((steps - measuredSoFar) * stepSeconds()));
+                                stats.latency().p99(), stats.errors(), ladderLine(stats), minutes((schedule.size() - measuredSoFar) * stepSeconds()));
                     } else {
                         failures.put(t.name(), failure);
                         System.out.printf("%s: FAILED, not measured: %s%n", step, failure);
@@ -433,7 +433,7 @@ public final class Bench {
 
     /**
      * Whether --precision asks for one more round: some target's throughput relative to its baseline not yet within ±P, and
-     * time left in the budget for one more round and direct's closing run, and fewer rounds than the most. Says why on
+     * time left in the budget for one more round, and fewer rounds than the most. Says why on
      * the console either way.
      */
     private boolean anotherRound() {
@@ -453,7 +453,7 @@ public final class Bench {
         }
         List<String> short_ = Precisions.notReached(ratios, precision);
         double elapsed = Duration.between(started, Instant.now()).toSeconds();
-        double nextEnds = elapsed + (plan.targets().size() + 1) * stepSeconds();
+        double nextEnds = elapsed + plan.targets().size() * stepSeconds();
         String why = short_.isEmpty() ? "every target is known within ±" + percent(precision.share())
                 : roundsPlanned >= precision.maxRounds() ? "the most rounds, " + precision.maxRounds() + ", were made"
                 : nextEnds > precision.budgetMinutes() * 60.0 ? "another round would end past the budget of " + precision.budgetMinutes() + " min"

@@ -267,8 +267,8 @@ public final class Analysis {
      * each of direct's runs serves one ratio, so the ratios are as independent as the rounds. (Until 2026-11-27 a round
      * was divided by the mean of direct's runs just before and just after it, where direct ran once more after the last
      * round: consecutive ratios then shared a direct run, and their interval, made as if they were independent, missed
-     * far more often than 5%; AnalysisTest simulates both.) Direct's run after the last round still counts in its own
-     * figures.
+     * far more often than 5%; AnalysisTest simulates both.) Direct's run after the last round, in the runs that have one,
+     * still counts in its own figures.
      */
     public static double[] pairedRatios(double[] target, double[] direct) {
         if (direct.length < target.length) {

@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * How Gatling ended in one round ({@code gatling[]}, GatlingRun.status).
  *
- * @param round the round (1-based; rounds + 1 for direct's closing run), count
+ * @param round the round (1-based; rounds + 1 for direct's closing run in runs before 20261127), count
  * @param exitCode Gatling's exit status (Maven's running Gatling in runs before 2026-11-25)
  * @param failedAssertions the simulation's assertions that failed, as Gatling printed them
  * @param cutShort why the measured series was cut short; null: it spanned the window

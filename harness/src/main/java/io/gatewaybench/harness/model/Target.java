@@ -32,7 +32,7 @@ import java.util.Optional;
  * @param probeUs the microsecond probe's requests of all rounds pooled, us (every scenario; plain only in runs made before 20261126)
  * @param probeAddedUsOverDirect what the target adds over direct per probe, us; null: direct was not measured; absent: no probe ran
  * @param fixedRate the fixed-rate ladder's levels, ascending
- * @param rounds each round's measurement, in round order (direct: one more after the last round)
+ * @param rounds each round's measurement, in round order (direct, in runs before 20261127: one more after the last round)
  * @param baseline the target its throughput is paired with (multi-scenario runs)
  * @param configuration its configuration file relative to the repository, or "none: the client calls the origin"
  * @param sweepSeries the workers sweep series (the gateway) this target belongs to
