@@ -128,6 +128,9 @@ public final class Bench {
         if (args.length >= 1 && args[0].equals("compare")) {
             compare(Arrays.asList(args).subList(1, args.length));
         }
+        if (args.length >= 1 && args[0].equals("interleave")) {
+            System.exit(Interleave.main(List.of(args).subList(1, args.length)));
+        }
         if (args.length == 0 || !args[0].equals("run")) {
             System.err.print(RunPlan.USAGE);
             System.exit(2);
@@ -243,7 +246,12 @@ public final class Bench {
 
     /** A new folder per run, named by its UTC start time so that runs sort by time; never an existing one. */
     static Path newRunDir(Path results) throws IOException {
-        String id = RUN_ID.format(Instant.now());
+        return newRunDir(results, "");
+    }
+
+    /** The same, its name ending in {@code suffix} ("-interleaved"). */
+    static Path newRunDir(Path results, String suffix) throws IOException {
+        String id = RUN_ID.format(Instant.now()) + suffix;
         Path dir = results.resolve(id);
         for (int i = 2; Files.exists(dir); i++) {
             dir = results.resolve(id + "-" + i);

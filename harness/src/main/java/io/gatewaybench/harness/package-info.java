@@ -9,8 +9,9 @@
  *   <li>{@link io.gatewaybench.harness.report}: the files a person reads, laid out from the analysed summary.</li>
  * </ol>
  *
- * <p>This package owns {@link io.gatewaybench.harness.Bench} alone: it sequences the stages ({@code ./bench run},
- * {@code report}, {@code compare}, {@code jmh-environment}, {@code jmh-report}) and shows the run's progress.
+ * <p>This package owns {@link io.gatewaybench.harness.Bench}: it sequences the stages ({@code ./bench run},
+ * {@code report}, {@code compare}, {@code jmh-environment}, {@code jmh-report}) and shows the run's progress; and
+ * {@code Interleave}, which sequences them for {@code ./bench interleave}.
  *
  * <p>May use: {@link io.gatewaybench.harness.plan}, {@link io.gatewaybench.harness.launch}, {@link
  * io.gatewaybench.harness.measure}, {@link io.gatewaybench.harness.analyse}, {@link io.gatewaybench.harness.report} and

@@ -18,6 +18,8 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -31,6 +33,12 @@ import java.util.regex.Pattern;
  * after the window so all users are active to its end), every response checked for status 200 and the page's marker. Run from
  * {@code simulations/}: {@code mvn gatling:test -DbaseUrl=http://host:port [-Dmodel=open -Drate=5000 ...]}.
  * Assertions: no "book" request failed; open model: every planned "book" request was sent.
+ *
+ * <p>Interleaved model ({@code model=interleaved}, {@code ./bench interleave}): several targets already running, each
+ * given by {@code baseUrls} and named by {@code names}. Each is warmed in turn by a closed loop of {@code warmup}
+ * seconds ("warm-up"); then {@code cycles} cycles, each one closed-loop slice per target, in an order rotated by one each
+ * cycle: {@code users} new users loop for 1 s ("lead": their connections open), {@code slice} seconds named
+ * {@code <name>#<cycle>}, and 1 s ("tail") so every user is active to the window's end. Assertion: no request failed.
  *
  * <p>With {@code rates}, a ladder of fixed arrival rates follows the measured phase: one level per
  * rate, in ascending order, each {@code levelDuration} seconds of open-model arrivals (one request
@@ -61,6 +69,9 @@ import java.util.regex.Pattern;
  * <tr><td>routes</td><td>0</td><td>scenarios with routes: request i goes to /r(i mod routes) + path, spread evenly</td></tr>
  * <tr><td>apiKey</td><td>(none)</td><td>sent in the apikey header of every request</td></tr>
  * <tr><td>bearer</td><td>(none)</td><td>a token sent as Authorization: Bearer on every request</td></tr>
+ * <tr><td>baseUrls, names</td><td>(none)</td><td>interleaved: the targets, comma-separated, and their names in the same order</td></tr>
+ * <tr><td>slice</td><td>5</td><td>interleaved: measured seconds of each slice</td></tr>
+ * <tr><td>cycles</td><td>8</td><td>interleaved: cycles of one slice per target</td></tr>
  * </table>
  */
 public class BookPageSimulation extends Simulation {
@@ -82,6 +93,16 @@ public class BookPageSimulation extends Simulation {
     static final int ROUTES = Integer.getInteger("routes", 0);
     static final String API_KEY = System.getProperty("apiKey", "");
     static final String BEARER = System.getProperty("bearer", "");
+    static final List<String> BASE_URLS = list(System.getProperty("baseUrls", ""));
+    static final List<String> NAMES = list(System.getProperty("names", ""));
+    static final long SLICE = Long.getLong("slice", 5);
+    static final int CYCLES = Integer.getInteger("cycles", 8);
+    /** Interleaved: seconds at each slice's start, excluded, while its new users open their connections. */
+    static final long SLICE_LEAD = 1;
+    /** Interleaved: seconds after each slice's window, excluded, so that every user is active to its end. */
+    static final long SLICE_TAIL = 1;
+    /** Interleaved: nanoTime of each slice's (and each warm-up's) first request, by its name. */
+    static final Map<String, Long> SLICE_START = new ConcurrentHashMap<>();
     /** Requests sent so far, to spread them evenly over the routes. */
     static final AtomicLong SENT = new AtomicLong();
     /**
@@ -99,7 +120,8 @@ public class BookPageSimulation extends Simulation {
     static final AtomicLong LOOP_START = new AtomicLong();
 
     {
-        boolean open = oneOf("model", MODEL, "closed", "open").equals("open");
+        boolean open = oneOf("model", MODEL, "closed", "open", "interleaved").equals("open");
+        boolean interleaved = MODEL.equals("interleaved");
         boolean shared = oneOf("sessions", SESSIONS, "shared", "per-user").equals("shared");
         String cookie = !shared ? null : SESSION_COOKIE.isEmpty() ? sharedSessionCookie() : SESSION_COOKIE;
         System.out.printf("BookPageSimulation: baseUrl=%s path=%s%s marker=\"%s\"%s%s model=%s %s warmup=%ds duration=%ds sessions=%s%s%n",
@@ -108,22 +130,12 @@ public class BookPageSimulation extends Simulation {
                 MODEL, open ? "rate=" + RATE + "/s" : "users=" + USERS, WARMUP, DURATION,
                 shared ? "shared(" + cookie + ")" : "per-user",
                 RATES.isEmpty() ? "" : " rates=" + RATES + " levelDuration=" + LEVEL_DURATION + "s maxInFlight=" + MAX_IN_FLIGHT);
+        if (interleaved) {
+            System.out.printf("BookPageSimulation: interleaved over %s at %s: warm-up %d s each, then %d cycles of %d s slices%n",
+                    NAMES, BASE_URLS, WARMUP, CYCLES, SLICE);
+        }
 
-        HttpProtocolBuilder protocol = http.baseUrl(BASE_URL)
-                .disableWarmUp()
-                .disableCaching()
-                .disableAutoReferer()
-                .disableFollowRedirect() // a redirect is a wrong answer, not a second request
-                .acceptEncodingHeader("identity"); // same bytes through every target, whatever it would compress
-        if (shared) {
-            protocol = protocol.header("Cookie", cookie);
-        }
-        if (!API_KEY.isEmpty()) {
-            protocol = protocol.header("apikey", API_KEY);
-        }
-        if (!BEARER.isEmpty()) {
-            protocol = protocol.header("Authorization", "Bearer " + BEARER);
-        }
+        HttpProtocolBuilder protocol = protocol(BASE_URL, shared ? cookie : null);
         // Open-model users make one request each: without a shared pool every request would open
         // (and leave in TIME_WAIT) its own connection. Gatling caps nothing here: the pool grows to
         // the number of requests in flight (maxConnectionsPerHost only limits inferred resources).
@@ -133,7 +145,9 @@ public class BookPageSimulation extends Simulation {
         }
 
         PopulationBuilder measured;
-        if (open) {
+        if (interleaved) {
+            measured = interleaved(cookie);
+        } else if (open) {
             measured = scenario("book").exec(page("book", shared)).injectOpen(constantUsersPerSec(RATE).during(DURATION));
             if (WARMUP > 0) {
                 measured = scenario("warm-up").exec(page("warm-up", shared)).injectOpen(rampThenHold()).andThen(measured);
@@ -161,12 +175,83 @@ public class BookPageSimulation extends Simulation {
         }
         PopulationBuilder load = measured;
 
-        List<Assertion> assertions = new ArrayList<>(List.of(details("book").failedRequests().count().is(0L)));
+        List<Assertion> assertions = new ArrayList<>(List.of(interleaved ? global().failedRequests().count().is(0L)
+                : details("book").failedRequests().count().is(0L)));
         if (open) { // the planned load was sent in full
             assertions.add(details("book").allRequests().count().gte((long) Math.floor(RATE * DURATION)));
         }
+        long interleavedSeconds = interleaved ? BASE_URLS.size() * (WARMUP + 1 + CYCLES * (SLICE_LEAD + SLICE + SLICE_TAIL + 1)) : 0;
         setUp(load).protocols(protocol).assertions(assertions)
-                .maxDuration(Duration.ofSeconds(WARMUP + DURATION + TAIL + LADDER_WARMUP + RATES.size() * (LEVEL_DURATION + 5) + 60)); // a hung target cannot hold the run
+                .maxDuration(Duration.ofSeconds(interleavedSeconds + WARMUP + DURATION + TAIL + LADDER_WARMUP + RATES.size() * (LEVEL_DURATION + 5) + 60)); // a hung target cannot hold the run
+    }
+
+    /** The protocol every request of the load uses, against {@code baseUrl}, with the shared session {@code cookie} (null: none). */
+    static HttpProtocolBuilder protocol(String baseUrl, String cookie) {
+        HttpProtocolBuilder protocol = http.baseUrl(baseUrl)
+                .disableWarmUp()
+                .disableCaching()
+                .disableAutoReferer()
+                .disableFollowRedirect() // a redirect is a wrong answer, not a second request
+                .acceptEncodingHeader("identity"); // same bytes through every target, whatever it would compress
+        if (cookie != null) {
+            protocol = protocol.header("Cookie", cookie);
+        }
+        if (!API_KEY.isEmpty()) {
+            protocol = protocol.header("apikey", API_KEY);
+        }
+        if (!BEARER.isEmpty()) {
+            protocol = protocol.header("Authorization", "Bearer " + BEARER);
+        }
+        return protocol;
+    }
+
+    /**
+     * Interleaved: each target warmed in turn, then the cycles of one slice per target, built from the last population
+     * back (each starts when the one before it has ended), each against its own target.
+     */
+    static PopulationBuilder interleaved(String cookie) {
+        if (BASE_URLS.isEmpty() || BASE_URLS.size() != NAMES.size()) {
+            throw new IllegalArgumentException("model=interleaved needs baseUrls and names, as many of each: baseUrls=" + BASE_URLS
+                    + " names=" + NAMES);
+        }
+        if (!RATES.isEmpty()) {
+            throw new IllegalArgumentException("model=interleaved sends no ladder: leave rates out (rates=" + RATES + ")");
+        }
+        List<PopulationBuilder> order = new ArrayList<>();
+        for (int i = 0; i < BASE_URLS.size(); i++) {
+            order.add(closedSlice("warm-up " + NAMES.get(i), name -> "warm-up", WARMUP, BASE_URLS.get(i), cookie));
+        }
+        for (int cycle = 1; cycle <= CYCLES; cycle++) {
+            for (int k = 0; k < BASE_URLS.size(); k++) {
+                int i = Math.floorMod(k + cycle - 1, BASE_URLS.size());
+                String name = NAMES.get(i) + "#" + cycle;
+                order.add(closedSlice(name, BookPageSimulation::slicePhase, SLICE_LEAD + SLICE + SLICE_TAIL, BASE_URLS.get(i), cookie));
+            }
+        }
+        PopulationBuilder chain = order.get(order.size() - 1);
+        for (int n = order.size() - 2; n >= 0; n--) {
+            chain = order.get(n).andThen(chain);
+        }
+        return chain;
+    }
+
+    /** {@code users} users looping back-to-back for {@code seconds} against {@code baseUrl}, each request named by {@code phase}. */
+    static PopulationBuilder closedSlice(String name, java.util.function.UnaryOperator<String> phase, long seconds, String baseUrl, String cookie) {
+        return scenario(name).during(seconds).on(exec(http(session -> phase.apply(name)).get(BookPageSimulation::nextPath)
+                .check(checks(cookie != null)))).injectOpen(atOnceUsers(USERS)).protocols(protocol(baseUrl, cookie));
+    }
+
+    /** Interleaved: "lead" in a slice's first second, its own name in the {@code slice} seconds after, "tail" after that. */
+    static String slicePhase(String slice) {
+        long now = System.nanoTime();
+        long since = now - SLICE_START.computeIfAbsent(slice, s -> now);
+        return since < TimeUnit.SECONDS.toNanos(SLICE_LEAD) ? "lead"
+                : since < TimeUnit.SECONDS.toNanos(SLICE_LEAD + SLICE) ? slice : "tail";
+    }
+
+    /** A comma-separated list, blanks left out. */
+    static List<String> list(String commaSeparated) {
+        return java.util.Arrays.stream(commaSeparated.split(",")).map(String::strip).filter(v -> !v.isEmpty()).toList();
     }
 
     /**

@@ -162,7 +162,7 @@ public final class GatlingRun {
                 ? String.format(Locale.ROOT, "the measured requests span %.1f s of the %d s window", (last - first) / 1000.0, seconds) : null);
     }
 
-    private static Path report(Path raw, int exit) throws IOException {
+    static Path report(Path raw, int exit) throws IOException {
         try (Stream<Path> dirs = Files.list(raw)) {
             return dirs.filter(d -> Files.isRegularFile(d.resolve("index.html"))).findFirst()
                     .orElseThrow(() -> new IllegalStateException("Gatling exited with " + exit + " and wrote no report; see "
@@ -170,7 +170,7 @@ public final class GatlingRun {
         }
     }
 
-    private static int gatling(List<String> args, Path raw, Path log, long timeoutSeconds, StringBuilder injectorJvm, ResourceSampler sampler)
+    static int gatling(List<String> args, Path raw, Path log, long timeoutSeconds, StringBuilder injectorJvm, ResourceSampler sampler)
             throws IOException {
         List<String> command = GatlingCommand.of(args, raw);
         Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();

@@ -191,8 +191,17 @@ public final class RoundMeasurement {
 
     /** How {@code t} is started here: for a JVM gateway, with its JVM profile's JDK, event loops, flags and options. */
     private Launch launch(Target t, Path dir, URI upstream) {
-        int workers = t.sweptWorkers().orElse(run.workers()); // its own in a workers sweep, else the run's
-        Launch launch = Launch.on(topology.gateway(), dir, upstream, workers, "");
+        return launch(plan, topology, run.workers(), t, dir, upstream);
+    }
+
+    /**
+     * How {@code t} of {@code plan} is started on {@code topology}'s gateway host with {@code workers} (its own in a
+     * workers sweep): for a JVM gateway, with its JVM profile's JDK, event loops, flags (and JFR's, where the plan
+     * records it) and options.
+     */
+    public static Launch launch(RunPlan plan, Topology topology, int workers, Target t, Path dir, URI upstream) {
+        int w = t.sweptWorkers().orElse(workers);
+        Launch launch = Launch.on(topology.gateway(), dir, upstream, w, "");
         JvmProfile profile = plan.profileOf(t);
         if (profile == null) {
             return launch;
@@ -201,7 +210,7 @@ public final class RoundMeasurement {
         if (plan.recordsJfr(t, topology)) {
             flags += " " + String.join(" ", JfrFigures.jvmOptions(dir.resolve(JfrFigures.RECORDING), plan.jfr()));
         }
-        return launch.under(profile.java(), profile.eventLoops(workers), flags, profile.argsFor(t));
+        return launch.under(profile.java(), profile.eventLoops(w), flags, profile.argsFor(t));
     }
 
     /**

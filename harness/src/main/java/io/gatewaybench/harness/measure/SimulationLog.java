@@ -46,6 +46,11 @@ public final class SimulationLog {
         this.requests = requests;
     }
 
+    /** A log of these requests, by name, as if read: for tests of what reads a log. */
+    static SimulationLog of(Map<String, List<Request>> requests) {
+        return new SimulationLog("3.15", 0, new LinkedHashMap<>(requests));
+    }
+
     public static SimulationLog read(Path file) throws IOException {
         ByteBuffer b = ByteBuffer.wrap(Files.readAllBytes(file));
         Map<Integer, String> cache = new HashMap<>();
@@ -108,6 +113,11 @@ public final class SimulationLog {
 
     public List<Request> requests(String name) {
         return requests.getOrDefault(name, List.of());
+    }
+
+    /** The names of every request series, in the order of their first record. */
+    public List<String> names() {
+        return List.copyOf(requests.keySet());
     }
 
     /** The series' window in epoch milliseconds: its first send and its last response. */
