@@ -55,7 +55,9 @@ import org.junit.jupiter.api.parallel.Isolated;
  * </ul>
  * {@code -Dplanted.twin.unseen.us=N} makes the twin park N us more before its clock starts, a wait the proxies' count
  * misses, which this test must then fail (seen: N=50 fails the P50 check, -145 and -129 us at 250 req/s on the two
- * attempts, -111 at 500; N=1, a wake-up of about 40 us unseen, passes). About 1.5 minutes; alone, since the twins are
+ * attempts, -111 at 500; N=1, a wake-up of about 40 us unseen, passes). {@code -Dplanted.twin.park.us=N} makes the twin
+ * hold N us instead of 1, a plant the check of the plant itself must fail (seen: N=100, the proxies' holds differing by
+ * 102 us at 250 req/s on both attempts, where Vegeta's check passed). About 1.5 minutes; alone, since the twins are
  * compared level by level.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -164,14 +166,15 @@ class VegetaPlantsIT {
 
     private void hold(int attempt) throws IOException {
         String unseen = System.getProperty("planted.twin.unseen.us", "");
+        String twinPark = System.getProperty("planted.twin.park.us", "1");
         long[][] recovered = new long[RATES.size()][ROUNDS];
         long[][] served = new long[RATES.size()][ROUNDS];
         long[][] held = new long[RATES.size()][ROUNDS];
         long[][] p99 = new long[RATES.size()][ROUNDS];
         long[][] twinP99 = new long[RATES.size()][ROUNDS];
         try (TargetProcess hold = start("planted-park-200.properties", "park-200-" + attempt);
-             TargetProcess twin = unseen.isEmpty() ? start("planted-park-1.properties", "park-1-" + attempt)
-                     : start("planted-park-1.properties", "park-1-" + attempt, "--park-us=1 --unseen-park-us=" + unseen)) {
+             TargetProcess twin = start("planted-park-1.properties", "park-1-" + attempt,
+                     "--park-us=" + twinPark + (unseen.isEmpty() ? "" : " --unseen-park-us=" + unseen))) {
             List<URI> twins = List.of(hold.launch().url(), twin.launch().url());
             Path targets = RUNS.resolve("twins-targets.txt");
             StringBuilder both = new StringBuilder();
@@ -198,7 +201,8 @@ class VegetaPlantsIT {
                 }
             }
         }
-        StringBuilder seen = new StringBuilder(unseen.isEmpty() ? "" : "planted: the twin parks " + unseen + " us before its clock starts");
+        StringBuilder seen = new StringBuilder((unseen.isEmpty() ? "" : "planted: the twin parks " + unseen + " us before its clock starts")
+                + (twinPark.equals("1") ? "" : "planted: the twin holds " + twinPark + " us"));
         for (int r = 0; r < RATES.size(); r++) {
             seen.append(String.format(Locale.ROOT, "%n%d req/s, the hold less its twin, P50 us: as Vegeta saw it %s (median %d); "
                             + "served, as the proxies counted %s; held %s; at P99 as Vegeta saw it %s, the twin's P99 %s",
