@@ -1,5 +1,6 @@
 package io.gatewaybench.harness;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.gatewaybench.harness.analyse.InterleavedSpread;
@@ -174,26 +175,17 @@ final class Interleave {
                     double cycle = blocks.get(blocks.size() - 1).cycleSeconds();
                     fixedSeconds += (startSeconds + loadSeconds - o.cycles() * cycle) / o.blocks();
                     cycleSeconds += cycle / o.blocks();
-                    System.out.printf(Locale.ROOT, "%sdone in %.0f s (%.0f s starting and verifying, %.0f s of load)%n", step,
-                            (System.nanoTime() - begin) / 1e9, startSeconds, loadSeconds);
+                    double took = (System.nanoTime() - begin) / 1e9;
+                    System.out.printf(Locale.ROOT, "%sdone in %.0f s (%.0f s starting and verifying, %.0f s of load); about %d min left%n",
+                            step, took, startSeconds, loadSeconds, Math.round((o.blocks() - b) * took / 60));
                 } finally {
                     started.forEach(TargetProcess::close);
                 }
             }
         }
-        Map<String, Object> data = new LinkedHashMap<>();
-        data.put("format", "interleaved-1");
-        data.put("targets", names);
-        data.put("slice_s", o.slice());
-        data.put("cycles", o.cycles());
-        data.put("warmup_s", warmup);
-        data.put("users", o.plan().load().users());
-        data.put("block_fixed_s", fixedSeconds);
-        data.put("cycle_s", cycleSeconds);
-        data.put("blocks", blocks.stream().map(InterleavedLoad.Slices::perSecond).toList());
-        data.put("cycle_s_by_block", blocks.stream().map(InterleavedLoad.Slices::cycleSeconds).toList());
-        data.put("precision", o.precision());
-        JSON.writeValue(dir.resolve(SLICES).toFile(), data);
+        JSON.writeValue(dir.resolve(SLICES).toFile(), new SlicesFile(FORMAT, names, o.slice(), o.cycles(), warmup, o.plan().load().users(),
+                fixedSeconds, cycleSeconds, blocks.stream().map(InterleavedLoad.Slices::perSecond).toList(),
+                blocks.stream().map(InterleavedLoad.Slices::cycleSeconds).toList(), o.precision()));
         String md = summary(dir);
         Files.writeString(dir.resolve("summary.md"), md);
         System.out.println();
@@ -201,23 +193,30 @@ final class Interleave {
     }
 
     static final String SLICES = "slices.json";
+    static final String FORMAT = "interleaved-1";
+
+    /**
+     * {@link #SLICES}: what a run measured, every slice's answers per second ({@code blocks[block][target][cycle][second]}),
+     * what a block cost besides its cycles and what a cycle cost, and the precision its design search aimed at (absent in
+     * the first run's file: 0.05, the default).
+     */
+    record SlicesFile(String format, List<String> targets, @JsonProperty("slice_s") int sliceS, int cycles,
+                      @JsonProperty("warmup_s") int warmupS, int users, @JsonProperty("block_fixed_s") double blockFixedS,
+                      @JsonProperty("cycle_s") double cycleS, List<double[][][]> blocks,
+                      @JsonProperty("cycle_s_by_block") List<Double> cycleSByBlock, Double precision) {
+    }
 
     /** What {@code summary.md} says of the slices in {@code dir}'s {@link #SLICES}: made from them alone, never typed. */
     static String summary(Path dir) throws IOException {
-        com.fasterxml.jackson.databind.JsonNode data = JSON.readTree(dir.resolve(SLICES).toFile());
-        if (!"interleaved-1".equals(data.path("format").asText())) {
-            throw new IllegalArgumentException(dir.resolve(SLICES) + " is not of format interleaved-1");
+        SlicesFile f = JSON.readValue(dir.resolve(SLICES).toFile(), SlicesFile.class);
+        if (!FORMAT.equals(f.format())) {
+            throw new IllegalArgumentException(dir.resolve(SLICES) + " is not of format " + FORMAT);
         }
-        List<String> names = new ArrayList<>();
-        data.get("targets").forEach(n -> names.add(n.asText()));
         List<InterleavedLoad.Slices> blocks = new ArrayList<>();
-        int k = 0;
-        for (com.fasterxml.jackson.databind.JsonNode block : data.get("blocks")) {
-            double[][][] perSecond = JSON.treeToValue(block, double[][][].class);
-            blocks.add(new InterleavedLoad.Slices(names, data.get("slice_s").asInt(), perSecond, data.get("cycle_s_by_block").get(k++).asDouble()));
+        for (int k = 0; k < f.blocks().size(); k++) {
+            blocks.add(new InterleavedLoad.Slices(f.targets(), f.sliceS(), f.blocks().get(k), f.cycleSByBlock().get(k)));
         }
         return "# Interleaved slices: " + dir.getFileName() + "\n\n"
-                + InterleavedSpread.report(blocks, data.get("block_fixed_s").asDouble(), data.get("cycle_s").asDouble(),
-                        data.path("precision").asDouble(0.05));
+                + InterleavedSpread.report(blocks, f.blockFixedS(), f.cycleS(), f.precision() == null ? 0.05 : f.precision());
     }
 }

@@ -348,7 +348,8 @@ public class BookPageSimulation extends Simulation {
 
     /** Fetches the page once and returns its session cookie; this also verifies the target before any load. */
     static String sharedSessionCookie() {
-        URI uri = URI.create(BASE_URL + (ROUTES > 0 ? "/r0" : "") + PATH);
+        // interleaved: every target forwards to the one origin, whose session the first one's answer gives
+        URI uri = URI.create((MODEL.equals("interleaved") && !BASE_URLS.isEmpty() ? BASE_URLS.get(0) : BASE_URL) + (ROUTES > 0 ? "/r0" : "") + PATH);
         HttpResponse<String> response;
         try {
             HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
