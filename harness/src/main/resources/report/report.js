@@ -133,6 +133,25 @@
         + '(every table as text) and summary.json (the data).');
     }
 
+    /**
+     * The verdict (VerdictTable, in Java: which rows, their order, their words): one row per gateway, ranked by throughput
+     * relative to direct. Each figure keeps its value for the report test.
+     */
+    function verdict() {
+      const v = facts.verdict;
+      if (!v || !Array.isArray(v.rows)) {
+        return;
+      }
+      section('Verdict', v.caption.replace(/\*([^*]+)\*/g, '$1'));
+      const cell = (c, figure) => (c && c.value !== null && c.value !== undefined ? { text: c.text, value: c.value, figure: figure }
+        : { text: c ? c.text : 'n/a', cls: 'num' });
+      table('verdict', v.headers, v.rows.map(r => ({
+        attributes: { 'data-target': r.target },
+        cells: [r.target, cell(r.throughput, 'throughput'), cell(r.by_wrk, 'by_wrk'), cell(r.cpu, 'cpu'), cell(r.added, 'added'),
+          cell(r.max_rate, 'max_rate'), r.caveat === '-' ? '-' : el('span', { class: 'noise-mark' }, [r.caveat])]
+      })));
+    }
+
     /** A target's paired interval of throughput relative to direct: the 95% interval where there is one, else min-max. */
     function interval(t) {
       const paired = at(t, ['spread', 'throughput_relative_to_direct']);
@@ -598,6 +617,70 @@
       });
     }
 
+    /** One colour per gateway on every chart that tells gateways apart (a variant, gw@profile or gw:scenario, takes its gateway's). */
+    const GATEWAY_COLOURS = { direct: '#57606a', nginx: '#1a7f37', haproxy: '#0969da', 'netty-proxy': '#8250df', scg: '#bf3989', zuul2: '#bc4c00' };
+    function colourOf(gateway) {
+      return GATEWAY_COLOURS[String(gateway).split(/[@:]/)[0]] || '#24292f';
+    }
+
+    /**
+     * A gateway's JVM profiles as a forest plot: each measured profile's throughput relative to the reference profile (the
+     * median of its per-round ratios) with its interval (Bonferroni over the gateway's profiles), in the ranking the analysis
+     * gave, best on top, and a line at the reference.
+     */
+    function forest(gateway, rows) {
+      const shown = rows.filter(r => !r.failure && num(r.throughput_relative, gateway + ' ' + r.profile + ' throughput_relative') !== null);
+      if (shown.length === 0) {
+        return;
+      }
+      const profiles = shown.map(r => r.profile);
+      const medians = shown.map((r, i) => [r.throughput_relative, i]);
+      const intervals = shown.map((r, i) => {
+        const spread = r.throughput_relative_spread || {};
+        const low = num(spread.ci_low, r.profile + ' ci_low');
+        const high = num(spread.ci_high, r.profile + ' ci_high');
+        return low === null || high === null ? null : [i, low, high];
+      }).filter(d => d);
+      const colour = colourOf(gateway);
+      // a log axis, ratios either side of 1 alike; with few rounds an interval can run from 0.001 to 1000: the axis stops at
+      // 1/4 and 4 and such a bar runs to the edge without its cap there
+      const values = medians.map(m => m[0]).concat(...intervals.map(d => [d[1], d[2]])).filter(v => v > 0);
+      const axisMin = Math.max(0.25, Math.min(...values) * 0.95);
+      const axisMax = Math.min(4, Math.max(...values) * 1.05);
+      const c = chart('jvm-forest-' + gateway, {
+        tooltip: { trigger: 'item', formatter: p => profiles[p.seriesName === 'interval' ? p.data[0] : p.data[1]] + ': '
+          + (p.seriesName === 'interval' ? fmt(p.data[1], 3) + '-' + fmt(p.data[2], 3) : fmt(p.data[0], 3)) + ' of the reference' },
+        grid: { left: 20 + Math.round(Math.max(...profiles.map(n => n.length)) * 7), right: 40, top: 30, bottom: 40 },
+        yAxis: { type: 'category', data: profiles, inverse: true, axisLabel: { interval: 0 } },
+        xAxis: { type: 'log', logBase: 2, min: axisMin, max: axisMax, name: 'x ' + at(summary, ['jvm_profiles', 'reference']) + ' (log scale)',
+          nameLocation: 'middle', nameGap: 25, axisLabel: { formatter: v => fmt(v, v < 1 ? 2 : 1) } },
+        series: [{
+          type: 'scatter', name: 'throughput relative', data: medians, symbolSize: 9, itemStyle: { color: colour }, z: 11,
+          markLine: { silent: true, symbol: 'none', data: [{ xAxis: 1 }], label: { formatter: 'reference' }, lineStyle: { color: '#57606a' } }
+        }, {
+          type: 'custom', name: 'interval', z: 10, data: intervals, encode: { y: 0, x: [1, 2] },
+          renderItem: (params, api) => {
+            const lowCut = api.value(1) < axisMin;
+            const highCut = api.value(2) > axisMax;
+            const low = api.coord([lowCut ? axisMin : api.value(1), api.value(0)]);
+            const high = api.coord([highCut ? axisMax : api.value(2), api.value(0)]);
+            const half = api.size([0, 1])[1] * 0.2;
+            const style = { stroke: colour, lineWidth: 1.5 };
+            const children = [{ type: 'line', shape: { x1: low[0], y1: low[1], x2: high[0], y2: high[1] }, style: style }];
+            if (!lowCut) {
+              children.push({ type: 'line', shape: { x1: low[0], y1: low[1] - half, x2: low[0], y2: low[1] + half }, style: style });
+            }
+            if (!highCut) {
+              children.push({ type: 'line', shape: { x1: high[0], y1: high[1] - half, x2: high[0], y2: high[1] + half }, style: style });
+            }
+            return { type: 'group', children: children };
+          }
+        }]
+      });
+      c.getDom().style.height = (80 + 26 * profiles.length) + 'px';
+      c.resize();
+    }
+
     function jvmProfiles() {
       const byGateway = at(summary, ['jvm_profiles', 'by_gateway']);
       if (!byGateway || typeof byGateway !== 'object') {
@@ -606,9 +689,12 @@
       section('JVM profiles',
         'Per gateway, each profile ranked by throughput relative to the reference profile "' + at(summary, ['jvm_profiles', 'reference'])
         + '" (median of the per-round ratios, with its interval: Student\'s t on that profile\'s own rounds, '
-        + 'and all of its intervals together at 95%, Bonferroni); highlighted: within the noise (the interval holds 1).');
+        + 'and all of its intervals together at 95%, Bonferroni); highlighted: within the noise (the interval holds 1). Each gateway\'s '
+        + 'profiles are drawn first as a forest plot: the median as a point, the interval as a bar (one that runs past 1/4 or 4 drawn to the '
+        + 'edge without its cap), the reference as the line at 1, on a log scale.');
       Object.entries(byGateway).forEach(([gateway, rows]) => {
         main.append(el('h3', {}, [gateway]));
+        forest(gateway, rows);
         table('jvm-profiles-' + gateway, ['profile', 'req/s', 'vs reference', 'interval', 'verdict', 'P99 ms', 'CPU ms / 1000 req',
           'peak MB', 'GC pauses', 'pause max ms', 'alloc KB / req', 'first answer ms', 'steady after s'],
         rows.map(r => {
@@ -690,7 +776,7 @@
     // ---- draw ----
 
     document.getElementById('loading').remove();
-    window.reportCommon.drawSections([header, headline, microseconds, absolute, spectrum, ladder, resources, probes, jvmProfiles, notesAndWarnings, runTables],
+    window.reportCommon.drawSections([header, verdict, headline, microseconds, absolute, spectrum, ladder, resources, probes, jvmProfiles, notesAndWarnings, runTables],
       charts, 'report');
   }
 })();

@@ -20,6 +20,7 @@ import io.gatewaybench.harness.report.JmhReport;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -115,6 +116,8 @@ class ReportBrowserIT {
             }
         }
 
+        checkVerdict(page, targets, null, runId);
+
         for (Map<String, Object> t : targets) {
             if (!(t.get("latency_ms") instanceof Map<?, ?> latency) || t.containsKey("failure")) {
                 continue;
@@ -145,18 +148,36 @@ class ReportBrowserIT {
         }
 
         if (summary.get("jvm_profiles") instanceof Map<?, ?> profiles && profiles.get("by_gateway") instanceof Map<?, ?> byGateway) {
-            ((Map<String, List<Map<String, Object>>>) byGateway).forEach((gateway, rows) -> {
+            for (Map.Entry<String, List<Map<String, Object>>> entry : ((Map<String, List<Map<String, Object>>>) byGateway).entrySet()) {
+                String gateway = entry.getKey();
+                List<Map<String, Object>> rows = entry.getValue();
                 Element table = page.dom().getElementById("jvm-profiles-" + gateway);
                 assertNotNull(table, runId + ": no JVM profile table for " + gateway);
                 List<Element> shown = table.select("tbody tr");
                 assertEquals(rows.size(), shown.size(), runId + ": rows of the JVM profile table of " + gateway);
+                // the forest plot holds, in the analysis's ranking, each measured profile's median and its interval
+                List<Map<String, Object>> drawn = rows.stream().filter(r -> !r.containsKey("failure") && r.get("throughput_relative") instanceof Number).toList();
+                List<Map<String, Object>> series = drawnSeries(page, "jvm-forest-" + gateway, runId);
+                List<List<Object>> points = (List<List<Object>>) series.get(0).get("data");
+                List<List<Object>> bars = (List<List<Object>>) series.get(1).get("data");
+                List<List<Double>> expectedPoints = new ArrayList<>();
+                List<List<Double>> expectedBars = new ArrayList<>();
+                for (int i = 0; i < drawn.size(); i++) {
+                    expectedPoints.add(List.of(((Number) drawn.get(i).get("throughput_relative")).doubleValue(), (double) i));
+                    if (drawn.get(i).get("throughput_relative_spread") instanceof Map<?, ?> spread && spread.get("ci_low") instanceof Number low) {
+                        expectedBars.add(List.of((double) i, low.doubleValue(), ((Number) spread.get("ci_high")).doubleValue()));
+                    }
+                }
+                assertEquals(expectedPoints, numbers(points), runId + " " + gateway + ": the forest plot's points");
+                assertEquals(expectedBars, numbers(bars), runId + " " + gateway + ": the forest plot's intervals");
+                assertFalse(expectedPoints.isEmpty(), runId + " " + gateway + ": no profile measured");
                 for (int i = 0; i < rows.size(); i++) {
                     assertEquals(rows.get(i).get("profile"), shown.get(i).child(0).text(), gateway + " row " + i);
                     if (rows.get(i).get("throughput_relative") instanceof Number n) {
                         checkFigure(shown.get(i), "throughput_relative", n, 1, "", 3, gateway + " " + rows.get(i).get("profile"));
                     }
                 }
-            });
+            }
         } else {
             assertTrue(page.dom().select("[id^=jvm-profiles-]").isEmpty(), runId + ": JVM profile tables without profiles");
         }
@@ -225,10 +246,91 @@ class ReportBrowserIT {
             }
         }
         assertEquals(6, rows);
+        checkVerdict(page, (List<Map<String, Object>>) summary.get("targets"), 1000, "vegeta-run");
     }
 
     /**
-     * README's picture of a report: the top of a committed run's page (headline and latency multiples),
+     * The verdict at the top, against summary.json: one row per gateway under the plain scenario and the default JVM profile
+     * (of a workers sweep, the most workers), best throughput relative to direct first; each row's throughput, wrk's ratio
+     * (its rate through the target over its rate to direct), CPU per request, maximum rate under the first objective and, at
+     * {@code addedAt} (Vegeta's ladder), the latency added at P50, as the summary has them.
+     */
+    @SuppressWarnings("unchecked")
+    private static void checkVerdict(Rendered page, List<Map<String, Object>> targets, Integer addedAt, String where) {
+        Map<String, Map<String, Object>> byGateway = new java.util.LinkedHashMap<>();
+        for (Map<String, Object> t : targets) {
+            Object scenario = t.get("scenario");
+            Object profile = t.get("jvm_profile");
+            if ("direct".equals(t.get("name")) || scenario != null && !"plain".equals(scenario) || profile != null && !"default".equals(profile)) {
+                continue;
+            }
+            String gateway = String.valueOf(t.get("gateway") != null ? t.get("gateway") : t.get("name"));
+            Map<String, Object> seen = byGateway.get(gateway);
+            if (seen == null || t.get("sweep_workers") instanceof Number w && ((Number) seen.get("sweep_workers")).intValue() < w.intValue()) {
+                byGateway.put(gateway, t);
+            }
+        }
+        List<Element> rows = page.dom().select("#verdict tbody tr[data-target]");
+        assertEquals(byGateway.values().stream().map(t -> t.get("name")).sorted().toList(),
+                rows.stream().map(r -> r.attr("data-target")).sorted().toList(), where + ": the verdict's rows, one per gateway");
+        Map<String, Object> direct = targets.stream().filter(t -> "direct".equals(t.get("name"))).findFirst().orElseThrow();
+        double before = Double.MAX_VALUE;
+        for (Element row : rows) {
+            Map<String, Object> t = targets.stream().filter(x -> row.attr("data-target").equals(x.get("name"))).findFirst().orElseThrow();
+            String name = where + " verdict " + t.get("name");
+            if (!(t.get("relative_to_direct") instanceof Map<?, ?> rel) || t.containsKey("failure")) {
+                before = -1; // not measured: last
+                continue;
+            }
+            double throughput = ((Number) rel.get("throughput")).doubleValue();
+            assertTrue(throughput <= before, name + ": ranked below a lower throughput (" + throughput + " after " + before + ")");
+            before = throughput;
+            assertEquals(throughput, value(row, "throughput", name), 0, name + " throughput");
+            Double wrk = wrkRps(t) == null || wrkRps(direct) == null ? null : wrkRps(t) / wrkRps(direct);
+            assertEquals(wrk, value(row, "by_wrk", name), name + " by wrk");
+            assertEquals(t.get("gateway_cpu") instanceof Map<?, ?> cpu ? ((Number) ((Map<String, Object>) cpu.get("ms_per_1000_requests")).get("median")).doubleValue()
+                    : null, value(row, "cpu", name), name + " gateway CPU");
+            Double max = t.get("max_sustainable") instanceof Map<?, ?> found && !found.isEmpty()
+                    ? ((Number) ((Map<String, Object>) found.values().iterator().next()).get("rate_rps")).doubleValue() : null;
+            assertEquals(max, value(row, "max_rate", name), name + " maximum rate");
+            if (addedAt != null) {
+                Map<String, Object> level = ((List<Map<String, Object>>) t.get("fixed_rate")).stream()
+                        .filter(l -> ((Number) l.get("rate_rps")).intValue() == addedAt).findFirst().orElseThrow();
+                assertEquals(((Number) ((Map<String, Object>) ((Map<String, Object>) level.get("added_over_direct_us")).get("p50")).get("mean")).doubleValue(),
+                        value(row, "added", name), name + " added at P50 at " + addedAt);
+            }
+        }
+    }
+
+    /** A chart's series as ECharts holds them once drawn (its data-series attribute): each a map of name and data. */
+    @SuppressWarnings("unchecked")
+    private static List<Map<String, Object>> drawnSeries(Rendered page, String id, String where) throws IOException {
+        Element chart = page.dom().getElementById(id);
+        assertNotNull(chart, where + ": no chart #" + id);
+        List<Map<String, Object>> series = new com.fasterxml.jackson.databind.ObjectMapper().readValue(chart.attr("data-series"), List.class);
+        assertEquals(2, series.size(), where + ": #" + id + "'s series: " + series);
+        return series;
+    }
+
+    private static List<List<Double>> numbers(List<List<Object>> data) {
+        return data.stream().map(d -> d.stream().map(v -> ((Number) v).doubleValue()).toList()).toList();
+    }
+
+    /** A verdict cell's value; null where the cell shows none. */
+    private static Double value(Element row, String figure, String where) {
+        Element cell = row.selectFirst("td[data-figure='" + figure + "']");
+        return cell == null ? null : Double.valueOf(cell.attr("data-value"));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Double wrkRps(Map<String, Object> t) {
+        return t.get("wrk_cross_check") instanceof List<?> checks ? ((List<Map<String, Object>>) checks).stream()
+                .filter(c -> !Boolean.FALSE.equals(c.get("valid"))).map(c -> ((Number) c.get("wrk_rps")).doubleValue()).findFirst().orElse(null)
+                : null;
+    }
+
+    /**
+     * README's picture of a report: the top of a committed run's page (the verdict, then the headline),
      * written as {@code readme-screenshot.png}; docs/report-screenshot.png is a copy of one, committed once.
      */
     @Test

@@ -42,7 +42,8 @@ public final class HtmlReport {
         Map<String, String> data = new LinkedHashMap<>();
         data.put("summary", inlineJson(SUMMARY_JSON, summary));
         data.put("report-facts", inlineJson(new Facts(notes, objectives(summary.ladder()),
-                MicrosecondTables.applies(summary.ladder()) ? MicrosecondTables.headlineRates(summary.ladder(), summary.targets()) : null)));
+                MicrosecondTables.applies(summary.ladder()) ? MicrosecondTables.headlineRates(summary.ladder(), summary.targets()) : null,
+                VerdictTable.of(summary))));
         return page("Gateway benchmark run", "Drawing the report… (it needs JavaScript; the same figures are in summary.md)", data,
                 "report/report.js");
     }
@@ -72,10 +73,13 @@ public final class HtmlReport {
      * @param notes the notes under summary.md's {@code ## Notes} (Markdown)
      * @param objectives the ladder's objectives, for the ladder charts; none without a ladder
      * @param microsecondRates the ladder rates the headline shows microseconds at (Vegeta's ladder); absent otherwise
+     * @param verdict the verdict table at the top (VerdictTable); absent where the run has no target but direct
      */
     record Facts(@JsonProperty("notes") List<String> notes, @JsonProperty("objectives") List<ObjectiveBound> objectives,
             @JsonProperty("microsecond_rates") @com.fasterxml.jackson.annotation.JsonInclude(
-                    com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) List<Integer> microsecondRates) {
+                    com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) List<Integer> microsecondRates,
+            @JsonProperty("verdict") @com.fasterxml.jackson.annotation.JsonInclude(
+                    com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) VerdictTable.Table verdict) {
     }
 
     /**

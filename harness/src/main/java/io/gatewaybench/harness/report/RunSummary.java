@@ -100,6 +100,7 @@ public final class RunSummary {
                     .append(again.redone()).append(". Not redone (the raw logs were not kept): ").append(again.notRedone()).append(".\n\n");
         }
 
+        VerdictTable.markdown(VerdictTable.of(s), md);
         List<Target> targets = s.targets();
         md.append("## Relative to direct (the 2019 study's view)\n\n");
         boolean micros = MicrosecondTables.applies(s.ladder());
@@ -158,16 +159,7 @@ public final class RunSummary {
                 md.append(" | not measured: ").append(t.failure() != null ? t.failure() : "no direct baseline").append(latency ? " |||||||||||\n" : " ||||\n");
                 continue;
             }
-            Double tp = rel.throughput();
-            md.append(" | ").append(tp == null ? "n/a" : String.format(Locale.ROOT, "%.1f%%", tp * 100));
-            if (t.spread() != null && t.spread().throughputRelativeToDirect() != null) {
-                Interval r = t.spread().throughputRelativeToDirect();
-                md.append(r.ci95Low() != null ? String.format(Locale.ROOT, " (%.1f-%.1f)", r.ci95Low() * 100, r.ci95High() * 100)
-                        : String.format(Locale.ROOT, " (range %.1f-%.1f)", r.min() * 100, r.max() * 100));
-            }
-            if (rel.withinNoiseOfDirect() != null && rel.withinNoiseOfDirect().isPresent()) {
-                md.append(" ≈");
-            }
+            md.append(" | ").append(throughput(t, rel));
             Double wrk = injectorLimitedBy(t);
             if (wrk != null) {
                 md.append(String.format(Locale.ROOT, " · injector-limited (wrk %.2fx)", wrk));
@@ -184,6 +176,29 @@ public final class RunSummary {
         }
     }
 
+    /**
+     * A target's throughput relative to direct as the headline writes it: "59.0% (51.6-70.0)", the median with the 95% interval
+     * of the paired ratio ("range" where a round measured 0), and " ≈" where it is within the noise of direct.
+     */
+    static String throughput(Target t, RelativeToDirect rel) {
+        Double tp = rel.throughput();
+        StringBuilder text = new StringBuilder(tp == null ? "n/a" : String.format(Locale.ROOT, "%.1f%%", tp * 100));
+        if (t.spread() != null && t.spread().throughputRelativeToDirect() != null) {
+            Interval r = t.spread().throughputRelativeToDirect();
+            text.append(r.ci95Low() != null ? String.format(Locale.ROOT, " (%.1f-%.1f)", r.ci95Low() * 100, r.ci95High() * 100)
+                    : String.format(Locale.ROOT, " (range %.1f-%.1f)", r.min() * 100, r.max() * 100));
+        }
+        if (withinNoise(rel)) {
+            text.append(" ≈");
+        }
+        return text.toString();
+    }
+
+    /** Whether the analysis found the target within the noise of direct. */
+    static boolean withinNoise(RelativeToDirect rel) {
+        return rel.withinNoiseOfDirect() != null && rel.withinNoiseOfDirect().isPresent();
+    }
+
     /** The headline's words for a target that was not warm, for every table that shows it. */
     static final String NOT_WARM_CAPTION = " *not warm (k/n)*: in k of its n rounds the target's closed load never served 90% of its "
             + "measured rate for 3 s in a row within the warm-up, so part of what was measured was still warming up (a JVM's JIT, "
@@ -196,7 +211,7 @@ public final class RunSummary {
     }
 
     /** A figure over rounds as its median with the 95% interval of its geometric mean in brackets (the median alone without one). */
-    private static String withInterval(Interval i) {
+    static String withInterval(Interval i) {
         return i.ci95Low() == null ? String.format(Locale.ROOT, "%.0f", i.median())
                 : String.format(Locale.ROOT, "%.0f (%.0f-%.0f)", i.median(), i.ci95Low(), i.ci95High());
     }
@@ -205,7 +220,7 @@ public final class RunSummary {
      * wrk's rate over Gatling's where the cross-check found Gatling, not the target, the limit (the highest of its valid
      * checks that did), else null.
      */
-    private static Double injectorLimitedBy(Target t) {
+    static Double injectorLimitedBy(Target t) {
         return t.wrkCrossCheck() == null ? null : t.wrkCrossCheck().stream()
                 .filter(c -> !Boolean.FALSE.equals(c.valid()) && Boolean.TRUE.equals(c.injectorLimited()))
                 .map(WrkCheck::wrkOverGatling).max(Double::compare).orElse(null);

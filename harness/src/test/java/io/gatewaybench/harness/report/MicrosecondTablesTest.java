@@ -128,7 +128,7 @@ class MicrosecondTablesTest {
             }
         }
         String md = rendered(dir, summary, "summary.md");
-        String head = md.substring(0, md.indexOf("## Latency at equal offered rates"));
+        String head = md.substring(md.indexOf("## Relative to direct"), md.indexOf("## Latency at equal offered rates"));
         assertTrue(head.contains("*not warm (k/n)*"), head);
         assertTrue(row(head, "planted-hold-200").get(1).endsWith(" · not warm (1/3)"), row(head, "planted-hold-200").toString());
         assertFalse(row(head, "planted-hold-0").get(1).contains("not warm"), row(head, "planted-hold-0").toString());

@@ -1,0 +1,236 @@
+package io.gatewaybench.harness.report;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.gatewaybench.harness.model.AddedUs;
+import io.gatewaybench.harness.model.FixedRateLevel;
+import io.gatewaybench.harness.model.LevelAddedUs;
+import io.gatewaybench.harness.model.MaxSustainable;
+import io.gatewaybench.harness.model.ProbeAdded;
+import io.gatewaybench.harness.model.RelativeToDirect;
+import io.gatewaybench.harness.model.Summary;
+import io.gatewaybench.harness.model.Target;
+import io.gatewaybench.harness.model.WrkCheck;
+import io.gatewaybench.harness.plan.Scenario;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The verdict at the top of summary.md and report.html: one row per gateway in its plain configuration, ranked by throughput
+ * relative to direct, with the figures a reader decides on beside it (the same ratio through wrk, the gateway's CPU per request,
+ * the latency it adds, its maximum sustainable rate) and the one caveat that matters most. Every figure is the analysis's, each
+ * explained in its own section; this class only chooses the rows and lays them out.
+ */
+final class VerdictTable {
+    /** The caption of the section, in both pages. */
+    static final String CAPTION = "One row per gateway in its plain configuration (the default JVM profile, the plain scenario, "
+            + "the most workers of a sweep), ranked by throughput relative to direct. Each figure is explained, with its rule and its "
+            + "rounds, in its own section below. *By wrk*: the same ratio through wrk, a lighter second injector (the cross-check, "
+            + "round 1), where the run has one. *Caveat*: the one that matters most, in this order: not measured, not warm, errors, "
+            + "not told apart from direct, Gatling the limit (wrk got more through the same target), a maximum that is only a lower "
+            + "bound. How each gateway handles hostile input is the test suite's finding, not a run's: README, *Hostile input*.";
+
+    private VerdictTable() {
+    }
+
+    /**
+     * One figure of a row: as the pages write it, and its value where it has one (for the page's tests).
+     *
+     * @param text the figure as both pages show it
+     * @param value the number it shows (a ratio, ms, us or req/s as its column says); null where none
+     */
+    record Cell(@JsonProperty("text") String text, @JsonProperty("value") Double value) {
+        static final Cell NONE = new Cell("-", null);
+    }
+
+    /**
+     * A gateway's row.
+     *
+     * @param target the run's target the row shows
+     * @param throughput throughput relative to direct (Gatling's closed load), a ratio
+     * @param byWrk wrk's rate through the target over its rate to direct in the cross-check, a ratio
+     * @param cpu the gateway's CPU ms per 1,000 requests
+     * @param added the latency added at P50 over direct, us
+     * @param maxRate the maximum sustainable rate under the ladder's first objective, req/s
+     * @param caveat the one that matters most, "-" where none
+     */
+    record Row(@JsonProperty("target") String target, @JsonProperty("throughput") Cell throughput, @JsonProperty("by_wrk") Cell byWrk,
+            @JsonProperty("cpu") Cell cpu, @JsonProperty("added") Cell added, @JsonProperty("max_rate") Cell maxRate,
+            @JsonProperty("caveat") String caveat) {
+    }
+
+    /**
+     * The table: its column headers (which rate the latency is added at, which objective the maximum is under) and rows.
+     *
+     * @param caption what the table shows and how it is ranked
+     * @param headers the column headers, the target's first
+     * @param rows the gateways, best throughput first
+     */
+    record Table(@JsonProperty("caption") String caption, @JsonProperty("headers") List<String> headers, @JsonProperty("rows") List<Row> rows) {
+    }
+
+    /** The run's verdict table; none (null) where the run has no target but direct. */
+    static Table of(Summary s) {
+        List<Target> chosen = plain(s.targets());
+        if (chosen.isEmpty()) {
+            return null;
+        }
+        Target direct = s.targets().stream().filter(t -> t.name().equals("direct")).findFirst().orElse(null);
+        Integer addedAt = addedRate(s);
+        String objective = chosen.stream().filter(t -> t.maxSustainable() != null && !t.maxSustainable().isEmpty())
+                .map(t -> t.maxSustainable().keySet().iterator().next()).findFirst().orElse(null);
+        List<Row> rows = new ArrayList<>();
+        for (Target t : chosen) {
+            rows.add(row(t, direct, addedAt, objective));
+        }
+        List<String> headers = List.of("gateway", "throughput, % of direct", "by wrk, % of direct", "gateway CPU ms / 1,000 req",
+                addedAt != null ? "added at P50 at " + addedAt + " req/s, µs" : "added at P50, one request at a time, µs",
+                objective != null ? "max sustainable req/s (" + objective + ")" : "max sustainable req/s", "caveat");
+        return new Table(CAPTION, headers, rows);
+    }
+
+    /**
+     * The rows: every target but direct under the plain scenario and the default JVM profile, one per gateway (of a workers sweep,
+     * the most workers), best throughput relative to direct first; a target not measured last.
+     */
+    static List<Target> plain(List<Target> targets) {
+        Map<String, Target> byGateway = new LinkedHashMap<>();
+        for (Target t : targets) {
+            if (t.name().equals("direct") || t.scenario() != null && !Scenario.PLAIN.equals(t.scenario())
+                    || t.jvmProfile() != null && !"default".equals(t.jvmProfile())) {
+                continue;
+            }
+            String gateway = t.gateway() != null ? t.gateway() : t.name();
+            Target seen = byGateway.get(gateway);
+            if (seen == null || seen.sweepWorkers() != null && t.sweepWorkers() != null && t.sweepWorkers() > seen.sweepWorkers()) {
+                byGateway.put(gateway, t);
+            }
+        }
+        List<Target> rows = new ArrayList<>(byGateway.values());
+        rows.sort(Comparator.comparing(VerdictTable::ratio, Comparator.nullsLast(Comparator.reverseOrder())));
+        return rows;
+    }
+
+    private static Double ratio(Target t) {
+        RelativeToDirect rel = relative(t);
+        return t.failure() != null || rel == null ? null : rel.throughput();
+    }
+
+    private static RelativeToDirect relative(Target t) {
+        return t.relativeToDirect() == null ? null : t.relativeToDirect().orElse(null);
+    }
+
+    /** The headline rate nearest half of direct's maximum (the middle of MicrosecondTables's three), where Vegeta sent the ladder. */
+    private static Integer addedRate(Summary s) {
+        if (!MicrosecondTables.applies(s.ladder())) {
+            return null;
+        }
+        List<Integer> rates = MicrosecondTables.headlineRates(s.ladder(), s.targets());
+        return rates.isEmpty() ? null : rates.get(rates.size() / 2);
+    }
+
+    private static Row row(Target t, Target direct, Integer addedAt, String objective) {
+        RelativeToDirect rel = relative(t);
+        if (t.failure() != null || rel == null) {
+            return new Row(t.name(), Cell.NONE, Cell.NONE, Cell.NONE, Cell.NONE, Cell.NONE,
+                    "not measured: " + (t.failure() != null ? t.failure() : "no direct baseline"));
+        }
+        Cell throughput = new Cell(RunSummary.throughput(t, rel), rel.throughput());
+        Double wrk = wrkRatio(t, direct);
+        Cell byWrk = wrk == null ? Cell.NONE : new Cell(String.format(Locale.ROOT, "%.1f%%", wrk * 100), wrk);
+        Cell cpu = t.gatewayCpu() == null ? Cell.NONE
+                : new Cell(RunSummary.withInterval(t.gatewayCpu().msPer1000Requests()), t.gatewayCpu().msPer1000Requests().median());
+        MaxSustainable max = objective == null || t.maxSustainable() == null ? null : t.maxSustainable().get(objective);
+        return new Row(t.name(), throughput, byWrk, cpu, added(t, addedAt), maxRate(max, direct, objective), caveat(t, rel, max));
+    }
+
+    /** wrk's 2xx rate through the target over its rate to direct, each from its first valid cross-check (round 1). */
+    static Double wrkRatio(Target t, Target direct) {
+        Double through = wrkRps(t);
+        Double baseline = direct == null ? null : wrkRps(direct);
+        return through == null || baseline == null || baseline <= 0 ? null : through / baseline;
+    }
+
+    private static Double wrkRps(Target t) {
+        return t.wrkCrossCheck() == null ? null : t.wrkCrossCheck().stream().filter(c -> !Boolean.FALSE.equals(c.valid()))
+                .map(WrkCheck::wrkRps).findFirst().orElse(null);
+    }
+
+    /** At the rate nearest half of direct's maximum (Vegeta's ladder), else one request at a time (the probe's median, unloaded). */
+    private static Cell added(Target t, Integer addedAt) {
+        if (addedAt != null) {
+            FixedRateLevel level = t.fixedRate() == null ? null
+                    : t.fixedRate().stream().filter(l -> l.rateRps() == addedAt).findFirst().orElse(null);
+            if (level == null) {
+                return new Cell("not reached (a lower level overloaded)", null);
+            }
+            LevelAddedUs added = level.addedOverDirectUs();
+            AddedUs p50 = added == null ? null : added.p50();
+            if (p50 == null) {
+                return new Cell("not measured: " + (added == null || added.roundsLeftOut().isEmpty() ? "no round counted"
+                        : String.join("; ", added.roundsLeftOut())), null);
+            }
+            int rounds = t.rounds() == null ? 0 : t.rounds().size();
+            return new Cell(MicrosecondTables.added(p50) + (added.roundsCounted() < rounds
+                    ? " (" + added.roundsCounted() + " of " + rounds + " rounds)" : ""), p50.mean());
+        }
+        ProbeAdded probe = t.probeAddedUsOverDirect() == null ? null : t.probeAddedUsOverDirect().orElse(null);
+        if (probe == null || probe.unloaded() == null) {
+            return Cell.NONE;
+        }
+        return new Cell(String.format(Locale.ROOT, "%+d", probe.unloaded().p50()), (double) probe.unloaded().p50());
+    }
+
+    private static Cell maxRate(MaxSustainable max, Target direct, String objective) {
+        if (max == null) {
+            return Cell.NONE;
+        }
+        MaxSustainable baseline = direct == null || direct.maxSustainable() == null ? null : direct.maxSustainable().get(objective);
+        String text = max.rateText() + (max.directCeilingRps() != null
+                ? (max.rateRps() > max.directCeilingRps() ? " (above direct's " : " (direct's ceiling, ") + max.directCeilingRps() + ")"
+                : baseline != null && baseline.rateRps() > 0 && max.rateRps() > 0
+                        ? String.format(Locale.ROOT, " (%.0f%% of direct's %d)", 100.0 * max.rateRps() / baseline.rateRps(), baseline.rateRps())
+                        : "");
+        return new Cell(text, (double) max.rateRps());
+    }
+
+    /** The caveat that matters most, by the order {@link #CAPTION} gives. */
+    static String caveat(Target t, RelativeToDirect rel, MaxSustainable max) {
+        if (t.notWarmRounds() != null && t.notWarmRounds() > 0) {
+            return "not warm in " + t.notWarmRounds() + " of " + t.rounds().size() + " rounds";
+        }
+        if (t.errors() != null && t.errors() > 0) {
+            return t.errors() + " errors";
+        }
+        if (RunSummary.withinNoise(rel)) {
+            return "throughput not told apart from direct's";
+        }
+        Double wrk = RunSummary.injectorLimitedBy(t);
+        if (wrk != null) {
+            return String.format(Locale.ROOT, "Gatling the limit: wrk got %.2fx its rate", wrk);
+        }
+        if (max != null && (max.lowerBound() || max.directCeilingRps() != null)) {
+            return max.lowerBound() ? "maximum rate a lower bound: the injector gave out first"
+                    : "maximum rate at or above direct's: the injector and origin set it, not the gateway";
+        }
+        return "-";
+    }
+
+    /** summary.md's section, before the headline's tables. */
+    static void markdown(Table table, StringBuilder md) {
+        if (table == null) {
+            return;
+        }
+        md.append("## Verdict\n\n").append(table.caption()).append("\n\n| ").append(String.join(" | ", table.headers())).append(" |\n|---|")
+                .append("---:|".repeat(table.headers().size() - 2)).append("---|\n");
+        for (Row r : table.rows()) {
+            md.append("| ").append(r.target()).append(" | ").append(r.throughput().text()).append(" | ").append(r.byWrk().text())
+                    .append(" | ").append(r.cpu().text()).append(" | ").append(r.added().text()).append(" | ").append(r.maxRate().text())
+                    .append(" | ").append(r.caveat()).append(" |\n");
+        }
+        md.append('\n');
+    }
+}
