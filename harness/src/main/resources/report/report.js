@@ -624,16 +624,16 @@
     }
 
     /**
-     * A gateway's JVM profiles as a forest plot: each measured profile's throughput relative to the reference profile (the
-     * median of its per-round ratios) with its interval (Bonferroni over the gateway's profiles), in the ranking the analysis
-     * gave, best on top, and a line at the reference.
+     * A gateway's variants (JVM profiles, scenarios) as a forest plot: each measured one's throughput relative to the reference
+     * (the median of its per-round ratios) with its interval (Bonferroni over the gateway's variants), in the analysis's order,
+     * and a line at the reference. {@code label}: the rows' key naming each variant.
      */
-    function forest(gateway, rows) {
-      const shown = rows.filter(r => !r.failure && num(r.throughput_relative, gateway + ' ' + r.profile + ' throughput_relative') !== null);
+    function forest(id, gateway, rows, label, reference, colourFor) {
+      const shown = rows.filter(r => !r.failure && num(r.throughput_relative, gateway + ' ' + r[label] + ' throughput_relative') !== null);
       if (shown.length === 0) {
         return;
       }
-      const profiles = shown.map(r => r.profile);
+      const profiles = shown.map(r => r[label]);
       const medians = shown.map((r, i) => [r.throughput_relative, i]);
       const intervals = shown.map((r, i) => {
         const spread = r.throughput_relative_spread || {};
@@ -641,21 +641,21 @@
         const high = num(spread.ci_high, r.profile + ' ci_high');
         return low === null || high === null ? null : [i, low, high];
       }).filter(d => d);
-      const colour = colourOf(gateway);
+      const colour = i => (colourFor ? colourFor(profiles[i]) : colourOf(gateway));
       // a log axis, ratios either side of 1 alike; with few rounds an interval can run from 0.001 to 1000: the axis stops at
       // 1/4 and 4 and such a bar runs to the edge without its cap there
       const values = medians.map(m => m[0]).concat(...intervals.map(d => [d[1], d[2]])).filter(v => v > 0);
       const axisMin = Math.max(0.25, Math.min(...values) * 0.95);
       const axisMax = Math.min(4, Math.max(...values) * 1.05);
-      const c = chart('jvm-forest-' + gateway, {
+      const c = chart(id, {
         tooltip: { trigger: 'item', formatter: p => profiles[p.seriesName === 'interval' ? p.data[0] : p.data[1]] + ': '
           + (p.seriesName === 'interval' ? fmt(p.data[1], 3) + '-' + fmt(p.data[2], 3) : fmt(p.data[0], 3)) + ' of the reference' },
         grid: { left: 20 + Math.round(Math.max(...profiles.map(n => n.length)) * 7), right: 40, top: 30, bottom: 40 },
         yAxis: { type: 'category', data: profiles, inverse: true, axisLabel: { interval: 0 } },
-        xAxis: { type: 'log', logBase: 2, min: axisMin, max: axisMax, name: 'x ' + at(summary, ['jvm_profiles', 'reference']) + ' (log scale)',
+        xAxis: { type: 'log', logBase: 2, min: axisMin, max: axisMax, name: 'x ' + reference + ' (log scale)',
           nameLocation: 'middle', nameGap: 25, axisLabel: { formatter: v => fmt(v, v < 1 ? 2 : 1) } },
         series: [{
-          type: 'scatter', name: 'throughput relative', data: medians, symbolSize: 9, itemStyle: { color: colour }, z: 11,
+          type: 'scatter', name: 'throughput relative', data: medians, symbolSize: 9, itemStyle: { color: p => colour(p.dataIndex) }, z: 11,
           markLine: { silent: true, symbol: 'none', data: [{ xAxis: 1 }], label: { formatter: 'reference' }, lineStyle: { color: '#57606a' } }
         }, {
           type: 'custom', name: 'interval', z: 10, data: intervals, encode: { y: 0, x: [1, 2] },
@@ -665,7 +665,7 @@
             const low = api.coord([lowCut ? axisMin : api.value(1), api.value(0)]);
             const high = api.coord([highCut ? axisMax : api.value(2), api.value(0)]);
             const half = api.size([0, 1])[1] * 0.2;
-            const style = { stroke: colour, lineWidth: 1.5 };
+            const style = { stroke: colour(api.value(0)), lineWidth: 1.5 };
             const children = [{ type: 'line', shape: { x1: low[0], y1: low[1], x2: high[0], y2: high[1] }, style: style }];
             if (!lowCut) {
               children.push({ type: 'line', shape: { x1: low[0], y1: low[1] - half, x2: low[0], y2: low[1] + half }, style: style });
@@ -681,6 +681,66 @@
       c.resize();
     }
 
+    /**
+     * A run with scenarios: what each scenario costs each gateway against the same gateway's plain run (the analysis's
+     * cost_vs_plain), as one grid of gateways by scenarios, then per gateway a forest plot of the same ratios.
+     */
+    function scenarios() {
+      const cost = at(summary, ['scenarios', 'cost_vs_plain']);
+      if (!cost || typeof cost !== 'object') {
+        return;
+      }
+      section('Scenarios: what each costs each gateway',
+        'Each cell: throughput under the scenario relative to the same gateway\'s under plain (median of the per-round ratios, both '
+        + 'run in the same round; for a response size, the share of direct\'s throughput kept for that file over the share for the book '
+        + 'page), then CPU per request relative to plain\'s. ▼ less, ▲ more: established (the interval, Bonferroni over the '
+        + 'gateway\'s scenarios, leaves 1); ≈ within the noise. Every scenario\'s own table, with P99 at each rate: summary.md.');
+      const unavailable = Array.isArray(at(summary, ['scenarios', 'not_available'])) ? summary.scenarios.not_available : [];
+      const names = [...new Set(Object.values(cost).flatMap(rows => rows.map(r => r.scenario)))];
+      const mark = (verdict, less, more) => (verdict === 'within the noise' ? ' ≈' : verdict === less ? ' ▼' : verdict === more ? ' ▲' : '');
+      table('scenario-grid', ['gateway', ...names], Object.entries(cost).map(([gateway, rows]) => ({
+        attributes: { 'data-gateway': gateway },
+        cells: [el('span', { style: 'color: ' + colourOf(gateway) + '; font-weight: 600' }, [gateway]), ...names.map(n => {
+          const r = rows.find(x => x.scenario === n);
+          if (!r) {
+            const why = unavailable.find(u => u.scenario === n && String(u.target).split(':')[0] === gateway);
+            return { text: why ? 'not available' : 'n/a', cls: 'na' };
+          }
+          if (r.failure) {
+            return { text: 'not measured', cls: 'na' };
+          }
+          const tp = num(r.throughput_relative, gateway + ' ' + n + ' throughput_relative');
+          const cpu = num(r.cpu_per_request_relative, gateway + ' ' + n + ' cpu_per_request_relative');
+          return { text: fmt(tp === null ? null : tp * 100, 1, '%') + mark(r.verdict, 'less throughput', 'more throughput')
+            + ' · CPU ' + fmt(cpu, 2, 'x') + mark(r.cpu_verdict, 'less CPU per request', 'more CPU per request'),
+            value: tp, figure: 'throughput_relative', cls: 'num' };
+        })]
+      })));
+      Object.entries(cost).forEach(([gateway, rows]) => {
+        main.append(el('h3', {}, [gateway + ': throughput under each scenario relative to plain']));
+        forest('scenario-forest-' + gateway, gateway, rows, 'scenario', 'plain');
+      });
+    }
+
+    /**
+     * A workers sweep: each gateway's throughput with more workers (processes, threads or event loops) relative to the same
+     * gateway with the fewest (the analysis's workers_sweep), one forest plot over the gateways, each in its colour.
+     */
+    function workers() {
+      const byGateway = at(summary, ['workers_sweep', 'by_gateway']);
+      if (!byGateway || typeof byGateway !== 'object') {
+        return;
+      }
+      const counts = at(summary, ['workers_sweep', 'counts']) || [];
+      section('Workers: what more of them gain',
+        'Each gateway\'s throughput with ' + counts.slice(1).join(', ') + ' workers relative to the same gateway with ' + counts[0]
+        + ' (median of the per-round ratios, both run in the same round), with its interval (Bonferroni over the gateway\'s counts), '
+        + 'on a log scale; the table per gateway, with the gain per worker and P99 at each rate: summary.md.');
+      const rows = Object.entries(byGateway).flatMap(([gateway, list]) => list.filter(r => r.verdict !== 'reference')
+        .map(r => Object.assign({}, r, { label: gateway + ', ' + r.workers + ' workers' })));
+      forest('workers-forest', 'workers', rows, 'label', counts[0] + ' worker' + (counts[0] === 1 ? '' : 's'), label => colourOf(label.split(',')[0]));
+    }
+
     function jvmProfiles() {
       const byGateway = at(summary, ['jvm_profiles', 'by_gateway']);
       if (!byGateway || typeof byGateway !== 'object') {
@@ -694,7 +754,7 @@
         + 'edge without its cap), the reference as the line at 1, on a log scale.');
       Object.entries(byGateway).forEach(([gateway, rows]) => {
         main.append(el('h3', {}, [gateway]));
-        forest(gateway, rows);
+        forest('jvm-forest-' + gateway, gateway, rows, 'profile', at(summary, ['jvm_profiles', 'reference']));
         table('jvm-profiles-' + gateway, ['profile', 'req/s', 'vs reference', 'interval', 'verdict', 'P99 ms', 'CPU ms / 1000 req',
           'peak MB', 'GC pauses', 'pause max ms', 'alloc KB / req', 'first answer ms', 'steady after s'],
         rows.map(r => {
@@ -776,7 +836,7 @@
     // ---- draw ----
 
     document.getElementById('loading').remove();
-    window.reportCommon.drawSections([header, verdict, headline, microseconds, absolute, spectrum, ladder, resources, probes, jvmProfiles, notesAndWarnings, runTables],
+    window.reportCommon.drawSections([header, verdict, headline, microseconds, absolute, spectrum, ladder, resources, probes, scenarios, workers, jvmProfiles, notesAndWarnings, runTables],
       charts, 'report');
   }
 })();

@@ -156,21 +156,7 @@ class ReportBrowserIT {
                 List<Element> shown = table.select("tbody tr");
                 assertEquals(rows.size(), shown.size(), runId + ": rows of the JVM profile table of " + gateway);
                 // the forest plot holds, in the analysis's ranking, each measured profile's median and its interval
-                List<Map<String, Object>> drawn = rows.stream().filter(r -> !r.containsKey("failure") && r.get("throughput_relative") instanceof Number).toList();
-                List<Map<String, Object>> series = drawnSeries(page, "jvm-forest-" + gateway, runId);
-                List<List<Object>> points = (List<List<Object>>) series.get(0).get("data");
-                List<List<Object>> bars = (List<List<Object>>) series.get(1).get("data");
-                List<List<Double>> expectedPoints = new ArrayList<>();
-                List<List<Double>> expectedBars = new ArrayList<>();
-                for (int i = 0; i < drawn.size(); i++) {
-                    expectedPoints.add(List.of(((Number) drawn.get(i).get("throughput_relative")).doubleValue(), (double) i));
-                    if (drawn.get(i).get("throughput_relative_spread") instanceof Map<?, ?> spread && spread.get("ci_low") instanceof Number low) {
-                        expectedBars.add(List.of((double) i, low.doubleValue(), ((Number) spread.get("ci_high")).doubleValue()));
-                    }
-                }
-                assertEquals(expectedPoints, numbers(points), runId + " " + gateway + ": the forest plot's points");
-                assertEquals(expectedBars, numbers(bars), runId + " " + gateway + ": the forest plot's intervals");
-                assertFalse(expectedPoints.isEmpty(), runId + " " + gateway + ": no profile measured");
+                checkForest(page, "jvm-forest-" + gateway, rows, runId + " " + gateway);
                 for (int i = 0; i < rows.size(); i++) {
                     assertEquals(rows.get(i).get("profile"), shown.get(i).child(0).text(), gateway + " row " + i);
                     if (rows.get(i).get("throughput_relative") instanceof Number n) {
@@ -300,6 +286,76 @@ class ReportBrowserIT {
                         value(row, "added", name), name + " added at P50 at " + addedAt);
             }
         }
+    }
+
+    /**
+     * The scenario reference run's page: the grid of what each scenario costs each gateway (throughput and CPU per request against
+     * the gateway's own plain run) and each gateway's forest plot, every figure as summary.json's cost_vs_plain has it.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void theScenarioRunsReportShowsWhatEachScenarioCostsEachGateway() throws Exception {
+        String runId = "20261124-080355";
+        Path dir = copyOfRun(runId);
+        Bench.report(dir);
+        Rendered page = render(dir.resolve(HtmlReport.FILE), runId);
+        assertEquals(List.of(), page.problems(), runId);
+        Map<String, Object> summary = SummaryMaps.toMap(Analysis.read(dir));
+        Map<String, List<Map<String, Object>>> cost = (Map<String, List<Map<String, Object>>>) ((Map<String, Object>) summary.get("scenarios")).get("cost_vs_plain");
+        List<String> header = page.dom().select("#scenario-grid thead th").eachText();
+        int cells = 0;
+        for (Map.Entry<String, List<Map<String, Object>>> e : cost.entrySet()) {
+            Element row = page.dom().selectFirst("#scenario-grid tr[data-gateway='" + e.getKey() + "']");
+            assertNotNull(row, runId + ": no row of " + e.getKey() + " in the scenario grid");
+            for (Map<String, Object> r : e.getValue()) {
+                Element cell = row.child(header.indexOf((String) r.get("scenario")));
+                String where = runId + " " + e.getKey() + " under " + r.get("scenario");
+                if (r.containsKey("failure")) {
+                    assertEquals("not measured", cell.text(), where);
+                    continue;
+                }
+                assertEquals(((Number) r.get("throughput_relative")).doubleValue(), Double.parseDouble(cell.attr("data-value")), 0, where);
+                assertTrue(cell.text().contains(String.format(Locale.ROOT, "CPU %.2fx", ((Number) r.get("cpu_per_request_relative")).doubleValue())),
+                        where + ": " + cell.text());
+                cells++;
+            }
+            checkForest(page, "scenario-forest-" + e.getKey(), e.getValue(), runId + " " + e.getKey());
+        }
+        assertEquals(40, cells, runId + ": five gateways under eight scenarios");
+    }
+
+    /** The workers sweep's page: one forest plot of each gateway's throughput with more workers over its fewest, as summary.json has it. */
+    @Test
+    @SuppressWarnings("unchecked")
+    void theWorkersSweepsReportShowsWhatMoreWorkersGain() throws Exception {
+        String runId = "20261124-085642";
+        Path dir = copyOfRun(runId);
+        Bench.report(dir);
+        Rendered page = render(dir.resolve(HtmlReport.FILE), runId);
+        assertEquals(List.of(), page.problems(), runId);
+        Map<String, Object> summary = SummaryMaps.toMap(Analysis.read(dir));
+        Map<String, List<Map<String, Object>>> byGateway = (Map<String, List<Map<String, Object>>>) ((Map<String, Object>) summary.get("workers_sweep")).get("by_gateway");
+        List<Map<String, Object>> compared = byGateway.values().stream().flatMap(List::stream).filter(r -> !"reference".equals(r.get("verdict"))).toList();
+        assertEquals(5, compared.size(), runId + ": two workers against one, for each of five gateways");
+        checkForest(page, "workers-forest", compared, runId);
+    }
+
+    /** A forest plot holds, in the rows' order, each measured row's throughput_relative and its interval (ci_low, ci_high). */
+    @SuppressWarnings("unchecked")
+    private static void checkForest(Rendered page, String id, List<Map<String, Object>> rows, String where) throws IOException {
+        List<Map<String, Object>> drawn = rows.stream().filter(r -> !r.containsKey("failure") && r.get("throughput_relative") instanceof Number).toList();
+        List<Map<String, Object>> series = drawnSeries(page, id, where);
+        List<List<Double>> expectedPoints = new ArrayList<>();
+        List<List<Double>> expectedBars = new ArrayList<>();
+        for (int i = 0; i < drawn.size(); i++) {
+            expectedPoints.add(List.of(((Number) drawn.get(i).get("throughput_relative")).doubleValue(), (double) i));
+            if (drawn.get(i).get("throughput_relative_spread") instanceof Map<?, ?> spread && spread.get("ci_low") instanceof Number low) {
+                expectedBars.add(List.of((double) i, low.doubleValue(), ((Number) spread.get("ci_high")).doubleValue()));
+            }
+        }
+        assertFalse(expectedPoints.isEmpty(), where + ": nothing measured");
+        assertEquals(expectedPoints, numbers((List<List<Object>>) series.get(0).get("data")), where + ": the forest plot's points");
+        assertEquals(expectedBars, numbers((List<List<Object>>) series.get(1).get("data")), where + ": the forest plot's intervals");
     }
 
     /** A chart's series as ECharts holds them once drawn (its data-series attribute): each a map of name and data. */

@@ -98,21 +98,50 @@ public final class Notes {
                 + "adds rounds until each is within ±5%, and `./bench precision` says what a design would need.");
     }
 
-    /** Pairs of targets whose throughput ranges over rounds overlap: the order between them is not established. */
+    /**
+     * Groups of targets whose throughput ranges over rounds overlap, each pair of a group (ranges that overlap pairwise share a
+     * point): the order within a group is not established. One note per largest such group, not one per pair: a run of 16 JVM
+     * profiles of one gateway had 90 pairs.
+     */
     static List<String> overlaps(List<Target> targets) {
+        List<Target> spread = targets.stream().filter(t -> t.spread() != null && t.spread().throughputRps() != null).toList();
         List<String> notes = new ArrayList<>();
-        for (int i = 0; i < targets.size(); i++) {
-            for (int j = i + 1; j < targets.size(); j++) {
-                if (overlap(targets.get(i), targets.get(j))) {
-                    Interval ra = targets.get(i).spread().throughputRps();
-                    Interval rb = targets.get(j).spread().throughputRps();
-                    notes.add(String.format(Locale.ROOT, "**Within the noise**: %s and %s overlap in throughput over rounds (%.0f-%.0f vs %.0f-%.0f req/s); "
-                            + "the difference between them is not established.", targets.get(i).name(), targets.get(j).name(),
-                            ra.min(), ra.max(), rb.min(), rb.max()));
-                }
-            }
+        for (List<Integer> group : groups(spread.stream().mapToDouble(t -> t.spread().throughputRps().min()).toArray(),
+                spread.stream().mapToDouble(t -> t.spread().throughputRps().max()).toArray())) {
+            notes.add("**Within the noise of each other**: " + String.join(", ", group.stream().map(i -> {
+                Interval r = spread.get(i).spread().throughputRps();
+                return String.format(Locale.ROOT, "%s (%.0f-%.0f)", spread.get(i).name(), r.min(), r.max());
+            }).toList()) + " req/s over rounds: their throughput ranges overlap, each with every other, so the order between them "
+                    + "is not established.");
         }
         return notes;
+    }
+
+    /**
+     * The largest groups of ranges [low, high] that overlap each with every other (the maximal cliques of their overlap graph:
+     * ranges that overlap pairwise share a point, so each group is the ranges holding one point), of two or more, each in the
+     * ranges' order, the groups in the order of that point.
+     */
+    static List<List<Integer>> groups(double[] low, double[] high) {
+        // at each range's end, the ranges open there form a largest group when a range opened since the last end
+        List<Integer> byStart = java.util.stream.IntStream.range(0, low.length).boxed().sorted(java.util.Comparator.comparingDouble(i -> low[i])).toList();
+        List<Integer> byEnd = java.util.stream.IntStream.range(0, low.length).boxed().sorted(java.util.Comparator.comparingDouble(i -> high[i])).toList();
+        java.util.TreeSet<Integer> open = new java.util.TreeSet<>();
+        List<List<Integer>> groups = new ArrayList<>();
+        int next = 0;
+        boolean opened = false;
+        for (int end : byEnd) {
+            while (next < byStart.size() && low[byStart.get(next)] <= high[end]) { // a range starting where another ends overlaps it
+                open.add(byStart.get(next++));
+                opened = true;
+            }
+            if (opened && open.size() >= 2) {
+                groups.add(List.copyOf(open));
+            }
+            opened = false;
+            open.remove(end);
+        }
+        return groups;
     }
 
     /** Whether two targets' throughput ranges over rounds overlap (false where either has no spread). */
@@ -157,22 +186,13 @@ public final class Notes {
                     : "; " + atCeiling + " reached it, so their true maximum is not measured here, only that it is at least that."));
         }
         // Maximum rates whose ranges over rounds overlap (first objective): their order is not established.
-        for (int i = 0; i < targets.size(); i++) {
-            for (int j = i + 1; j < targets.size(); j++) {
-                MaxSustainable a = Analysis.firstObjective(targets.get(i));
-                MaxSustainable b = Analysis.firstObjective(targets.get(j));
-                if (a == null || b == null || a.rounds().size() < 2) {
-                    continue;
-                }
-                double aMin = a.minRps();
-                double aMax = a.maxRps();
-                double bMin = b.minRps();
-                double bMax = b.maxRps();
-                if (aMin <= bMax && bMin <= aMax) {
-                    notes.add(String.format(Locale.ROOT, "**Within the noise**: %s and %s overlap in maximum sustainable rate over rounds "
-                            + "(%.0f-%.0f vs %.0f-%.0f req/s).", targets.get(i).name(), targets.get(j).name(), aMin, aMax, bMin, bMax));
-                }
-            }
+        List<Target> found = targets.stream().filter(t -> Analysis.firstObjective(t) != null && Analysis.firstObjective(t).rounds().size() >= 2).toList();
+        for (List<Integer> group : groups(found.stream().mapToDouble(t -> Analysis.firstObjective(t).minRps()).toArray(),
+                found.stream().mapToDouble(t -> Analysis.firstObjective(t).maxRps()).toArray())) {
+            notes.add("**Within the noise of each other** in maximum sustainable rate: " + String.join(", ", group.stream().map(i -> {
+                MaxSustainable m = Analysis.firstObjective(found.get(i));
+                return String.format(Locale.ROOT, "%s (%d-%d)", found.get(i).name(), m.minRps(), m.maxRps());
+            }).toList()) + " req/s over rounds.");
         }
         return notes;
     }

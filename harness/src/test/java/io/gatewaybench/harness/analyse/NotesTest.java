@@ -16,9 +16,25 @@ class NotesTest {
     void overlappingTargetsAreFlaggedAsWithinTheNoise() {
         List<Target> targets = List.of(spread("direct", 1000, 1100), spread("nginx", 700, 760), spread("haproxy", 740, 800));
         List<String> notes = Notes.overlaps(targets);
-        assertEquals(1, notes.size(), notes.toString());
-        assertTrue(notes.get(0).contains("nginx and haproxy"), notes.get(0));
-        assertTrue(notes.get(0).contains("(700-760 vs 740-800 req/s)"), notes.get(0));
+        assertEquals(List.of("**Within the noise of each other**: nginx (700-760), haproxy (740-800) req/s over rounds: their throughput "
+                + "ranges overlap, each with every other, so the order between them is not established."), notes);
+    }
+
+    /**
+     * Ranges that overlap in a chain are not one group: a overlaps b, b overlaps c, a and c do not (a is told apart from c), so
+     * the groups are {a, b} and {b, c}; with c planted to reach a's range, one group of three. One note per group, where the
+     * pairs would be three.
+     */
+    @Test
+    void groupsAreRangesThatOverlapEachWithEveryOther() {
+        assertEquals(List.of(List.of(0, 1), List.of(1, 2)), Notes.groups(new double[] {0, 1, 2.5}, new double[] {2, 3, 4}));
+        assertEquals(List.of(List.of(0, 1, 2)), Notes.groups(new double[] {0, 1, 1.5}, new double[] {2, 3, 4}));
+        // in any order of the ranges; a range ending where another starts overlaps it; apart, none
+        assertEquals(List.of(List.of(1, 2), List.of(0, 2)), Notes.groups(new double[] {2.5, 0, 1}, new double[] {4, 2, 3}));
+        assertEquals(List.of(List.of(0, 1)), Notes.groups(new double[] {0, 2}, new double[] {2, 3}));
+        assertEquals(List.of(), Notes.groups(new double[] {0, 3, 6}, new double[] {1, 4, 7}));
+        // two groups side by side, and a range alone between them
+        assertEquals(List.of(List.of(0, 1), List.of(3, 4)), Notes.groups(new double[] {0, 1, 5, 8, 9}, new double[] {2, 3, 6, 10, 11}));
     }
 
     @Test
