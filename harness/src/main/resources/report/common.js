@@ -57,5 +57,12 @@ window.reportCommon = (function () {
     document.body.dataset.renderStatus = failed || window.reportErrors.count() > 0 ? 'error' : 'ok';
   }
 
-  return { el: el, fmt: fmt, chart: chart, drawPage: drawPage, drawSections: drawSections };
+  /** One colour per gateway on every page; a variant (gw@profile, gw:scenario, gw-w2) takes its gateway's. */
+  const GATEWAY_COLOURS = { direct: '#57606a', nginx: '#1a7f37', haproxy: '#0969da', 'netty-proxy': '#8250df', scg: '#bf3989', zuul2: '#bc4c00' };
+  function gatewayColour(name) {
+    const gateway = String(name).split(/[@:]/)[0].replace(/-w\d+$/, '');
+    return GATEWAY_COLOURS[gateway] || '#24292f';
+  }
+
+  return { el: el, fmt: fmt, chart: chart, drawPage: drawPage, drawSections: drawSections, gatewayColour: gatewayColour };
 })();

@@ -118,6 +118,35 @@
       main.append(t);
     }
 
+    /**
+     * Every gateway's own benchmarks on one log scale, a duty per row and a bar per gateway that has it (JmhReport.duties, in
+     * Java: which benchmark is whose duty). The time per operation, ns; each class's chart below gives its baseline and error.
+     */
+    function gateways() {
+      const duties = JSON.parse(document.getElementById('duties').textContent);
+      if (!Array.isArray(duties) || duties.length === 0) {
+        return;
+      }
+      main.append(el('h2', {}, ['Each gateway\'s duties on one scale']));
+      main.append(el('p', { class: 'caption' }, ['Time per operation in ns, on a log scale: the same duty in each gateway\'s own '
+        + 'code (a benchmark class per gateway and duty), baselines left out (each class\'s own chart below has them, and the error).']));
+      const names = [...new Set(duties.map(d => d.duty))];
+      const gatewayNames = [...new Set(duties.map(d => d.gateway))];
+      const c = window.reportCommon.chart(main, charts, 'jmh-gateways', {
+        tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: v => (typeof v === 'number' ? sig(v) + ' ns' : 'n/a') },
+        legend: { top: 0 },
+        grid: { left: 20 + 6.5 * Math.max(...names.map(l => l.length)), right: 40, top: 30, bottom: 45 },
+        yAxis: { type: 'category', data: names, inverse: true, axisLabel: { interval: 0 } },
+        xAxis: { type: 'log', logBase: 10, name: 'ns per operation', nameLocation: 'middle', nameGap: 26 },
+        series: gatewayNames.map(g => ({
+          type: 'bar', name: g, itemStyle: { color: window.reportCommon.gatewayColour(g) },
+          data: names.map(n => { const d = duties.find(x => x.duty === n && x.gateway === g); return d ? d.score_ns : null; })
+        }))
+      });
+      c.getDom().style.height = (85 + 22 * gatewayNames.length * names.length) + 'px';
+      c.resize();
+    }
+
     function classes() {
       const byClass = new Map();
       benchmarks.forEach(b => {
@@ -130,6 +159,6 @@
     }
 
     document.getElementById('loading').remove();
-    window.reportCommon.drawSections([header, classes], charts, 'jmh report');
+    window.reportCommon.drawSections([header, gateways, classes], charts, 'jmh report');
   }
 })();

@@ -42,6 +42,8 @@
     }
 
     const { el, fmt } = window.reportCommon;
+    /** One colour per gateway on every chart that tells gateways apart (common.js). */
+    const colourOf = window.reportCommon.gatewayColour;
 
     /** A note's Markdown (bold, code) as HTML, the text escaped first. */
     function inlineMarkdown(text) {
@@ -204,7 +206,7 @@
         + (kinds.length === 0 ? 'No interval: the run has one round.'
           : 'Error bars: ' + (kinds.length === 1 ? 'the ' + kinds[0] + ' of the paired ratio'
             : 'the 95% interval of the paired ratio where the summary has one, else its lowest and highest round') + '.')
-        + ' Amber, marked "≈ direct": within the noise of direct (the difference is not established).');
+        + ' Each gateway in its colour; amber, marked "≈ direct": within the noise of direct (the difference is not established).');
       chart('headline-throughput', {
         tooltip: {
           trigger: 'axis', axisPointer: { type: 'shadow' }, formatter: params => {
@@ -220,7 +222,7 @@
         yAxis: { type: 'value', name: '% of direct', axisLabel: { formatter: '{value}%' } },
         series: [{
           type: 'bar', name: 'throughput',
-          data: throughput.map((v, i) => ({ value: v, itemStyle: { color: noise[names[i]] ? '#d4a72c' : '#0969da' } })),
+          data: throughput.map((v, i) => ({ value: v, itemStyle: { color: noise[names[i]] ? '#d4a72c' : colourOf(names[i]) } })),
           label: { show: true, position: 'insideBottom', color: '#fff', formatter: p => (noise[names[p.dataIndex]] ? '≈ direct' : '') },
           markLine: { silent: true, symbol: 'none', data: [{ yAxis: 100 }], label: { formatter: 'direct', position: 'insideEndTop' },
             lineStyle: { color: '#57606a' } }
@@ -617,11 +619,6 @@
       });
     }
 
-    /** One colour per gateway on every chart that tells gateways apart (a variant, gw@profile or gw:scenario, takes its gateway's). */
-    const GATEWAY_COLOURS = { direct: '#57606a', nginx: '#1a7f37', haproxy: '#0969da', 'netty-proxy': '#8250df', scg: '#bf3989', zuul2: '#bc4c00' };
-    function colourOf(gateway) {
-      return GATEWAY_COLOURS[String(gateway).split(/[@:]/)[0]] || '#24292f';
-    }
 
     /**
      * A gateway's variants (JVM profiles, scenarios) as a forest plot: each measured one's throughput relative to the reference

@@ -16,12 +16,12 @@ final class Leftovers {
     }
 
     /**
-     * Network namespaces and cgroups need root: the test command runs as root (README), and a test that needs it fails,
+     * Network namespaces and cgroups need root: the test command runs as root (README.md, Run the tests), and a test that needs it fails,
      * saying so, rather than skipping without a word.
      */
     static void requireRoot() {
         assertEquals("root", System.getProperty("user.name"),
-                "this test needs root (network namespaces, cgroups): run the test command as root, as CI does (README.md, Tests)");
+                "this test needs root (network namespaces, cgroups): run the test command as root, as CI does (docs/tests.md)");
     }
 
     /** No gb-* namespace, no state file, no gateway-bench cgroup, no process whose command line names {@code workDir}. */

@@ -432,6 +432,21 @@ class ReportBrowserIT {
             }
         }
         assertEquals(benchmarks.size(), i);
+        // every gateway's own benchmarks on one scale: a bar per gateway whose class measures the duty, each its score in ns
+        Element chart = page.dom().getElementById("jmh-gateways");
+        assertNotNull(chart, "no chart of the gateways' duties on one scale");
+        List<Map<String, Object>> series = new com.fasterxml.jackson.databind.ObjectMapper().readValue(chart.attr("data-series"), List.class);
+        assertEquals(List.of("scg", "netty-proxy", "zuul2"), series.stream().map(x -> x.get("name")).toList(), "a series per gateway");
+        int drawn = 0;
+        for (Map<String, Object> one : series) {
+            String prefix = Map.of("scg", "Scg", "netty-proxy", "NettyProxy", "zuul2", "Zuul2").get((String) one.get("name"));
+            List<Double> expected = benchmarks.stream().filter(b -> ((String) b.get("class")).substring(((String) b.get("class")).lastIndexOf('.') + 1)
+                    .startsWith(prefix) && !((String) b.get("method")).startsWith("baseline")).map(b -> ((Number) b.get("score")).doubleValue()).sorted().toList();
+            List<Double> values = ((List<Object>) one.get("data")).stream().filter(v -> v != null).map(v -> ((Number) v).doubleValue()).sorted().toList();
+            assertEquals(expected, values, one.get("name") + ": its duties' scores");
+            drawn += values.size();
+        }
+        assertTrue(drawn >= 10, "the gateways' duties drawn: " + drawn);
     }
 
     /** The committed runs have no target within the noise of direct: a planted one must be marked, and only it. */

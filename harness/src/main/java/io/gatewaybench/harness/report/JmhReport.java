@@ -140,8 +140,45 @@ public final class JmhReport {
 
     /** report.html of a JMH run: per benchmark class, a chart of each figure beside its baseline, and the table. */
     static String html(JmhSummary summary) throws IOException {
+        Map<String, String> data = new LinkedHashMap<>();
+        data.put("summary", HtmlReport.inlineJson(summary));
+        data.put("duties", HtmlReport.inlineJson(duties(summary.benchmarks())));
         return HtmlReport.page("JMH microbenchmarks", "Drawing the report… (it needs JavaScript; the same figures are in summary.md)",
-                Map.of("summary", HtmlReport.inlineJson(summary)), "report/jmh.js");
+                data, "report/jmh.js");
+    }
+
+    /** The gateways whose own code the benchmarks exercise, by the prefix of the benchmark class's simple name. */
+    private static final Map<String, String> GATEWAY_PREFIXES = Map.of("Scg", "scg", "NettyProxy", "netty-proxy", "Zuul2", "zuul2");
+
+    /**
+     * One duty of a request measured in a gateway's own code: what it is ("Headers rewriteRequest", "Routes match (routes=1000)"),
+     * whose it is, and its time per operation.
+     *
+     * @param duty the benchmark class without its gateway's prefix, and the method with its parameters
+     * @param gateway the gateway whose code it runs
+     * @param scoreNs its time per operation, ns
+     */
+    record Duty(@JsonProperty("duty") String duty, @JsonProperty("gateway") String gateway, @JsonProperty("score_ns") double scoreNs) {
+    }
+
+    /**
+     * Every benchmark of a gateway's own code in ns per operation, baselines left out, so that the page puts one duty of every
+     * gateway on one scale: the same duty's name where classes of two gateways measure the same thing.
+     */
+    static List<Duty> duties(List<Figure> figures) {
+        List<Duty> duties = new ArrayList<>();
+        for (Figure f : figures) {
+            String simple = f.benchmarkClass().substring(f.benchmarkClass().lastIndexOf('.') + 1);
+            String prefix = GATEWAY_PREFIXES.keySet().stream().filter(simple::startsWith).findFirst().orElse(null);
+            if (prefix == null || f.method().startsWith("baseline") || f.score() == null || !"ns/op".equals(f.unit())) {
+                continue;
+            }
+            String params = f.params() == null || f.params().isEmpty() ? "" : " (" + String.join(", ", f.params().entrySet().stream()
+                    .map(e -> e.getKey() + "=" + e.getValue()).toList()) + ")";
+            duties.add(new Duty(simple.substring(prefix.length()).replace("Benchmark", "") + " " + f.method() + params,
+                    GATEWAY_PREFIXES.get(prefix), f.score()));
+        }
+        return duties;
     }
 
     /** Whether a run folder is a JMH run's (it holds JMH's JSON), which {@code ./bench report} renders with {@link #write}. */

@@ -31,7 +31,7 @@ final class VerdictTable {
             + "rounds, in its own section below. *By wrk*: the same ratio through wrk, a lighter second injector (the cross-check, "
             + "round 1), where the run has one. *Caveat*: the one that matters most, in this order: not measured, not warm, errors, "
             + "not told apart from direct, Gatling the limit (wrk got more through the same target), a maximum that is only a lower "
-            + "bound. How each gateway handles hostile input is the test suite's finding, not a run's: README, *Hostile input*.";
+            + "bound. How each gateway handles hostile input is the test suite's finding, not a run's: docs/hostile-input.md.";
 
     private VerdictTable() {
     }

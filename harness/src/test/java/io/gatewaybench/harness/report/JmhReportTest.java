@@ -11,6 +11,7 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -83,6 +84,30 @@ class JmhReportTest {
         assertEquals(56.004, last.path("allocated_bytes_per_op").asDouble(), 0.001);
         assertEquals("baseline", last.path("baseline").asText());
         assertEquals(0.727, last.path("baseline_score").asDouble(), 0.001);
+    }
+
+    /**
+     * The page's one scale across gateways: each benchmark of a gateway's own code (by its class's prefix) under the duty it
+     * measures, the same duty's name for every gateway, baselines and figures in other units left out.
+     */
+    @Test
+    void eachGatewaysDutiesShareOneScale() {
+        List<JmhReport.Figure> figures = List.of(
+                figure("io.gatewaybench.microbench.ScgHeadersBenchmark", "rewriteRequest", Map.of(), 6750, "ns/op"),
+                figure("io.gatewaybench.microbench.ScgHeadersBenchmark", "baselineRequest", Map.of(), 480, "ns/op"),
+                figure("io.gatewaybench.nettyproxy.NettyProxyHeadersBenchmark", "rewriteRequest", Map.of(), 151, "ns/op"),
+                figure("io.gatewaybench.nettyproxy.NettyProxyRoutesBenchmark", "match", Map.of("routes", "1000"), 42.8, "ns/op"),
+                figure("io.gatewaybench.zuul2.Zuul2FilterChainBenchmark", "zuul", Map.of(), 5000, "ns/op"),
+                figure("io.gatewaybench.microbench.Http1CodecBenchmark", "decodeRequest", Map.of(), 711, "ns/op"),
+                figure("io.gatewaybench.microbench.SimulationLogBenchmark", "read", Map.of(), 88, "us/op"));
+        assertEquals(List.of(new JmhReport.Duty("Headers rewriteRequest", "scg", 6750),
+                new JmhReport.Duty("Headers rewriteRequest", "netty-proxy", 151),
+                new JmhReport.Duty("Routes match (routes=1000)", "netty-proxy", 42.8),
+                new JmhReport.Duty("FilterChain zuul", "zuul2", 5000)), JmhReport.duties(figures));
+    }
+
+    private static JmhReport.Figure figure(String c, String method, Map<String, String> params, double score, String unit) {
+        return new JmhReport.Figure(c, method, params, score, 1.0, unit, null, null, null);
     }
 
     @Test
