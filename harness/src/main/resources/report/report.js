@@ -424,7 +424,7 @@
         return;
       }
       const fromSummary = [];
-      const series = rows.map(t => {
+      const seriesOf = t => {
         const round = medianRound(t);
         const points = round && Array.isArray(round.latency_spectrum_ms) ? round.latency_spectrum_ms : [];
         let data = points.map(p => [num(p[0], t.name + ' spectrum fraction'), num(p[1], t.name + ' spectrum ms')])
@@ -434,23 +434,39 @@
           data = SUMMARY_PERCENTILES.map(([key, p]) => [1 / (1 - p), num(t.latency_ms[key], t.name + ' latency_ms.' + key)])
             .filter(p => p[1] !== null);
         }
-        return { type: 'line', name: t.name, data: data, showSymbol: fromSummary.includes(t.name), symbolSize: 5 };
-      });
+        return t.name === 'direct'
+          ? { type: 'line', name: t.name, data: data, showSymbol: fromSummary.includes(t.name), symbolSize: 5, itemStyle: { color: '#57606a' },
+            lineStyle: { type: 'dashed' } }
+          : { type: 'line', name: t.name, data: data, showSymbol: fromSummary.includes(t.name), symbolSize: 5 };
+      };
+      // Many targets (a JVM profile or scenario run): one chart per gateway, direct in each, instead of 40 lines on one
+      const direct = rows.filter(t => t.name === 'direct');
+      const gatewayOf = t => String(t.gateway || t.name.split(/[@:]/)[0].replace(/-w\d+$/, ''));
+      const groups = many(rows.map(t => t.name))
+        ? [...new Set(rows.filter(t => t.name !== 'direct').map(gatewayOf))].map(g => [g, direct.concat(rows.filter(t => t.name !== 'direct' && gatewayOf(t) === g))])
+        : [['', rows]];
+      const series = groups.map(([g, members]) => [g, members.map(seriesOf)]);
       section('Latency spectrum',
         'Latency (ms) at each percentile, the percentile on a log scale of 1/(1-p) so the tail is spread out. '
         + (fromSummary.length === rows.length
           ? 'From the summary\'s percentiles only (P50, P90, P99, P99.9, P99.99, medians over rounds): this run\'s summary has no per-round spectrum.'
           : 'Each target\'s round of median throughput, every row of its HdrHistogram distribution'
             + (fromSummary.length ? '; from the summary\'s percentiles only for ' + fromSummary.join(', ') : '') + '.')
-        + ' The maximum is in the tables above. Click a name in the legend to hide or show its line.');
-      chart('latency-spectrum', {
-        tooltip: { trigger: 'item', formatter: p => p.seriesName + ': ' + p.value[1] + ' ms at ' + percentileLabel(p.value[0]) },
-        legend: { top: 0, type: 'scroll' },
-        grid: { left: 70, right: 40, top: 60, bottom: 50 },
-        xAxis: { type: 'log', logBase: 10, min: 1, max: 'dataMax', name: 'percentile', nameLocation: 'middle', nameGap: 28,
-          axisLabel: { formatter: percentileLabel } },
-        yAxis: { type: 'value', name: 'ms' },
-        series: series
+        + ' The maximum is in the tables above. Click a name in the legend to hide or show its line.'
+        + (groups.length > 1 ? ' One chart per gateway, each with direct (dashed) for reference.' : ''));
+      series.forEach(([g, lines]) => {
+        if (g) {
+          main.append(el('h3', {}, [g]));
+        }
+        chart(g ? 'latency-spectrum-' + g : 'latency-spectrum', {
+          tooltip: { trigger: 'item', formatter: p => p.seriesName + ': ' + p.value[1] + ' ms at ' + percentileLabel(p.value[0]) },
+          legend: { top: 0, type: 'scroll' },
+          grid: { left: 70, right: 40, top: g ? 80 : 60, bottom: 50 },
+          xAxis: { type: 'log', logBase: 10, min: 1, max: 'dataMax', name: 'percentile', nameLocation: 'middle', nameGap: 28,
+            axisLabel: { formatter: percentileLabel } },
+          yAxis: { type: 'value', name: 'ms' },
+          series: lines
+        });
       });
     }
 

@@ -53,8 +53,22 @@ class ReportBrowserIT {
         Map<String, Object> summary = SummaryMaps.toMap(Analysis.read(dir));
         List<Map<String, Object>> targets = (List<Map<String, Object>>) summary.get("targets");
         long measured = targets.stream().filter(t -> !t.containsKey("failure") && t.get("rounds") instanceof List<?> r && !r.isEmpty()).count();
-        Set<String> expected = new LinkedHashSet<>(List.of("headline-throughput", "headline-latency", "latency-spectrum"));
+        Set<String> expected = new LinkedHashSet<>(List.of("headline-throughput", "headline-latency"));
         Set<String> absent = new LinkedHashSet<>();
+        // the latency spectrum: one chart, or with many targets one per gateway, each with direct and that gateway's targets
+        Map<String, List<String>> spectra = new java.util.LinkedHashMap<>();
+        for (Map<String, Object> t : targets) {
+            if (!"direct".equals(t.get("name")) && t.get("latency_ms") != null && !t.containsKey("failure")) {
+                String gateway = String.valueOf(t.get("gateway") != null ? t.get("gateway") : ((String) t.get("name")).split("[@:]")[0]);
+                spectra.computeIfAbsent(measured > 12 ? "latency-spectrum-" + gateway : "latency-spectrum", k -> new ArrayList<>(List.of("direct")))
+                        .add((String) t.get("name"));
+            }
+        }
+        for (Map.Entry<String, List<String>> spectrum : spectra.entrySet()) {
+            assertEquals(spectrum.getValue(), drawnSeries(page, spectrum.getKey(), runId, spectrum.getValue().size()).stream()
+                    .map(x -> x.get("name")).toList(), runId + ": the lines of #" + spectrum.getKey());
+        }
+        assertEquals(measured > 12, page.dom().getElementById("latency-spectrum") == null, runId + ": one spectrum or one per gateway");
         (summary.containsKey("ladder") ? expected : absent).addAll(List.of("ladder-p99", "ladder-max"));
         (targets.stream().anyMatch(t -> t.get("resources") instanceof Map<?, ?> r && r.containsKey("gateway")) ? expected : absent)
                 .addAll(List.of("resources-cpu", "resources-memory"));
@@ -361,10 +375,16 @@ class ReportBrowserIT {
     /** A chart's series as ECharts holds them once drawn (its data-series attribute): each a map of name and data. */
     @SuppressWarnings("unchecked")
     private static List<Map<String, Object>> drawnSeries(Rendered page, String id, String where) throws IOException {
+        return drawnSeries(page, id, where, 2);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Map<String, Object>> drawnSeries(Rendered page, String id, String where, int count) throws IOException {
         Element chart = page.dom().getElementById(id);
         assertNotNull(chart, where + ": no chart #" + id);
         List<Map<String, Object>> series = new com.fasterxml.jackson.databind.ObjectMapper().readValue(chart.attr("data-series"), List.class);
-        assertEquals(2, series.size(), where + ": #" + id + "'s series: " + series);
+        assertEquals(count, series.size(), where + ": #" + id + "'s series: " + series.stream().map(x -> x.get("name")).toList());
+        series.forEach(x -> assertFalse(((List<?>) x.get("data")).isEmpty(), where + ": #" + id + "'s series " + x.get("name") + " is empty"));
         return series;
     }
 
