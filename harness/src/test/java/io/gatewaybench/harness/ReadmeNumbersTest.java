@@ -1,0 +1,144 @@
+package io.gatewaybench.harness;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.gatewaybench.harness.measure.VegetaLadder;
+import io.gatewaybench.harness.measure.WrkCrossCheck;
+import io.gatewaybench.harness.plan.Repo;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The numbers of README.md besides its verdict table (VerdictReadmeTest): each committed run it points to took the time, ran
+ * the rounds and measured the targets README gives it, by that run's summary.json; the default run's time is the reference
+ * run's; the terms' figures are the reference run's load and the harness's own constants. Each check is also run on README
+ * with one figure planted wrong, and must fail there.
+ */
+class ReadmeNumbersTest {
+    private static final Pattern RUN = Pattern.compile("\\[`results/(\\d{8}-\\d{6}[-a-z]*)`]\\([^)]*\\)");
+    private static final Pattern MIN_S = Pattern.compile("(\\d+) min (\\d+) s");
+    private static final Pattern MIN = Pattern.compile("\\((?:[^()]*, )?(\\d+) min\\)");
+    private static final Pattern ROUNDS = Pattern.compile("(\\d+) rounds");
+    private static final Pattern TARGETS = Pattern.compile("(\\d+) targets");
+    /** The default run README quotes, the reference its verdict is from. */
+    private static final String REFERENCE = "20261126-200405";
+
+    @Test
+    void everyNumberOfTheReadmeIsItsSourcesOwn() throws IOException {
+        List<String> wrong = check(Files.readString(Repo.root().resolve("README.md")));
+        assertEquals(List.of(), wrong, "README.md disagrees with the runs and constants it cites");
+    }
+
+    @Test
+    void aFigurePlantedWrongIsSeen() throws IOException {
+        String readme = Files.readString(Repo.root().resolve("README.md"));
+        for (String[] plant : new String[][] {{"62 min 27 s", "62 min 28 s"}, {"49 targets", "48 targets"}, {"(3 rounds, 35 min", "(4 rounds, 35 min"},
+                {"about 27 minutes", "about 25 minutes"}, {"**closed load**: the 2019 study's view: 16 users", "**closed load**: the 2019 study's view: 12 users"},
+                {"P99 over 5 ms", "P99 over 4 ms"}, {"more than 15% above", "more than 10% above"}}) {
+            assertTrue(readme.contains(plant[0]), "the plant's text is not in README: " + plant[0]);
+            int at = readme.indexOf(plant[0]);
+            String planted = readme.substring(0, at) + plant[1] + readme.substring(at + plant[0].length());
+            assertEquals(1, check(planted).size(), "README with " + plant[1] + " for " + plant[0] + ": " + check(planted));
+        }
+    }
+
+    /** What README gets wrong, one line each. */
+    private static List<String> check(String readme) throws IOException {
+        List<String> wrong = new ArrayList<>();
+        // the committed runs it points to: each mention's text up to the next run or the end of its line
+        Matcher m = RUN.matcher(readme);
+        while (m.find()) {
+            int end = bulletEnd(readme, m.end());
+            Matcher next = RUN.matcher(readme).region(m.end(), readme.length());
+            runFigures(m.group(1), readme.substring(m.end(), next.find() ? Math.min(next.start(), end) : end), wrong);
+        }
+        JsonNode reference = summary(REFERENCE);
+        long minutes = Math.round(duration(reference).toSeconds() / 60.0);
+        expect(readme, Pattern.compile("The default run, three rounds, takes about (\\d+) minutes"), minutes, "the default run's time, " + REFERENCE, wrong);
+        expect(readme, Pattern.compile("\\*\\*closed load\\*\\*: the 2019 study's view: (\\d+) users"), reference.get("load").get("users").asLong(),
+                "the closed load's users", wrong);
+        expect(readme, Pattern.compile("\\*\\*warm-up\\*\\*: (\\d+) s of load"), reference.get("load").get("warmup_s").asLong(), "the warm-up", wrong);
+        expect(readme, Pattern.compile("into the (\\d+) s measured window"), reference.get("load").get("duration_s").asLong(), "the measured window", wrong);
+        expect(readme, Pattern.compile("\\((?:[^()]*; )?(\\d+) s left out"), VegetaLadder.WARMUP_SECONDS, "a level's seconds left out", wrong);
+        expect(readme, Pattern.compile("send lag P99 over (\\d+) ms"), (long) VegetaLadder.LATE_SEND_MS, "Vegeta's late send", wrong);
+        expect(readme, Pattern.compile("more than (\\d+)% above"), Math.round(WrkCrossCheck.INJECTOR_LIMIT * 100), "wrk's margin over Gatling", wrong);
+        return wrong;
+    }
+
+    /** The time, rounds and targets README gives a run, against its summary.json. */
+    private static void runFigures(String run, String said, List<String> wrong) throws IOException {
+        Path file = Repo.root().resolve("results").resolve(run).resolve("summary.json");
+        boolean claims = MIN_S.matcher(said).find() || MIN.matcher(said).find() || ROUNDS.matcher(said).find() || TARGETS.matcher(said).find();
+        if (!claims) {
+            return;
+        }
+        if (!Files.isRegularFile(file)) {
+            wrong.add(run + ": README gives figures of a run without a summary.json: " + said.strip());
+            return;
+        }
+        JsonNode s = new ObjectMapper().readTree(file.toFile());
+        Matcher exact = MIN_S.matcher(said);
+        Matcher rounded = MIN.matcher(said);
+        boolean exactly = exact.find();
+        if (exactly || rounded.find()) {
+            if (!s.hasNonNull("finished")) {
+                wrong.add(run + ": README gives a time (" + said.strip() + "), its summary has none");
+            } else {
+                long took = Math.round(duration(s).toMillis() / 1000.0); // to the nearest second, as README gives it
+                long seconds = exactly ? Long.parseLong(exact.group(1)) * 60 + Long.parseLong(exact.group(2)) : -1;
+                if (exactly ? seconds != took : Long.parseLong(rounded.group(1)) != Math.round(took / 60.0)) {
+                    wrong.add(run + ": README says " + (exactly ? exact.group() : rounded.group(1) + " min") + ", it took "
+                            + took / 60 + " min " + took % 60 + " s");
+                }
+            }
+        }
+        Matcher rounds = ROUNDS.matcher(said);
+        if (rounds.find() && Long.parseLong(rounds.group(1)) != s.get("rounds").asLong()) {
+            wrong.add(run + ": README says " + rounds.group() + ", it ran " + s.get("rounds").asLong());
+        }
+        Matcher targets = TARGETS.matcher(said);
+        if (targets.find() && Long.parseLong(targets.group(1)) != s.get("targets").size()) {
+            wrong.add(run + ": README says " + targets.group() + ", it measured " + s.get("targets").size());
+        }
+    }
+
+    /** Where the list item or paragraph holding {@code from} ends: the next item, blank line or table row. */
+    private static int bulletEnd(String text, int from) {
+        int end = text.length();
+        for (String stop : List.of("\n- ", "\n\n", "\n|")) {
+            int at = text.indexOf(stop, from);
+            if (at >= 0) {
+                end = Math.min(end, at);
+            }
+        }
+        return end;
+    }
+
+    private static void expect(String readme, Pattern p, long value, String what, List<String> wrong) {
+        Matcher m = p.matcher(readme);
+        if (!m.find()) {
+            wrong.add(what + ": README no longer says it as '" + p.pattern() + "' (change the test with the text)");
+        } else if (Long.parseLong(m.group(1)) != value) {
+            wrong.add(what + ": README says " + m.group(1) + ", its source " + value);
+        }
+    }
+
+    private static JsonNode summary(String run) throws IOException {
+        return new ObjectMapper().readTree(Repo.root().resolve("results").resolve(run).resolve("summary.json").toFile());
+    }
+
+    private static Duration duration(JsonNode s) {
+        return Duration.between(Instant.parse(s.get("started").asText()), Instant.parse(s.get("finished").asText()));
+    }
+}
