@@ -59,10 +59,14 @@ window.reportCommon = (function () {
 
   /** One colour per gateway on every page; a variant (gw@profile, gw:scenario, gw-w2) takes its gateway's. */
   const GATEWAY_COLOURS = { direct: '#57606a', nginx: '#1a7f37', haproxy: '#0969da', 'netty-proxy': '#8250df', scg: '#bf3989', zuul2: '#bc4c00' };
-  function gatewayColour(name) {
-    const gateway = String(name).split(/[@:]/)[0].replace(/-w\d+$/, '');
-    return GATEWAY_COLOURS[gateway] || '#24292f';
+  /** The gateway a target runs: its summary's gateway, else its name without a variant's suffix (gw@profile, gw:scenario, gw-w2). */
+  function gatewayOf(target) {
+    return String(target.gateway || String(target.name).split(/[@:]/)[0].replace(/-w\d+$/, ''));
   }
 
-  return { el: el, fmt: fmt, chart: chart, drawPage: drawPage, drawSections: drawSections, gatewayColour: gatewayColour };
+  function gatewayColour(name) {
+    return GATEWAY_COLOURS[gatewayOf({ name: name })] || '#24292f';
+  }
+
+  return { el: el, fmt: fmt, chart: chart, drawPage: drawPage, drawSections: drawSections, gatewayOf: gatewayOf, gatewayColour: gatewayColour };
 })();

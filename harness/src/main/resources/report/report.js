@@ -441,7 +441,7 @@
       };
       // Many targets (a JVM profile or scenario run): one chart per gateway, direct in each, instead of 40 lines on one
       const direct = rows.filter(t => t.name === 'direct');
-      const gatewayOf = t => String(t.gateway || t.name.split(/[@:]/)[0].replace(/-w\d+$/, ''));
+      const gatewayOf = window.reportCommon.gatewayOf;
       const groups = many(rows.map(t => t.name))
         ? [...new Set(rows.filter(t => t.name !== 'direct').map(gatewayOf))].map(g => [g, direct.concat(rows.filter(t => t.name !== 'direct' && gatewayOf(t) === g))])
         : [['', rows]];

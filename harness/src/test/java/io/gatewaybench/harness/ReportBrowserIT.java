@@ -45,12 +45,8 @@ class ReportBrowserIT {
     @ValueSource(strings = {"20261123-181040", "20261123-212433"})
     @SuppressWarnings("unchecked")
     void aCommittedRunsReportDrawsEveryChartItsDataAllows(String runId) throws Exception {
-        Path dir = copyOfRun(runId);
-        Bench.report(dir); // as ./bench report does, into the copy
-        Rendered page = render(dir.resolve(HtmlReport.FILE), runId);
-        assertEquals(List.of(), page.problems(), runId);
-
-        Map<String, Object> summary = SummaryMaps.toMap(Analysis.read(dir));
+        Rendered page = renderedRun(runId);
+        Map<String, Object> summary = summaryOf(runId);
         List<Map<String, Object>> targets = (List<Map<String, Object>>) summary.get("targets");
         long measured = targets.stream().filter(t -> !t.containsKey("failure") && t.get("rounds") instanceof List<?> r && !r.isEmpty()).count();
         Set<String> expected = new LinkedHashSet<>(List.of("headline-throughput", "headline-latency"));
@@ -310,11 +306,8 @@ class ReportBrowserIT {
     @SuppressWarnings("unchecked")
     void theScenarioRunsReportShowsWhatEachScenarioCostsEachGateway() throws Exception {
         String runId = "20261124-080355";
-        Path dir = copyOfRun(runId);
-        Bench.report(dir);
-        Rendered page = render(dir.resolve(HtmlReport.FILE), runId);
-        assertEquals(List.of(), page.problems(), runId);
-        Map<String, Object> summary = SummaryMaps.toMap(Analysis.read(dir));
+        Rendered page = renderedRun(runId);
+        Map<String, Object> summary = summaryOf(runId);
         Map<String, List<Map<String, Object>>> cost = (Map<String, List<Map<String, Object>>>) ((Map<String, Object>) summary.get("scenarios")).get("cost_vs_plain");
         List<String> header = page.dom().select("#scenario-grid thead th").eachText();
         int cells = 0;
@@ -343,11 +336,8 @@ class ReportBrowserIT {
     @SuppressWarnings("unchecked")
     void theWorkersSweepsReportShowsWhatMoreWorkersGain() throws Exception {
         String runId = "20261124-085642";
-        Path dir = copyOfRun(runId);
-        Bench.report(dir);
-        Rendered page = render(dir.resolve(HtmlReport.FILE), runId);
-        assertEquals(List.of(), page.problems(), runId);
-        Map<String, Object> summary = SummaryMaps.toMap(Analysis.read(dir));
+        Rendered page = renderedRun(runId);
+        Map<String, Object> summary = summaryOf(runId);
         Map<String, List<Map<String, Object>>> byGateway = (Map<String, List<Map<String, Object>>>) ((Map<String, Object>) summary.get("workers_sweep")).get("by_gateway");
         List<Map<String, Object>> compared = byGateway.values().stream().flatMap(List::stream).filter(r -> !"reference".equals(r.get("verdict"))).toList();
         assertEquals(5, compared.size(), runId + ": two workers against one, for each of five gateways");
@@ -541,6 +531,20 @@ class ReportBrowserIT {
         double shown = Double.parseDouble(text.substring(prefix.length(), text.length() - unit.length()));
         // The page rounds to its decimals; JavaScript and Java may round a last 5 differently, never by more.
         assertEquals(expected.doubleValue() * scale, shown, 0.5 * Math.pow(10, -decimals) + 1e-9, where + " " + figure + ": " + text);
+    }
+
+    /** A committed run's page rendered again from its summary.json (as ./bench report does, into a copy), with no problem. */
+    private static Rendered renderedRun(String runId) throws Exception {
+        Path dir = copyOfRun(runId);
+        Bench.report(dir);
+        Rendered page = render(dir.resolve(HtmlReport.FILE), runId);
+        assertEquals(List.of(), page.problems(), runId);
+        return page;
+    }
+
+    /** A committed run's summary as the analysis reads it, as maps. */
+    private static Map<String, Object> summaryOf(String runId) throws IOException {
+        return SummaryMaps.toMap(Analysis.read(Repo.root().resolve("results").resolve(runId)));
     }
 
     private static Path copyOfRun(String runId) throws IOException {

@@ -11,8 +11,11 @@ import io.gatewaybench.harness.model.MaxSustainable;
 import io.gatewaybench.harness.model.Summary;
 import io.gatewaybench.harness.model.Target;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.TreeSet;
+import java.util.stream.IntStream;
 
 /**
  * The judgements of a run in words: the notes under summary.md's {@code ## Notes}, which report.html shows too (Markdown;
@@ -124,9 +127,9 @@ public final class Notes {
      */
     static List<List<Integer>> groups(double[] low, double[] high) {
         // at each range's end, the ranges open there form a largest group when a range opened since the last end
-        List<Integer> byStart = java.util.stream.IntStream.range(0, low.length).boxed().sorted(java.util.Comparator.comparingDouble(i -> low[i])).toList();
-        List<Integer> byEnd = java.util.stream.IntStream.range(0, low.length).boxed().sorted(java.util.Comparator.comparingDouble(i -> high[i])).toList();
-        java.util.TreeSet<Integer> open = new java.util.TreeSet<>();
+        List<Integer> byStart = IntStream.range(0, low.length).boxed().sorted(Comparator.comparingDouble(i -> low[i])).toList();
+        List<Integer> byEnd = IntStream.range(0, low.length).boxed().sorted(Comparator.comparingDouble(i -> high[i])).toList();
+        TreeSet<Integer> open = new TreeSet<>();
         List<List<Integer>> groups = new ArrayList<>();
         int next = 0;
         boolean opened = false;
