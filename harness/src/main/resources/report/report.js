@@ -133,6 +133,12 @@
         + (machine.os || 'n/a') + '. Load: ' + loadText + ', ' + (summary.rounds || 'n/a') + ' round(s). Placement: '
         + (at(summary, ['placement', 'summary']) || 'n/a') + '. Beside this file: summary.md (the headline as text), details.md '
         + '(every table as text) and summary.json (the data).');
+      if (summary.origin) { // --origin: the user's service, not Tomcat (RunSummary.origin says the same in summary.md)
+        const o = summary.origin;
+        caption('Origin: your service at ' + o.url + ', running before the run (neither started, stopped nor sampled by it), asked for '
+          + o.page + ' by every request; direct is that service called without a gateway. Every answer had to be status 200 and '
+          + (o.marker ? 'contain "' + o.marker + '".' : 'the page\'s exact length.'));
+      }
     }
 
     /**

@@ -6,7 +6,6 @@ import io.gatewaybench.harness.analyse.Precisions;
 import io.gatewaybench.harness.analyse.RunComparison;
 import io.gatewaybench.harness.analyse.SliceSpread;
 import io.gatewaybench.harness.launch.Origin;
-import io.gatewaybench.harness.launch.TargetProcess;
 import io.gatewaybench.harness.measure.Calibration;
 import io.gatewaybench.harness.measure.JmhEnvironment;
 import io.gatewaybench.harness.measure.MeasuredSummary;
@@ -279,9 +278,9 @@ public final class Bench {
         targets.forEach(t -> rounds.put(t.name(), new ArrayList<>()));
         Runtime.getRuntime().addShutdownHook(new Thread(this::writeOnSignal, "write-what-was-measured"));
 
-        try (TargetProcess origin = Origin.start(runDir.resolve("targets/tomcat"), topology.backend())) {
-            byte[] reference = ScenarioCheck.referencePage(origin.launch().url());
-            Calibration calibrated = Calibration.of(plan, runDir, origin.launch().url(), reference,
+        try (Origin origin = Origin.of(plan.origin(), runDir.resolve("targets/tomcat"), topology.backend())) {
+            byte[] reference = ScenarioCheck.referencePage(origin.url(), plan.origin());
+            Calibration calibrated = Calibration.of(plan, runDir, origin.url(), reference,
                     line -> System.out.println("bench: calibration: " + line));
             rates = calibrated.rates();
             calibration = calibrated.measured();
@@ -316,9 +315,9 @@ public final class Bench {
                     failure = e.getMessage();
                 }
                 measuredSoFar++;
-                if (!origin.process().isAlive()) { // what the target answered without its origin measures nothing
-                    failure = "the origin (Tomcat) exited with status " + origin.process().exitValue() + " during " + t.name()
-                            + "'s measurement in round " + round + "; see " + origin.launch().dir().resolve("stderr.log");
+                java.util.Optional<String> originExited = origin.exited(t.name() + "'s measurement in round " + round);
+                if (originExited.isPresent()) { // what the target answered without its origin measures nothing
+                    failure = originExited.get();
                     stats = null;
                 }
                 synchronized (lock) {
@@ -333,7 +332,7 @@ public final class Bench {
                         failures.put(t.name(), failure);
                         System.out.printf("%s: FAILED, not measured: %s%n", step, failure);
                     }
-                    if (!origin.process().isAlive()) {
+                    if (originExited.isPresent()) {
                         stoppedBecause = failure;
                         break;
                     }

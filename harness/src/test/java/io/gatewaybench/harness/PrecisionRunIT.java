@@ -14,12 +14,13 @@ import org.junit.jupiter.api.Test;
  * {@code ./bench run --precision} adds rounds until every target is known within ±P or the budget would be passed. A
  * precision no two-second window reaches (±0.1% on planted-delay's throughput relative to direct) with a budget of 3
  * minutes: the run must add rounds after the two asked for, stop because the next would end past the budget, say so,
- * record the rounds it made, and state the precision it reached. About 2.5 minutes here. The budget leaves room for a
- * round added whenever a step takes under 30 s: 12 s alone, 20 s beside the other integration tests (with a budget of 2
- * minutes, ci9 made its two rounds in 100 s and rightly added none, since a third was expected to end past it).
+ * record the rounds it made, and state the precision it reached. About 4 minutes here. The budget leaves room for a
+ * round added whenever a step takes under 40 s: 12 s alone, 20-36 s beside the other integration tests. With a budget of
+ * 2 minutes, ci9 made its two rounds in 100 s and rightly added none; with 3, the fresh-clone CI of 20261127 15:43 did the
+ * same, its steps at 36 s beside JvmProfilesIT and BenchNetnsRunIT (two rounds in 145 s, a third expected to end past 180).
  */
 class PrecisionRunIT {
-    private static final int BUDGET_MIN = 3;
+    private static final int BUDGET_MIN = 4;
 
     @Test
     void roundsAreAddedUntilTheBudgetWouldBePassed() throws Exception {

@@ -143,7 +143,7 @@ public final class Analysis {
     private static Summary with(Summary s, List<Target> targets, JvmProfiles jvmProfiles, WorkersSweep workersSweep, Scenarios scenarios,
             Reanalysed reanalysed) {
         return new Summary(s.format(), s.runId(), s.started(), s.finished(), s.gitCommit(), s.machine(), s.components(), s.jvmFlags(),
-                s.jvmProfile(), jvmProfiles, s.placement(), workersSweep, scenarios, s.load(), s.ladder(), s.rounds(), s.quick(), s.complete(),
+                s.jvmProfile(), jvmProfiles, s.placement(), s.origin(), workersSweep, scenarios, s.load(), s.ladder(), s.rounds(), s.quick(), s.complete(),
                 s.incompleteBecause(), targets, reanalysed);
     }
 
@@ -192,7 +192,7 @@ public final class Analysis {
                 Optional.ofNullable(relative), spread, maxSustainable, t.scenario(), t.plain(), t.failure(), t.resources(), gatewayCpu(t), t.probeUs(),
                 t.probeAddedUsOverDirect(), fixedRate, t.rounds(), t.baseline(), t.configuration(), t.sweepSeries(), t.sweepWorkers(),
                 t.gateway(), t.runFolder(), t.workers(), t.jvmProfile(), t.java(), t.jvmFlags(), t.gatewayArgs(), t.jfrRecording(),
-                t.rateLimitCheck(), t.gatling(), t.wrkCrossCheck(), notWarmRounds(t));
+                t.rateLimitCheck(), t.gatling(), t.wrkCrossCheck(), notWarmRounds(t), t.notSampled());
     }
 
     /**

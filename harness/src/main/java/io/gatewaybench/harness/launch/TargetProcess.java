@@ -91,8 +91,9 @@ public final class TargetProcess implements AutoCloseable {
      * the placeholder values. Fails, naming the target, if the check rejects the configuration.
      */
     public static Map<String, String> prepare(Target target, Launch launch) {
-        if (target.isDirect()) {
-            throw new IllegalArgumentException(target.name() + " has no command: it is the direct baseline, nothing to start");
+        if (!target.keys().containsKey("command")) {
+            throw new IllegalArgumentException(target.name() + " has no command: " + (target.declaredByUrl()
+                    ? "it is declared by its url, running already, and ./bench does not start it" : "it is the direct baseline, nothing to start"));
         }
         Map<String, String> values = values(target, launch);
         Path dir = launch.dir();

@@ -3,6 +3,7 @@ package io.gatewaybench.harness.measure;
 import io.gatewaybench.harness.model.LadderPlan;
 import io.gatewaybench.harness.model.Precision;
 import io.gatewaybench.harness.plan.RunPlan;
+import io.gatewaybench.harness.plan.Scenario;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
@@ -33,9 +34,13 @@ public record Calibration(List<Integer> rates, LadderPlan.Calibration measured) 
                 Math.min(10, plan.load().durationSeconds()), plan.load().sessions());
         progress.line(String.format("direct's capacity under %d closed users (warm-up %d s, measure %d s) fixes the ladder's rates",
                 load.users(), load.warmupSeconds(), load.durationSeconds()));
-        ScenarioCheck.check("direct", origin, reference);
+        ScenarioCheck.check("direct", origin, plan.origin(), reference);
+        // the run's own request: Tomcat's book page (the simulation fetches a session), or the page of an origin at a URL
+        GatlingRun.Request request = plan.origin().atUrl()
+                ? GatlingRun.Request.of(plan.scenario(Scenario.PLAIN), plan.credentials(), reference, "", plan.origin()) : GatlingRun.Request.BOOK;
         try (ResourceSampler sampler = new ResourceSampler()) {
-            RequestStats direct = GatlingRun.measure(origin, load, List.of(), ladder, runDir.resolve("raw/calibration"), sampler, null).stats();
+            RequestStats direct = GatlingRun.measure(origin, request, load, List.of(), ladder, runDir.resolve("raw/calibration"), sampler,
+                    null).stats();
             List<Integer> rates = Ladder.rates(ladder.percents(), direct.throughputRps(), ladder.absolute());
             LadderPlan.Calibration measured = new LadderPlan.Calibration("direct, closed model, " + load.users() + " users, warm-up "
                     + load.warmupSeconds() + " s, measured " + load.durationSeconds() + " s, before round 1",

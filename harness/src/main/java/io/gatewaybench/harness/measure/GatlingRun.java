@@ -3,6 +3,7 @@ package io.gatewaybench.harness.measure;
 import io.gatewaybench.harness.model.GatlingStatus;
 import io.gatewaybench.harness.model.RoundRuntime;
 import io.gatewaybench.harness.plan.Credentials;
+import io.gatewaybench.harness.plan.OriginPlan;
 import io.gatewaybench.harness.plan.RunPlan;
 import io.gatewaybench.harness.plan.Scenario;
 import java.io.IOException;
@@ -88,10 +89,18 @@ public final class GatlingRun {
 
         /** The load's request under {@code s}: the book page is checked by its marker, any other page by its exact length. */
         public static Request of(Scenario s, Credentials c, byte[] page, String sessionCookie) {
-            boolean book = !s.changesThePage();
+            return of(s, c, page, sessionCookie, OriginPlan.TOMCAT);
+        }
+
+        /**
+         * The load's request under {@code s} to {@code origin}'s page ({@code page} as the origin serves it): the run's page (under
+         * plain) checked by the origin's marker, or without one by its exact length, as any other page of a scenario.
+         */
+        public static Request of(Scenario s, Credentials c, byte[] page, String sessionCookie, OriginPlan origin) {
+            String marker = s.changesThePage() ? "" : origin.marker();
             Map<String, String> h = s.headers(c);
             String bearer = h.getOrDefault("Authorization", "");
-            return new Request(s.path(), book ? Scenario.BOOK_MARKER : "", book ? -1 : page.length, s.routes(),
+            return new Request(s.isPlain() ? origin.path() : s.path(), marker, marker.isEmpty() ? page.length : -1, s.routes(),
                     h.getOrDefault("apikey", ""),
                     bearer.startsWith("Bearer ") ? bearer.substring("Bearer ".length()) : bearer, sessionCookie);
         }

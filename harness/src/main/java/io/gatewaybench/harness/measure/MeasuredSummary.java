@@ -66,7 +66,7 @@ public final class MeasuredSummary {
      */
     public static Summary of(Summary run, List<TargetOutcome> outcomes, List<Integer> rates) {
         return new Summary(Summary.FORMAT, run.runId(), run.started(), run.finished(), run.gitCommit(), run.machine(), run.components(),
-                run.jvmFlags(), run.jvmProfile(), run.jvmProfiles(), run.placement(), run.workersSweep(), run.scenarios(), run.load(),
+                run.jvmFlags(), run.jvmProfile(), run.jvmProfiles(), run.placement(), run.origin(), run.workersSweep(), run.scenarios(), run.load(),
                 run.ladder(), run.rounds(), run.quick(), run.complete(), run.incompleteBecause(), targets(outcomes, rates), run.reanalysed());
     }
 
@@ -112,7 +112,7 @@ public final class MeasuredSummary {
                     d.plain() != null ? d.plain() : plain ? null : o.target().underPlain(), o.failure(), resources, null, probes, added,
                     fixedRate, rounds, d.baseline(), d.configuration(), d.sweepSeries(), d.sweepWorkers(), d.gateway(), d.runFolder(),
                     d.workers(), d.jvmProfile(), d.java(), d.jvmFlags(), d.gatewayArgs(), d.jfrRecording(), d.rateLimitCheck(),
-                    d.gatling().isEmpty() ? null : d.gatling(), d.wrkCrossCheck().isEmpty() ? null : d.wrkCrossCheck(), null));
+                    d.gatling().isEmpty() ? null : d.gatling(), d.wrkCrossCheck().isEmpty() ? null : d.wrkCrossCheck(), null, notSampled(o.target())));
         }
         return list;
     }
@@ -203,5 +203,11 @@ public final class MeasuredSummary {
         double[] cpu = seen.stream().filter(l -> l.vegeta() != null && !Double.isNaN(l.vegeta().cpuMsPer1000Requests()))
                 .mapToDouble(l -> l.vegeta().cpuMsPer1000Requests()).toArray();
         return cpu.length == 0 ? null : Precision.round(Stats.median(cpu));
+    }
+
+    /** Why a target's gateway CPU and memory are not measured: a gateway declared by URL with no process named to watch. */
+    static String notSampled(Target t) {
+        return t.declaredByUrl() && t.pidfile().isEmpty()
+                ? "declared by URL, and its descriptor names no pidfile: no process of it to watch on this machine" : null;
     }
 }

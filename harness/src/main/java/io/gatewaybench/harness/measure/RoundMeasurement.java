@@ -2,6 +2,7 @@ package io.gatewaybench.harness.measure;
 
 import io.gatewaybench.harness.launch.JvmStartup;
 import io.gatewaybench.harness.launch.Launch;
+import io.gatewaybench.harness.launch.Origin;
 import io.gatewaybench.harness.launch.TargetProcess;
 import io.gatewaybench.harness.model.RateLimitCheck;
 import io.gatewaybench.harness.model.RoundRuntime;
@@ -35,7 +36,7 @@ public final class RoundMeasurement {
     private final RunDescription run;
     private final RunPlan plan;
     private final Topology topology;
-    private final TargetProcess origin;
+    private final Origin origin;
     private final byte[] reference;
     private final List<Integer> rates;
     private final Details details;
@@ -65,7 +66,7 @@ public final class RoundMeasurement {
      * Measures the targets of {@code run} against the running {@code origin}, whose book page is {@code reference}, with
      * the ladder's {@code rates} (empty: no ladder), keeping what the summary says of each in {@code details}.
      */
-    public RoundMeasurement(RunDescription run, TargetProcess origin, byte[] reference, List<Integer> rates, Details details) {
+    public RoundMeasurement(RunDescription run, Origin origin, byte[] reference, List<Integer> rates, Details details) {
         this.run = run;
         this.plan = run.plan();
         this.topology = run.topology();
@@ -87,17 +88,25 @@ public final class RoundMeasurement {
         TargetProcess gateway = null;
         boolean stoppedOnPurpose = false;
         try (ResourceSampler sampler = new ResourceSampler()) {
-            if (!topology.backend().remote()) { // on another machine, its CPU and memory are not sampled
-                sampler.watch("origin", origin.pid());
-            }
-            URI url = origin.launch().url();
+            // on another machine, or running already at a URL, its CPU and memory are not sampled
+            origin.localPid().ifPresent(pid -> sampler.watch("origin", pid));
+            URI url = origin.url();
             Long firstAnswerMs = null;
             RoundRuntime reported = new RoundRuntime(null, null, null, null, null, null); // what a JVM gateway says it runs
             Scenario scenario = plan.scenario(t.scenario());
             URI originUrl = url;
             byte[] page = scenario.isPlain() ? reference : pages.computeIfAbsent(scenario.path(), p -> ScenarioCheck.originPage(originUrl, scenario));
             RateLimitCheck limitCheck = round == 1 && scenario.rateLimit() > 0 && !t.isDirect() ? limitBites(t, scenario, url, progress) : null;
-            if (!t.isDirect()) {
+            if (t.declaredByUrl()) {
+                url = t.url().orElseThrow();
+                progress.line("declared by its url, running already: " + url);
+                copyConfiguration(t, dir);
+                Long pid = declaredPid(t);
+                if (pid != null) {
+                    sampler.watch("gateway", pid);
+                }
+                verify(t, scenario, url, page, round, progress);
+            } else if (!t.isDirect()) {
                 progress.line("starting");
                 long starting = System.nanoTime();
                 gateway = TargetProcess.start(t, launch(t, dir, url));
@@ -122,8 +131,9 @@ public final class RoundMeasurement {
                     ", with a " + PROBE_RATE + " req/s microsecond probe beside it",
                     vegeta ? ", then " + rates.size() + " fixed-rate levels of " + plan.ladder().levelSeconds() + " s (Vegeta)" : ""));
             Path raw = Files.createDirectories(run.runDir().resolve("raw").resolve(t.name() + "-round" + round));
-            String cookie = ScenarioCheck.sessionCookie(origin.launch().url());
-            GatlingRun.Request request = GatlingRun.Request.of(scenario, plan.credentials(), page, cookie);
+            // Tomcat's session, that it creates none per request (infra/tomcat/README.md); an origin at a URL gets no cookie of ours
+            String cookie = plan.origin().atUrl() ? "" : ScenarioCheck.sessionCookie(origin.url());
+            GatlingRun.Request request = GatlingRun.Request.of(scenario, plan.credentials(), page, cookie, plan.origin());
             GatlingRun.Measurement m;
             LatencyProbe.Result underLoad;
             // The microsecond probe sends the load's own request (GatlingRun.Request): every target under every scenario, one rule.
@@ -146,10 +156,10 @@ public final class RoundMeasurement {
             Map<String, LatencyProbe.Result> probes = new LinkedHashMap<>();
             probes.put("unloaded", unloaded);
             probes.put("under_load", underLoad);
-            if (plan.crossChecks(t) && round == 1 && scenario.isPlain()) { // wrk asks for the book page as it is
+            if (plan.crossChecks(t) && round == 1 && scenario.isPlain()) { // wrk asks for the run's page as it is
                 int seconds = plan.quick() ? 2 : 10;
                 progress.line(String.format("cross-check with wrk, %d connections, %d s", plan.load().users(), seconds));
-                WrkCheck wrk = WrkCrossCheck.run(url, cookie, plan.load().users(), seconds, m.stats().throughputRps(),
+                WrkCheck wrk = WrkCrossCheck.run(url, plan.origin().path(), cookie, plan.load().users(), seconds, m.stats().throughputRps(),
                         raw.resolve("wrk.log"));
                 details.update(t, known -> known.withWrkCheck(wrk));
             }
@@ -178,6 +188,37 @@ public final class RoundMeasurement {
             if (gateway != null) {
                 gateway.close();
             }
+        }
+    }
+
+    /**
+     * The PID of a gateway declared by URL, from its descriptor's {@code pidfile}, whose CPU and memory are then sampled; null
+     * without one. A pidfile that cannot be read, or names no running process, fails the measurement: the run would otherwise
+     * report a cost it did not see.
+     */
+    static Long declaredPid(Target t) {
+        java.util.Optional<Path> file = t.pidfile();
+        if (file.isEmpty()) {
+            return null;
+        }
+        long pid;
+        try {
+            pid = Long.parseLong(Files.readString(file.get()).strip());
+        } catch (IOException | NumberFormatException e) {
+            throw new IllegalStateException(t.name() + ": its pidfile " + file.get() + " holds no PID (" + e.getMessage()
+                    + "); fix 'pidfile' in " + t.file() + " or leave it out (then its CPU and memory are not measured)");
+        }
+        if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+            return pid;
+        }
+        throw new IllegalStateException(t.name() + ": its pidfile " + file.get() + " names PID " + pid + ", which is not running here");
+    }
+
+    /** The operator's configuration files of a gateway declared by URL, copied into {@code dir}'s {@link RunDescription#CONFIG}. */
+    private static void copyConfiguration(Target t, Path dir) throws IOException {
+        Path folder = Files.createDirectories(dir.resolve(RunDescription.CONFIG));
+        for (Path file : t.configFiles()) {
+            Files.copy(file, folder.resolve(file.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         }
     }
 
@@ -219,7 +260,7 @@ public final class RoundMeasurement {
      */
     private void verify(Target t, Scenario scenario, URI url, byte[] page, int round, Progress progress) {
         if (scenario.isPlain()) {
-            ScenarioCheck.check(t.name(), url, page);
+            ScenarioCheck.check(t.name(), url, plan.origin(), page);
             return;
         }
         if (round == 1 && scenario.routes() > 0) {

@@ -6,6 +6,7 @@ import io.gatewaybench.harness.launch.TargetProcess;
 import io.gatewaybench.harness.model.ComponentVersion;
 import io.gatewaybench.harness.model.JvmProfiles;
 import io.gatewaybench.harness.model.LadderPlan;
+import io.gatewaybench.harness.model.OriginUrl;
 import io.gatewaybench.harness.model.Scenarios;
 import io.gatewaybench.harness.model.Summary;
 import io.gatewaybench.harness.model.WorkersSweep;
@@ -47,6 +48,10 @@ public record RunDescription(RunPlan plan, Topology topology, int workers, Path 
             return new TargetDetails(scenario, plain, baseline, "none: the client calls the origin", null, null, null, null, null, null,
                     null, null, null, null, null, List.of(), List.of());
         }
+        if (t.declaredByUrl()) {
+            return new TargetDetails(scenario, plain, baseline, declaredByUrl(t), null, null, t.gateway(), runDir.relativize(dir).toString(),
+                    null, null, null, null, null, null, null, List.of(), List.of());
+        }
         JvmProfile profile = plan.profileOf(t);
         int workers = t.sweptWorkers().orElse(this.workers);
         String jfr = profile != null && plan.recordsJfr(t, topology)
@@ -62,6 +67,21 @@ public record RunDescription(RunPlan plan, Topology topology, int workers, Path 
     }
 
     /**
+     * The configuration of a gateway declared by URL, in words: where it ran, that the run neither started nor stopped it, and
+     * the operator's configuration files its descriptor names (copied into its run folder, {@link #CONFIG}).
+     */
+    static String declaredByUrl(Target t) {
+        return Repo.root().relativize(t.file()) + ": declared by URL, " + t.url().orElseThrow()
+                + ", running before the run and neither started nor stopped by it; its workers are what its operator gave it; "
+                + (t.configFiles().isEmpty() ? "its descriptor names no configuration file (key 'config')"
+                : "its configuration: " + t.configFiles().stream().map(f -> f.startsWith(Repo.root()) ? Repo.root().relativize(f).toString()
+                        : f.toString()).collect(Collectors.joining(", ")) + " (copied into " + CONFIG + "/ of its run folder)");
+    }
+
+    /** The folder of a target's run folder where the configuration files of a gateway declared by URL are copied. */
+    public static final String CONFIG = "config";
+
+    /**
      * What the summary says of the run beside what it measured, without its targets: where it came from (commit, machine, every
      * component's version, the JVMs' flags, the injector's JVM as seen while it ran), its profiles, placement, sweep, scenarios,
      * load, the ladder's {@code rates} with the {@code calibration} that fixed them (null: the rates were given), its rounds, and
@@ -69,7 +89,9 @@ public record RunDescription(RunPlan plan, Topology topology, int workers, Path 
      */
     public Summary run(String injectorJvm, List<Integer> rates, LadderPlan.Calibration calibration, List<String> incomplete) {
         Map<String, String> jvm = new LinkedHashMap<>();
-        jvm.put("tomcat", Origin.descriptor().key("jvm.flags").orElse(""));
+        if (!plan.origin().atUrl()) {
+            jvm.put("tomcat", Origin.descriptor().key("jvm.flags").orElse(""));
+        }
         plan.targets().stream().filter(JvmProfile::isJvmGateway).forEach(t -> jvm.put(t.name(), plan.profileOf(t).flagsFor(t)));
         jvm.put("gatling", injectorJvm == null ? "unknown (not seen while it ran)" : injectorJvm);
         JvmProfiles profiles = plan.jvm().size() > 1 || !plan.unavailable().isEmpty()
@@ -107,7 +129,9 @@ public record RunDescription(RunPlan plan, Topology topology, int workers, Path 
                 plan.ladder().injector());
         return new Summary(Summary.FORMAT, runDir.getFileName().toString(), started.toString(), Instant.now().toString(),
                 Environment.gitCommit(), Environment.machine(), components(), jvm,
-                plan.jvm().stream().map(JvmProfile::name).collect(Collectors.joining(",")), profiles, topology.describe(workers), sweep,
+                plan.jvm().stream().map(JvmProfile::name).collect(Collectors.joining(",")), profiles, topology.describe(workers),
+                plan.origin().atUrl() ? new OriginUrl(plan.origin().url().toString(), plan.origin().path(),
+                        plan.origin().markerText().orElse(null)) : null, sweep,
                 scenarios, plan.load().describe(), ladder, plan.rounds(), plan.quick(), incomplete.isEmpty(),
                 incomplete.isEmpty() ? null : List.copyOf(incomplete), List.of(), null);
     }
@@ -116,8 +140,9 @@ public record RunDescription(RunPlan plan, Topology topology, int workers, Path 
     private Map<String, ComponentVersion> components() {
         Map<String, ComponentVersion> c = new LinkedHashMap<>();
         c.put("jdk", new ComponentVersion.Line(Environment.versionOf(List.of(Environment.currentJava(), "-version"))));
-        Target tomcat = Origin.descriptor();
-        c.put("tomcat", new ComponentVersion.Line(versionOf(tomcat, topology.backend())));
+        if (!plan.origin().atUrl()) {
+            c.put("tomcat", new ComponentVersion.Line(versionOf(Origin.descriptor(), topology.backend())));
+        }
         for (Target t : plan.targets()) {
             if (t.key("version").isPresent()) {
                 c.put(t.name(), new ComponentVersion.Line(versionOf(t, topology.gateway())));

@@ -3,6 +3,7 @@ package io.gatewaybench.harness.measure;
 import io.gatewaybench.harness.model.Precision;
 import io.gatewaybench.harness.model.RateLimitCheck;
 import io.gatewaybench.harness.plan.Credentials;
+import io.gatewaybench.harness.plan.OriginPlan;
 import io.gatewaybench.harness.plan.Scenario;
 import io.gatewaybench.harness.plan.Target;
 import java.io.IOException;
@@ -38,20 +39,42 @@ public final class ScenarioCheck {
 
     /** The book page as the origin serves it, to compare every target against. */
     public static byte[] referencePage(URI origin) {
-        byte[] body = page(origin, "the origin");
-        if (!new String(body, java.nio.charset.StandardCharsets.ISO_8859_1).contains(Scenario.BOOK_MARKER)) {
-            throw new IllegalStateException("the origin's book page at " + origin + Scenario.BOOK_PATH + " lacks '" + Scenario.BOOK_MARKER
-                    + "': is tomcat10-examples installed (infra/packages.sh)?");
+        return referencePage(origin, OriginPlan.TOMCAT);
+    }
+
+    /** The run's page as its origin at {@code url} serves it, to compare every target against; it must hold the marker, if any. */
+    public static byte[] referencePage(URI url, OriginPlan origin) {
+        byte[] body = page(url, origin.path(), "the origin");
+        if (origin.markerText().isPresent() && !contains(body, origin.marker())) {
+            throw new IllegalStateException("the origin's page at " + origin.page(url) + " lacks '" + origin.marker() + "': "
+                    + (origin.atUrl() ? "is --origin-marker the text of that page?" : "is tomcat10-examples installed (infra/packages.sh)?"));
         }
         return body;
     }
 
+    private static boolean contains(byte[] body, String marker) {
+        return new String(body, java.nio.charset.StandardCharsets.ISO_8859_1).contains(marker);
+    }
+
     /** Verify before you measure: fails, saying what differs, unless the target serves the reference book page byte for byte. */
     public static void check(String target, URI url, byte[] reference) {
-        byte[] body = page(url, target);
-        if (!Arrays.equals(body, reference)) {
-            throw new IllegalStateException(target + " serves a different book page (" + body.length + " bytes, origin "
-                    + reference.length + "); refusing to measure it");
+        check(target, url, OriginPlan.TOMCAT, reference);
+    }
+
+    /**
+     * Verify before you measure: fails, saying what differs, unless the target serves the run's page as the origin does: byte
+     * for byte; for an origin at a URL with a marker (whose page may change from one answer to the next), holding the marker.
+     */
+    public static void check(String target, URI url, OriginPlan origin, byte[] reference) {
+        byte[] body = page(url, origin.path(), target);
+        if (origin.atUrl() && origin.markerText().isPresent()) {
+            if (!contains(body, origin.marker())) {
+                throw new IllegalStateException(target + " serves a page without '" + origin.marker() + "' (" + body.length
+                        + " bytes); refusing to measure it");
+            }
+        } else if (!Arrays.equals(body, reference)) {
+            throw new IllegalStateException(target + " serves a different " + (origin.atUrl() ? "page" : "book page") + " ("
+                    + body.length + " bytes, origin " + reference.length + "); refusing to measure it");
         }
     }
 
@@ -65,11 +88,11 @@ public final class ScenarioCheck {
                 .findFirst().orElseThrow(() -> new IllegalStateException("the origin set no JSESSIONID cookie at " + r.uri()));
     }
 
-    /** The book page from {@code base}, which must answer 200. */
-    private static byte[] page(URI base, String who) {
+    /** The page at {@code path} from {@code base}, which must answer 200. */
+    private static byte[] page(URI base, String path, String who) {
         HttpResponse<byte[]> r;
         try {
-            r = send(base, Scenario.BOOK_PATH, Map.of());
+            r = send(base, path, Map.of());
         } catch (IllegalStateException e) {
             throw new IllegalStateException(who + ": " + e.getMessage(), e);
         }

@@ -2,7 +2,6 @@ package io.gatewaybench.harness.measure;
 
 import io.gatewaybench.harness.model.Precision;
 import io.gatewaybench.harness.model.WrkCheck;
-import io.gatewaybench.harness.plan.Scenario;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -31,11 +30,17 @@ public final class WrkCrossCheck {
     private WrkCrossCheck() {
     }
 
-    /** Runs wrk for {@code seconds} with {@code connections} connections; its console output goes to {@code log}. */
-    public static WrkCheck run(URI target, String cookie, int connections, int seconds, double gatlingRps, Path log)
+    /**
+     * Runs wrk for {@code seconds} with {@code connections} connections against the page at {@code path} (with the session
+     * {@code cookie}; empty: none); its console output goes to {@code log}.
+     */
+    public static WrkCheck run(URI target, String path, String cookie, int connections, int seconds, double gatlingRps, Path log)
             throws IOException {
-        List<String> argv = List.of("wrk", "-t1", "-c" + connections, "-d" + seconds + "s", "--timeout", "10s",
-                "-H", "Cookie: " + cookie, target.resolve(Scenario.BOOK_PATH).toString());
+        List<String> argv = new java.util.ArrayList<>(List.of("wrk", "-t1", "-c" + connections, "-d" + seconds + "s", "--timeout", "10s"));
+        if (!cookie.isEmpty()) {
+            argv.addAll(List.of("-H", "Cookie: " + cookie));
+        }
+        argv.add(target.resolve(path).toString());
         Process p = new ProcessBuilder(argv).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         Processes.await(p, seconds + 60L, "wrk");
         return parse(Files.readString(log), gatlingRps, String.join(" ", argv));

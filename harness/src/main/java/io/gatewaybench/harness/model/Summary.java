@@ -23,6 +23,7 @@ import java.util.Map;
  * @param jvmProfile the run's JVM profiles, comma-separated
  * @param jvmProfiles a run of several JVM profiles: the profiles, and each gateway's profiles judged against the reference
  * @param placement where each role ran (Topology.describe); summaries re-analysed from format 1 describe each role in words
+ * @param origin the user's service at a URL that direct measured and every target fronted ({@code --origin}); absent: Tomcat's book page
  * @param workersSweep a workers sweep: the counts, and per gateway each count judged against the fewest
  * @param scenarios a run of several scenarios: the scenarios, and each judged per scenario and per gateway
  * @param load the load every target got alike (RunPlan.Load.describe)
@@ -46,6 +47,7 @@ public record Summary(
         @JsonProperty(value = "jvm_profile", required = true) String jvmProfile,
         @JsonProperty("jvm_profiles") JvmProfiles jvmProfiles,
         @JsonProperty(value = "placement", required = true) Placement placement,
+        @JsonProperty("origin") OriginUrl origin,
         @JsonProperty("workers_sweep") WorkersSweep workersSweep,
         @JsonProperty("scenarios") Scenarios scenarios,
         @JsonProperty(value = "load", required = true) Load load,

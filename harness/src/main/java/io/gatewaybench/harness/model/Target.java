@@ -51,6 +51,8 @@ import java.util.Optional;
  * @param wrkCrossCheck the wrk cross-check (round 1, plain scenario)
  * @param notWarmRounds the rounds whose closed load did not reach a steady rate within its warm-up (steady_after_s null: part
  *        of the measured window was still warming up), count; absent where no round recorded it
+ * @param notSampled why the gateway's CPU and memory were not measured: a gateway declared by URL whose descriptor names no
+ *        process to watch; absent where they were, or for direct
  */
 public record Target(
         @JsonProperty(value = "name", required = true) String name,
@@ -87,12 +89,13 @@ public record Target(
         @JsonProperty("rate_limit_check") RateLimitCheck rateLimitCheck,
         @JsonProperty("gatling") List<GatlingStatus> gatling,
         @JsonProperty("wrk_cross_check") List<WrkCheck> wrkCrossCheck,
-        @JsonProperty("not_warm_rounds") Integer notWarmRounds) {
+        @JsonProperty("not_warm_rounds") Integer notWarmRounds,
+        @JsonProperty("not_sampled") String notSampled) {
     /** The same target with other maximum sustainable rates. */
     public Target withMaxSustainable(Map<String, MaxSustainable> found) {
         return new Target(name, description, requests, errors, errorShare, throughputRps, latencyMs, relativeToDirect, spread, found, scenario,
                 plain, failure, resources, gatewayCpu, probeUs, probeAddedUsOverDirect, fixedRate, rounds, baseline, configuration, sweepSeries,
                 sweepWorkers, gateway, runFolder, workers, jvmProfile, java, jvmFlags, gatewayArgs, jfrRecording, rateLimitCheck, gatling,
-                wrkCrossCheck, notWarmRounds);
+                wrkCrossCheck, notWarmRounds, notSampled);
     }
 }

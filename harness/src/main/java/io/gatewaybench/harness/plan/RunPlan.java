@@ -21,7 +21,7 @@ import java.util.Map;
 public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int rounds, int workers, List<JvmProfile> jvm,
                       List<JvmProfiles.NotAvailable> unavailable, boolean jfr, Path results, boolean quick, List<String> crossCheck,
                       String topology, List<Scenario> scenarios, List<Scenarios.NotAvailable> notAvailable, Credentials credentials,
-                      List<Integer> workerSweep, Precision precision) {
+                      List<Integer> workerSweep, Precision precision, OriginPlan origin) {
 
     /**
      * {@code --precision=P --budget=MIN}: after the rounds asked for, rounds are added until the 95% interval of every
@@ -38,7 +38,7 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
     /** The same plan with {@code n} rounds: what a run that added rounds for its precision made. */
     public RunPlan withRounds(int n) {
         return new RunPlan(targets, load, ladder, n, workers, jvm, unavailable, jfr, results, quick, crossCheck, topology, scenarios,
-                notAvailable, credentials, workerSweep, precision);
+                notAvailable, credentials, workerSweep, precision, origin);
     }
 
     /** The default target order: the baseline first, then the native proxies, then the JVM gateways. */
@@ -102,7 +102,13 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
                                                    differs or is inconclusive, 2 if not comparable; writes the page too;
                                                    --alpha: the chance that two runs alike are called different anywhere)
               --targets=a,b,...    targets to measure, in order (default: %s; direct is always added first);
-                                   a name from targets/ or the path to a descriptor of your own (targets/README.md)
+                                   a name from targets/ or the path to a descriptor of your own (targets/README.md); a
+                                   descriptor with url= is a gateway running already, never started or stopped
+              --origin=URL         your own service's page, http://host:port/path, running already: direct measures it and
+                                   every target fronts it (default: Tomcat's book page, Tomcat started by the run);
+                                   plain scenario only; docs/own-deployment.md
+              --origin-marker=TEXT text every answer from --origin must contain (default: none, every answer must have
+                                   the page's exact length, and each target serve it byte for byte before it is measured)
               --model=closed|open  closed: a fixed number of concurrent users (default); open: a fixed arrival rate
               --users=N            closed model: concurrent users (default 16)
               --rate=N             open model: requests per second (default 2000)
@@ -146,7 +152,7 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
     /** The options that take a value; {@code --quick} and {@code --jfr} take none. */
     private static final List<String> KNOWN = List.of("targets", "model", "users", "rate", "warmup", "duration", "rounds",
             "sessions", "workers", "scenarios", "jvm", "results", "cross-check", "levels", "rates", "level-duration", "max-in-flight", "p99-objective", "ladder-injector",
-            "topology", "precision", "budget");
+            "topology", "precision", "budget", "origin", "origin-marker");
 
     public static RunPlan parse(List<String> args) {
         Map<String, String> o = new LinkedHashMap<>();
@@ -209,9 +215,19 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
         if (!model.equals("closed") && !model.equals("open")) {
             throw new IllegalArgumentException("--model must be closed or open, got '" + model + "'");
         }
-        String sessions = o.getOrDefault("sessions", "shared");
+        String topology = o.getOrDefault("topology", "loopback");
+        if (!Topology.NAMES.contains(topology)) {
+            throw new IllegalArgumentException("--topology must be one of " + Topology.NAMES + ", got '" + topology + "'");
+        }
+        OriginPlan origin = origin(o, scenarios, topology);
+        // shared: one Tomcat session (JSESSIONID) on every request; an origin at a URL keeps its own, if any, per user
+        String sessions = o.getOrDefault("sessions", origin.atUrl() ? "per-user" : "shared");
         if (!sessions.equals("shared") && !sessions.equals("per-user")) {
             throw new IllegalArgumentException("--sessions must be shared or per-user, got '" + sessions + "'");
+        }
+        if (origin.atUrl() && sessions.equals("shared")) {
+            throw new IllegalArgumentException("--sessions=shared sends one Tomcat session (JSESSIONID) on every request, which "
+                    + "--origin does not have: leave --sessions out (per-user: each user keeps the cookies your service sets)");
         }
         Load load = new Load(model,
                 positive(o, "users", quick ? 4 : 16),
@@ -238,16 +254,38 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
                         + targets.stream().map(Target::name).toList());
             }
         }
-        String topology = o.getOrDefault("topology", "loopback");
-        if (!Topology.NAMES.contains(topology)) {
-            throw new IllegalArgumentException("--topology must be one of " + Topology.NAMES + ", got '" + topology + "'");
-        }
+
         Path results = writableFolder(Path.of(o.getOrDefault("results", Repo.root().resolve("results").toString())).toAbsolutePath());
         int rounds = positive(o, "rounds", quick ? 1 : 3);
         Precision precision = precision(o, rounds);
         return new RunPlan(List.copyOf(targets), load, ladder, rounds,
                 sweep.size() == 1 ? sweep.get(0) : 0, profiles, List.copyOf(unavailable), jfr, results, quick, crossCheck, topology,
-                List.copyOf(scenarios), List.copyOf(notAvailable), credentials, sweep.size() > 1 ? sweep : List.of(), precision);
+                List.copyOf(scenarios), List.copyOf(notAvailable), credentials, sweep.size() > 1 ? sweep : List.of(), precision, origin);
+    }
+
+    /**
+     * {@code --origin} and {@code --origin-marker}: the user's service, which only the plain scenario can ask for (the others ask
+     * Tomcat for pages of its own), and which the emulated hosts cannot reach (their namespaces route only to each other).
+     */
+    private static OriginPlan origin(Map<String, String> o, List<Scenario> scenarios, String topology) {
+        if (!o.containsKey("origin")) {
+            if (o.containsKey("origin-marker")) {
+                throw new IllegalArgumentException("--origin-marker is the text your service's answers contain: give --origin too "
+                        + "(--origin=http://host:port/path)");
+            }
+            return OriginPlan.TOMCAT;
+        }
+        OriginPlan origin = OriginPlan.at(o.get("origin"), o.get("origin-marker"));
+        List<String> others = scenarios.stream().filter(s -> !s.isPlain()).map(Scenario::name).toList();
+        if (!others.isEmpty()) {
+            throw new IllegalArgumentException("--origin measures your service's page under the plain scenario only; " + others
+                    + " ask Tomcat for pages and duties of their own (scenarios/README.md): leave --scenarios out");
+        }
+        if (topology.equals("netns")) {
+            throw new IllegalArgumentException("--origin with --topology=netns: the emulated hosts reach only each other, not "
+                    + origin.url() + "; use --topology=loopback or hosts");
+        }
+        return origin;
     }
 
     /** {@code --precision} and {@code --budget}, or null without them. */
@@ -340,7 +378,7 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
     static List<Target> sweep(List<Target> targets, List<Integer> counts) {
         List<Target> expanded = new ArrayList<>();
         for (Target t : targets) {
-            if (t.isDirect()) {
+            if (t.isDirect() || t.declaredByUrl()) { // a gateway running already has the workers it was given
                 expanded.add(t);
                 continue;
             }

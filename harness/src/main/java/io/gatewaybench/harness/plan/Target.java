@@ -1,6 +1,7 @@
 package io.gatewaybench.harness.plan;
 
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,8 +15,9 @@ import java.util.stream.Stream;
 
 /**
  * A target as data: one {@code .properties} descriptor says how to render its configuration, how to
- * check it, how to start it and how to read its version (targets/README.md). A descriptor without a
- * {@code command} is the direct baseline: nothing is started, clients call the origin itself.
+ * check it, how to start it and how to read its version (targets/README.md). A descriptor with a {@code url} and no
+ * {@code command} is a gateway already running there: verified and measured like any other, never started or stopped.
+ * A descriptor with neither is the direct baseline: nothing is started, clients call the origin itself.
  */
 public record Target(String name, String description, Map<String, String> keys, Path file) {
 
@@ -25,7 +27,7 @@ public record Target(String name, String description, Map<String, String> keys, 
     static final String WORKERS = "sweep.workers";
     /** Descriptor keys with a meaning of their own; any other key is a value for placeholders. */
     private static final List<String> RESERVED = List.of("name", "description", "command", "check", "version", "mkdirs",
-            "components", "pinned", "transport.none", "ready-timeout", "duties", PROFILE, WORKERS);
+            "components", "pinned", "transport.none", "ready-timeout", "duties", "url", "config", "pidfile", PROFILE, WORKERS);
     /** Placeholders that stand for a list of flags or options when they stand alone in a command. */
     private static final List<String> LISTS = List.of("{{jvm.flags}}", "{{gateway.args}}", "{{scenario.args}}");
 
@@ -38,7 +40,75 @@ public record Target(String name, String description, Map<String, String> keys, 
         if (name == null || !name.equals(expected)) {
             throw new IllegalArgumentException(file + ": 'name' must be set and equal the file name (" + expected + ")");
         }
-        return new Target(name, keys.getOrDefault("description", name), java.util.Collections.unmodifiableMap(keys), file);
+        Target t = new Target(name, keys.getOrDefault("description", name), java.util.Collections.unmodifiableMap(keys), file);
+        t.checkDeclaredByUrl();
+        return t;
+    }
+
+    /**
+     * A gateway declared by {@code url}: not also started ({@code command}), at an {@code http://host:port} address without
+     * a path (the run's page path is appended), its {@code config} files present in the repository.
+     */
+    private void checkDeclaredByUrl() {
+        if (!keys.containsKey("url")) {
+            for (String k : List.of("config", "pidfile")) {
+                if (keys.containsKey(k)) {
+                    throw new IllegalArgumentException(file + ": '" + k + "' describes a gateway declared by 'url', and there is no 'url'");
+                }
+            }
+            return;
+        }
+        if (keys.containsKey("command")) {
+            throw new IllegalArgumentException(file + ": 'url' declares a gateway that is already running and 'command' one that ./bench "
+                    + "starts; keep one of them");
+        }
+        url(); // its form
+        for (Path c : configFiles()) {
+            if (!Files.isRegularFile(c)) {
+                throw new IllegalArgumentException(file + ": 'config' names " + c + ", which is not a file (a path in 'config' is "
+                        + "absolute, or relative to the repository root)");
+            }
+        }
+    }
+
+    /**
+     * Where a gateway declared by URL listens, {@code http://host:port}: the descriptor's {@code url}; empty for a target
+     * that ./bench starts, or for direct. A {@code url} that is not such an address is an error that says so.
+     */
+    public Optional<URI> url() {
+        String v = keys.get("url");
+        if (v == null) {
+            return Optional.empty();
+        }
+        URI u;
+        try {
+            u = new URI(v);
+        } catch (java.net.URISyntaxException e) {
+            u = null;
+        }
+        if (u == null || !"http".equals(u.getScheme()) || u.getHost() == null || u.getQuery() != null || u.getFragment() != null) {
+            throw new IllegalArgumentException(file + ": 'url' must be the gateway's http://host:port, got '" + v + "'");
+        }
+        if (u.getPath() != null && !u.getPath().isEmpty() && !u.getPath().equals("/")) {
+            throw new IllegalArgumentException(file + ": 'url' is the gateway's address, http://host:port, without a path (got "
+                    + u.getPath() + "): the run's page path (--origin) is asked for at it");
+        }
+        return Optional.of(URI.create("http://" + u.getHost() + ":" + (u.getPort() > 0 ? u.getPort() : 80)));
+    }
+
+    /** Whether this gateway runs already, at {@link #url}: ./bench neither starts nor stops it. */
+    public boolean declaredByUrl() {
+        return keys.containsKey("url");
+    }
+
+    /** The operator's configuration files of a gateway declared by URL (absolute, or relative to the repository): copied next to its results. */
+    public List<Path> configFiles() {
+        return words(keys.getOrDefault("config", "")).stream().map(c -> Path.of(c).isAbsolute() ? Path.of(c) : Repo.root().resolve(c)).toList();
+    }
+
+    /** A local file holding the PID of a gateway declared by URL: its CPU and memory are sampled from that process. */
+    public Optional<Path> pidfile() {
+        return key("pidfile").map(Path::of);
     }
 
     /** Every descriptor in a folder, sorted by name. */
@@ -154,8 +224,9 @@ public record Target(String name, String description, Map<String, String> keys, 
         return name.endsWith(suffix) ? name.substring(0, name.length() - suffix.length()) : name;
     }
 
+    /** The baseline: a descriptor with neither a {@code command} nor a {@code url}, whose clients call the origin itself. */
     public boolean isDirect() {
-        return !keys.containsKey("command");
+        return !keys.containsKey("command") && !keys.containsKey("url");
     }
 
     public Optional<String> key(String key) {

@@ -12,6 +12,7 @@ import io.gatewaybench.harness.model.LatencyMs;
 import io.gatewaybench.harness.model.LatencyMultiples;
 import io.gatewaybench.harness.model.Load;
 import io.gatewaybench.harness.model.Machine;
+import io.gatewaybench.harness.model.OriginUrl;
 import io.gatewaybench.harness.model.Placement;
 import io.gatewaybench.harness.model.ProbeAdded;
 import io.gatewaybench.harness.model.ProbeResult;
@@ -91,6 +92,9 @@ public final class RunSummary {
                 .append("). The data: `summary.json`.\n\n");
         md.append("Load: ").append(describeLoad(s.load())).append(" Rounds: ").append(s.rounds()).append(". ")
                 .append("Placement: ").append(s.placement().summary()).append(".\n\n");
+        if (s.origin() != null) {
+            md.append(origin(s.origin())).append("\n\n");
+        }
         if (Boolean.FALSE.equals(s.complete())) {
             md.append(Notes.incomplete(s)).append("\n\n");
         }
@@ -230,6 +234,14 @@ public final class RunSummary {
      * details.md: every table summary.md leaves out, as text (placement, absolute figures, each ladder
      * level, the microsecond probe, resource cost, JFR frames, wrk, components and JVM flags).
      */
+    /** The origin of a run made with --origin, in one paragraph: what direct measured and how every answer was checked. */
+    static String origin(OriginUrl o) {
+        return "**Origin**: your service at " + o.url() + ", running before the run (neither started, stopped nor sampled by it), "
+                + "asked for `" + o.page() + "` by every request; direct is that service called without a gateway. Every answer had to be "
+                + "status 200 and " + (o.marker() != null ? "contain \"" + o.marker() + "\"" : "the page's exact length (each target served it "
+                + "byte for byte before it was measured)") + ".";
+    }
+
     static String details(Summary s) {
         StringBuilder md = new StringBuilder();
         md.append("# Gateway benchmark run ").append(s.runId()).append(": every table\n\n");
@@ -317,6 +329,11 @@ public final class RunSummary {
                     .append(" | ").append(whole(res.origin() == null ? null : res.origin().cpuMsPer1000Requests()))
                     .append(" | ").append(whole(res.injector() == null ? null : res.injector().cpuMsPer1000Requests()))
                     .append(" | ").append(cores(res.injector() == null ? null : res.injector().cores())).append(" |\n");
+        }
+        for (Target t : targets) {
+            if (t.notSampled() != null) {
+                md.append("\n").append(t.name()).append(": gateway CPU and memory not measured: ").append(t.notSampled()).append(".\n");
+            }
         }
         MatrixTables.topFrames(targets, md);
         if (targets.stream().anyMatch(t -> t.wrkCrossCheck() != null)) {

@@ -71,7 +71,7 @@ class AnalysisTest {
         }
         Target t = new Target("planted", "", 0L, 0L, java.util.Optional.empty(), 0.0, null, java.util.Optional.empty(), null, null, null,
                 null, null, null, null, null, null, null, rounds, null, null, null, null, null, null, null, null, null, null, null, null,
-                null, null, null, null);
+                null, null, null, null, null);
         GatewayCpu cpu = Analysis.gatewayCpu(t);
         assertEquals(List.of(100.0, 125.0, 160.0), cpu.msPer1000Requests().values());
         assertEquals(125, cpu.msPer1000Requests().median());
@@ -89,7 +89,7 @@ class AnalysisTest {
         List<Round> direct = List.of(new Round(1000, 0, 1000, null, new Resources(null, null, null), null, null));
         assertEquals(null, Analysis.gatewayCpu(new Target("direct", "", 0L, 0L, java.util.Optional.empty(), 0.0, null, java.util.Optional.empty(),
                 null, null, null, null, null, null, null, null, null, null, direct, null, null, null, null, null, null, null, null, null, null,
-                null, null, null, null, null, null)));
+                null, null, null, null, null, null, null)));
     }
 
     /**
@@ -115,7 +115,7 @@ class AnalysisTest {
                 steady == null ? null : new io.gatewaybench.harness.model.RoundRuntime(10L, 1, "epoll", steady, null, null), null);
         java.util.function.Function<List<Round>, Target> target = rounds -> new Target("t", "", 0L, 0L, java.util.Optional.empty(), 0.0,
                 null, java.util.Optional.empty(), null, null, null, null, null, null, null, null, null, null, rounds, null, null, null, null,
-                null, null, null, null, null, null, null, null, null, null, null, null);
+                null, null, null, null, null, null, null, null, null, null, null, null, null);
         assertEquals(2, Analysis.notWarmRounds(target.apply(List.of(round.apply(java.util.Optional.of(7)),
                 round.apply(java.util.Optional.empty()), round.apply(java.util.Optional.empty())))));
         assertEquals(0, Analysis.notWarmRounds(target.apply(List.of(round.apply(java.util.Optional.of(7))))));
@@ -127,7 +127,7 @@ class AnalysisTest {
                 List.of(new MaxSustainable.SearchRound(rate, null, null, List.of(), null, null)));
         return new Target(name, "", 0L, 0L, java.util.Optional.empty(), 0.0, null, java.util.Optional.empty(), null, Map.of("p99-10ms", f),
                 null, null, null, null, null, null, null, null, List.of(new Round(1000, 0, 1000, null, null, null, null)), baseline, null, null, null, null, null, null, null, null, null,
-                null, null, null, null, null, null);
+                null, null, null, null, null, null, null);
     }
 
     /** The one rule behind the "≈ direct" marks of summary.md and report.html, on planted rounds. */

@@ -46,7 +46,7 @@ class LatencyAddedTest {
 
     private static Target direct(List<LevelRound> rounds) {
         return new Target("direct", "", 0L, 0L, Optional.empty(), 0.0, null, Optional.empty(), null, null, null, null, null, null, null, null, null,
-                List.of(level(rounds)), List.of(), null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+                List.of(level(rounds)), List.of(), null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
     }
 
     @Test

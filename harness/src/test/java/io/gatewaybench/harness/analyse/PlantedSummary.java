@@ -88,7 +88,7 @@ public final class PlantedSummary {
     /** A target of that name with only its spread (null: none), as far as a rule over spreads looks. */
     public static Target target(String name, Spread spread) {
         return new Target(name, name, null, null, null, null, null, null, spread, null, null, null, null, null, null, null, null, null, null,
-                null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+                null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
     }
 
     private static void target(ObjectNode t) {

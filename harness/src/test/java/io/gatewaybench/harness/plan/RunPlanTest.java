@@ -116,4 +116,37 @@ class RunPlanTest {
         List<String> args = option.startsWith("--cross-check") ? List.of(option, "--targets=nginx") : List.of(option);
         return assertThrows(IllegalArgumentException.class, () -> RunPlan.parse(args)).getMessage();
     }
+
+    /**
+     * --origin: the user's service, its page from the URL's path, each answer checked by the marker or else by the page's length;
+     * each users' own cookies; and what it cannot do refused with the fix.
+     */
+    @Test
+    void anOriginAtAUrlIsYourServicesPage() {
+        RunPlan tomcat = RunPlan.parse(List.of());
+        assertFalse(tomcat.origin().atUrl());
+        assertEquals(Scenario.BOOK_PATH, tomcat.origin().path());
+        assertEquals("shared", tomcat.load().sessions());
+        RunPlan own = RunPlan.parse(List.of("--origin=http://svc:8080/api/items?page=2", "--origin-marker=items"));
+        assertEquals(java.net.URI.create("http://svc:8080"), own.origin().url());
+        assertEquals("/api/items?page=2", own.origin().path());
+        assertEquals("items", own.origin().marker());
+        assertEquals("per-user", own.load().sessions(), "a Tomcat session cookie for a service that is not Tomcat");
+        RunPlan bare = RunPlan.parse(List.of("--origin", "http://svc"));
+        assertEquals(java.net.URI.create("http://svc:80"), bare.origin().url());
+        assertEquals("/", bare.origin().path());
+        assertTrue(bare.origin().markerText().isEmpty());
+        assertTrue(refused("--origin=https://svc/x").contains("http://host:port/path"), refused("--origin=https://svc/x"));
+        assertTrue(refused("--origin=svc:8080/x").contains("http://host:port/path"), refused("--origin=svc:8080/x"));
+        assertTrue(refused("--origin-marker=x").contains("give --origin too"), refused("--origin-marker=x"));
+        String scenarios = refused("--origin=http://svc/x", "--scenarios=plain,jwt");
+        assertTrue(scenarios.contains("plain scenario only") && scenarios.contains("jwt"), scenarios);
+        assertTrue(refused("--origin=http://svc/x", "--topology=netns").contains("reach only each other"));
+        assertTrue(refused("--origin=http://svc/x", "--sessions=shared").contains("leave --sessions out"));
+        assertTrue(refused("--origin=http://svc/x", "--origin-marker=").contains("it is empty"));
+    }
+
+    private static String refused(String... args) {
+        return assertThrows(IllegalArgumentException.class, () -> RunPlan.parse(List.of(args))).getMessage();
+    }
 }

@@ -119,4 +119,50 @@ class TargetDescriptorTest {
         Launch launch = Launch.onLoopback(dir, 9000, URI.create("http://127.0.0.1:8080"), 1, "");
         assertThrows(IllegalArgumentException.class, () -> TargetProcess.values(mine, launch));
     }
+
+    /**
+     * A gateway declared by URL: running already, so neither started nor direct; its address without a path, its configuration
+     * files present; and every mistake refused with the key it is about.
+     */
+    @Test
+    void aGatewayDeclaredByUrlIsNeitherStartedNorDirect(@TempDir Path dir) throws IOException {
+        Path cfg = Files.writeString(dir.resolve("gw.yaml"), "listen: 8000\n");
+        Target gw = descriptor(dir, "gw", "url=http://10.0.0.5:8000\nconfig=" + cfg + "\npidfile=/run/gw.pid\n");
+        assertTrue(gw.declaredByUrl());
+        assertFalse(gw.isDirect(), "a gateway at a URL is not the baseline");
+        assertEquals(URI.create("http://10.0.0.5:8000"), gw.url().orElseThrow());
+        assertEquals(List.of(cfg), gw.configFiles());
+        assertEquals(Path.of("/run/gw.pid"), gw.pidfile().orElseThrow());
+        assertEquals(URI.create("http://10.0.0.5:80"), descriptor(dir, "noport", "url=http://10.0.0.5\n").url().orElseThrow());
+        IllegalArgumentException started = assertThrows(IllegalArgumentException.class,
+                () -> TargetProcess.prepare(gw, Launch.onLoopback(dir, 9000, URI.create("http://127.0.0.1:8080"), 1, "")));
+        assertTrue(started.getMessage().contains("declared by its url"), started.getMessage());
+        for (String[] bad : new String[][] {
+                {"url=http://gw:8000\ncommand=gw", "keep one of them"},
+                {"url=http://gw:8000/api", "without a path"},
+                {"url=https://gw:8443", "http://host:port"},
+                {"url=gw:8000", "http://host:port"},
+                {"url=http://gw:8000\nconfig=" + dir.resolve("missing.yaml"), "missing.yaml, which is not a file"},
+                {"pidfile=/run/gw.pid\ncommand=gw", "there is no 'url'"}}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> descriptor(dir, "bad", bad[0] + "\n"), bad[0]);
+            assertTrue(e.getMessage().contains(bad[1]), bad[0] + ": " + e.getMessage());
+        }
+    }
+
+    /** The shipped examples (APISIX, Kong, Envoy) are gateways declared by URL whose configuration files are in the repository. */
+    @Test
+    void theShippedExamplesAreDeclaredByUrlWithTheirConfiguration() {
+        List<Target> examples = Target.all(Repo.root().resolve("targets/examples"));
+        assertEquals(List.of("apisix", "envoy", "kong"), examples.stream().map(Target::name).toList());
+        for (Target t : examples) {
+            assertTrue(t.declaredByUrl() && !t.isDirect(), t.name());
+            assertFalse(t.configFiles().isEmpty(), t.name() + " names no configuration");
+            assertTrue(t.configFiles().stream().allMatch(f -> f.startsWith(Repo.root().resolve("targets/examples"))), t.name());
+            assertTrue(t.description().contains("not tested here"), t.name() + ": " + t.description());
+        }
+    }
+
+    private static Target descriptor(Path dir, String name, String keys) throws IOException {
+        return Target.load(Files.writeString(dir.resolve(name + ".properties"), "name=" + name + "\n" + keys));
+    }
 }
