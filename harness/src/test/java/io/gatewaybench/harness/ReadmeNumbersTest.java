@@ -26,7 +26,8 @@ import org.junit.jupiter.api.Test;
  * with one figure planted wrong, and must fail there.
  */
 class ReadmeNumbersTest {
-    private static final Pattern RUN = Pattern.compile("\\[`results/(\\d{8}-\\d{6}[-a-z]*)`]\\([^)]*\\)");
+    /** A committed run cited: linked ([`results/ID`](...)) or named (`ID`). */
+    private static final Pattern RUN = Pattern.compile("\\[`results/(\\d{8}-\\d{6}[-a-z]*)`]\\([^)]*\\)|`(\\d{8}-\\d{6}[-a-z]*)`");
     private static final Pattern MIN_S = Pattern.compile("(\\d+) min (\\d+) s");
     private static final Pattern MIN = Pattern.compile("\\((?:[^()]*, )?(\\d+) min\\)");
     private static final Pattern ROUNDS = Pattern.compile("(\\d+) rounds");
@@ -38,6 +39,27 @@ class ReadmeNumbersTest {
     void everyNumberOfTheReadmeIsItsSourcesOwn() throws IOException {
         List<String> wrong = check(Files.readString(Repo.root().resolve("README.md")));
         assertEquals(List.of(), wrong, "README.md disagrees with the runs and constants it cites");
+    }
+
+    /**
+     * The pages under docs/ give each committed run they cite the time, rounds and targets of its summary.json (figures after
+     * the run's name, in its item or paragraph: as README's).
+     */
+    @Test
+    void everyRunFigureOfTheDocsIsItsRunsOwn() throws IOException {
+        List<String> wrong = new ArrayList<>();
+        try (var pages = Files.list(Repo.root().resolve("docs"))) {
+            for (Path page : pages.filter(f -> f.toString().endsWith(".md")).sorted().toList()) {
+                runs(Files.readString(page)).forEach(w -> wrong.add(page.getFileName() + ": " + w));
+            }
+        }
+        assertEquals(List.of(), wrong, "docs/ disagree with the runs they cite");
+        String figures = Files.readString(Repo.root().resolve("docs/figures.md"));
+        for (String[] plant : new String[][] {{"`20261126-165818`, on loopback (27 min 9 s)", "`20261126-165818`, on loopback (27 min 19 s)"},
+                {"`20261124-035143`, on loopback (26 min 24 s)", "`20261124-035143`, on loopback (26 min 25 s)"}}) {
+            assertTrue(figures.contains(plant[0]), "the plant's text is not in docs/figures.md: " + plant[0]);
+            assertEquals(1, runs(figures.replace(plant[0], plant[1])).size(), "a run's time planted wrong in docs/figures.md is not seen: " + plant[1]);
+        }
     }
 
     @Test
@@ -55,14 +77,7 @@ class ReadmeNumbersTest {
 
     /** What README gets wrong, one line each. */
     private static List<String> check(String readme) throws IOException {
-        List<String> wrong = new ArrayList<>();
-        // the committed runs it points to: each mention's text up to the next run or the end of its line
-        Matcher m = RUN.matcher(readme);
-        while (m.find()) {
-            int end = bulletEnd(readme, m.end());
-            Matcher next = RUN.matcher(readme).region(m.end(), readme.length());
-            runFigures(m.group(1), readme.substring(m.end(), next.find() ? Math.min(next.start(), end) : end), wrong);
-        }
+        List<String> wrong = runs(readme);
         JsonNode reference = summary(REFERENCE);
         long minutes = Math.round(duration(reference).toSeconds() / 60.0);
         expect(readme, Pattern.compile("The default run, three rounds, takes about (\\d+) minutes"), minutes, "the default run's time, " + REFERENCE, wrong);
@@ -73,6 +88,21 @@ class ReadmeNumbersTest {
         expect(readme, Pattern.compile("\\((?:[^()]*; )?(\\d+) s left out"), VegetaLadder.WARMUP_SECONDS, "a level's seconds left out", wrong);
         expect(readme, Pattern.compile("send lag P99 over (\\d+) ms"), (long) VegetaLadder.LATE_SEND_MS, "Vegeta's late send", wrong);
         expect(readme, Pattern.compile("more than (\\d+)% above"), Math.round(WrkCrossCheck.INJECTOR_LIMIT * 100), "wrk's margin over Gatling", wrong);
+        return wrong;
+    }
+
+    /**
+     * What a page gets wrong of the committed runs it cites, one line each: each mention's text up to the next run or the end
+     * of its item or paragraph, against that run's summary.json.
+     */
+    private static List<String> runs(String text) throws IOException {
+        List<String> wrong = new ArrayList<>();
+        Matcher m = RUN.matcher(text);
+        while (m.find()) {
+            int end = bulletEnd(text, m.end());
+            Matcher next = RUN.matcher(text).region(m.end(), text.length());
+            runFigures(m.group(1) != null ? m.group(1) : m.group(2), text.substring(m.end(), next.find() ? Math.min(next.start(), end) : end), wrong);
+        }
         return wrong;
     }
 
