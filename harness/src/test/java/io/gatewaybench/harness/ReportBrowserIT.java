@@ -459,6 +459,38 @@ class ReportBrowserIT {
         assertTrue(drawn >= 10, "the gateways' duties drawn: " + drawn);
     }
 
+    /**
+     * The run against your own deployment (--origin, a gateway declared by URL): the page says first what the origin was and
+     * how each answer was checked, and the gateway not sampled shows no CPU in the verdict. The same run with its origin
+     * planted away must not say it.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void theOwnDeploymentRunsReportSaysItsOrigin() throws Exception {
+        String runId = "20261127-161005";
+        Rendered page = renderedRun(runId);
+        Map<String, Object> summary = summaryOf(runId);
+        Map<String, Object> origin = (Map<String, Object>) summary.get("origin");
+        String said = "Origin: your service at " + origin.get("url") + ", running before the run";
+        String text = page.dom().text();
+        assertTrue(text.contains(said) && text.contains("asked for " + origin.get("page") + " by every request")
+                && text.contains("the page's exact length"), "the page does not say its origin: " + said);
+        Element unwatched = page.dom().selectFirst("#verdict tr[data-target='outside-unwatched']");
+        assertNotNull(unwatched, "no verdict row of outside-unwatched");
+        assertTrue(unwatched.select("td[data-figure='cpu']").isEmpty(), "a CPU figure for a gateway not sampled: " + unwatched);
+        assertEquals("-", unwatched.select("td").get(3).text(), "the CPU cell of a gateway not sampled");
+        Element watched = page.dom().selectFirst("#verdict tr[data-target='outside-haproxy'] td[data-figure='cpu']");
+        assertNotNull(watched, "no CPU figure for the gateway sampled through its pidfile");
+        Path dir = copyOfRun(runId);
+        Map<String, Object> without = SummaryMaps.toMap(Analysis.read(dir));
+        without.remove("origin");
+        Summary planted = SummaryMaps.fromMap(without);
+        Files.writeString(dir.resolve(HtmlReport.FILE), HtmlReport.render(planted, Notes.of(planted)));
+        Rendered plantedPage = render(dir.resolve(HtmlReport.FILE), "planted-no-origin");
+        assertEquals(List.of(), plantedPage.problems());
+        assertFalse(plantedPage.dom().text().contains("Origin: your service"), "an origin said where the summary has none");
+    }
+
     /** The committed runs have no target within the noise of direct: a planted one must be marked, and only it. */
     @Test
     @SuppressWarnings("unchecked")

@@ -269,25 +269,43 @@ class VegetaPlantsIT {
         twice("stall", this::stall);
     }
 
+    /**
+     * A request that arrives during a stall waits for its end: on a schedule, 10% of them arrive in one, and a tenth of those
+     * within the stall's last 10 ms, so at least 9% wait over 10 ms, counted from their intended send (from the actual send
+     * the stall hides: the check this fails). More wait while the proxy drains the stall's backlog, how many depends on how
+     * fast this machine serves at that moment: 7-11% on quiet days; on the fresh-clone CI of 2d0df03, 11.3% then 19.0%; the
+     * same hour here 10.6, 13.5, 21.7 and 21.2% (the proxy's P90 50-60 ms), where the same proxy without a stall showed
+     * 0.5-4.9% (P99 8-44 ms). So only the least is checked: {@link #STALL_SHARE_LEAST}. The plant the test fails on:
+     * {@code -Dplanted.stall.name=planted-park-1}, a proxy without a stall in its place (0.8% over 10 ms, P99 9 ms; in a
+     * noisy second: 12.0%, and P99 41 ms, which the P99 check fails).
+     */
     private void stall(int attempt) throws IOException {
-        try (TargetProcess stall = TargetProcess.start(Target.named(PLANTED + "planted-stall.properties"),
-                Launch.onLoopback(RUNS.resolve("stall-" + attempt), Ports.free(), origin, 1, JvmProfile.load("default").flags()))) {
-            Path raw = Files.createDirectories(RUNS.resolve("stall-levels-" + attempt));
-            Path targets = VegetaLevel.targets(stall.launch().url(), VegetaLadder.paths(request), VegetaLadder.headers(request),
+        Level stalled = overTenMs(System.getProperty("planted.stall.name", "planted-stall"), attempt);
+        Files.writeString(RUNS.resolve("stall.txt"), stalled.seen() + "\n");
+        assertTrue(stalled.p99() >= 80_000, "the stall at P99: " + stalled.seen());
+        assertTrue(stalled.share() >= STALL_SHARE_LEAST, "at least 7% of requests waited over 10 ms for a stall: " + stalled.seen());
+    }
+
+    /** The least share of requests over 10 ms a stall of 100 ms each second must show: 9% by the schedule, less a margin. */
+    static final double STALL_SHARE_LEAST = 0.07;
+
+    private record Level(double share, long p99, String seen) {
+    }
+
+    /** One level of 500 req/s against the planted proxy {@code name}: its share of requests over 10 ms from their intended send. */
+    private Level overTenMs(String name, int attempt) throws IOException {
+        try (TargetProcess proxy = TargetProcess.start(Target.named(PLANTED + name + ".properties"),
+                Launch.onLoopback(RUNS.resolve(name + "-" + attempt), Ports.free(), origin, 1, JvmProfile.load("default").flags()))) {
+            Path raw = Files.createDirectories(RUNS.resolve(name + "-levels-" + attempt));
+            Path targets = VegetaLevel.targets(proxy.launch().url(), VegetaLadder.paths(request), VegetaLadder.headers(request),
                     raw.resolve("targets.txt"));
             VegetaLevel.Result r = VegetaLevel.run(targets, 500, VegetaLadder.WARMUP_SECONDS, LEVEL_SECONDS, 1000, VegetaLadder.TIMEOUT_SECONDS,
                     raw.resolve("vegeta-500.bin"), new VegetaLevel.Expect(request.marker(), -1, true));
             Ladder.Level l = VegetaLadder.level(r, ladder(LEVEL_SECONDS), null);
-            assertEquals(0, l.errors(), "every answer the book page: " + l);
-            Histogram h = r.fromIntended();
-            // A request that arrives during a stall waits for its end: on a schedule, 10% of them arrive in one; a tenth of
-            // those within the stall's last 10 ms.
-            double waited = 1 - h.getPercentileAtOrBelowValue(10_000) / 100;
-            String seen = String.format(Locale.ROOT, "P90 %d us, P99 %d us, %.1f%% over 10 ms", l.vegeta().latencyUs().p90(),
-                    l.vegeta().latencyUs().p99(), waited * 100);
-            Files.writeString(RUNS.resolve("stall.txt"), seen + "\n");
-            assertTrue(l.vegeta().latencyUs().p99() >= 80_000, "the stall at P99: " + seen);
-            assertTrue(waited >= 0.07 && waited <= 0.11, "about 9% of requests waited over 10 ms for a stall: " + seen);
+            assertEquals(0, l.errors(), name + ": every answer the book page: " + l);
+            double share = 1 - r.fromIntended().getPercentileAtOrBelowValue(10_000) / 100;
+            return new Level(share, l.vegeta().latencyUs().p99(), String.format(Locale.ROOT, "P90 %d us, P99 %d us, %.1f%% over 10 ms",
+                    l.vegeta().latencyUs().p90(), l.vegeta().latencyUs().p99(), share * 100));
         }
     }
 
