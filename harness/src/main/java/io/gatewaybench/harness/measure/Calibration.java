@@ -35,9 +35,8 @@ public record Calibration(List<Integer> rates, LadderPlan.Calibration measured) 
         progress.line(String.format("direct's capacity under %d closed users (warm-up %d s, measure %d s) fixes the ladder's rates",
                 load.users(), load.warmupSeconds(), load.durationSeconds()));
         ScenarioCheck.check("direct", origin, plan.origin(), reference);
-        // the run's own request: Tomcat's book page (the simulation fetches a session), or the page of an origin at a URL
-        GatlingRun.Request request = plan.origin().atUrl()
-                ? GatlingRun.Request.of(plan.scenario(Scenario.PLAIN), plan.credentials(), reference, "", plan.origin()) : GatlingRun.Request.BOOK;
+        // the run's own request under plain, no cookie given (for Tomcat the simulation fetches a session: Request.BOOK)
+        GatlingRun.Request request = GatlingRun.Request.of(plan.scenario(Scenario.PLAIN), plan.credentials(), reference, "", plan.origin());
         try (ResourceSampler sampler = new ResourceSampler()) {
             RequestStats direct = GatlingRun.measure(origin, request, load, List.of(), ladder, runDir.resolve("raw/calibration"), sampler,
                     null).stats();
