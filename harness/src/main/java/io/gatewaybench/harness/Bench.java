@@ -459,12 +459,8 @@ public final class Bench {
             }
         }
         List<String> short_ = Precisions.notReached(ratios, precision);
-        double elapsed = Duration.between(started, Instant.now()).toSeconds();
-        double nextEnds = elapsed + plan.targets().size() * stepSeconds();
-        String why = short_.isEmpty() ? "every target is known within ±" + percent(precision.share())
-                : roundsPlanned >= precision.maxRounds() ? "the most rounds, " + precision.maxRounds() + ", were made"
-                : nextEnds > precision.budgetMinutes() * 60.0 ? "another round would end past the budget of " + precision.budgetMinutes() + " min"
-                : null;
+        String why = Precisions.noMoreRounds(short_, precision, roundsPlanned, Duration.between(started, Instant.now()).toSeconds(),
+                plan.targets().size() * stepSeconds());
         System.out.println(why == null ? "bench: precision: not yet within ±" + percent(precision.share()) + ": " + String.join(", ", short_)
                 + "; round " + (roundsPlanned + 1) + " follows" : "bench: precision: no more rounds: " + why);
         return why == null;

@@ -63,20 +63,17 @@ final class QuickRun {
     static final List<String> ALL_SIX = List.of("direct", "nginx", "haproxy", "netty-proxy", "scg", "zuul2");
 
     /**
-     * Checks a quick run's folder: summary.json (against docs/summary.schema.json too), summary.md and details.md with all
-     * six targets, the ladder and the placement, and report.html.
+     * Checks a quick run's folder: summary.json (against docs/summary.schema.json too), summary.md and details.md with
+     * {@code names}, in order, the placement and the quick ladder ({@code ladder} false: a run with --levels=none), and
+     * report.html.
      */
-    static JsonNode checkSummary(Path run) throws IOException {
-        return checkSummary(run, ALL_SIX);
-    }
-
-    /** The same, for a run of {@code names}, in order. */
-    static JsonNode checkSummary(Path run, List<String> names) throws IOException {
+    static JsonNode checkSummary(Path run, List<String> names, boolean ladder) throws IOException {
         JsonNode summary = new ObjectMapper().readTree(run.resolve("summary.json").toFile());
         SummarySchemaTest.assertMatchesSchema(run);
-        for (String key : List.of("run_id", "started", "git_commit", "machine", "components", "jvm_flags", "placement", "load", "ladder")) {
+        for (String key : List.of("run_id", "started", "git_commit", "machine", "components", "jvm_flags", "placement", "load")) {
             assertNotNull(summary.get(key), "summary.json lacks " + key);
         }
+        assertEquals(ladder, summary.hasNonNull("ladder"), "summary.json's ladder: " + summary.get("ladder"));
         JsonNode targets = summary.get("targets");
         assertEquals(names, Stream.iterate(0, i -> i + 1).limit(targets.size()).map(i -> targets.get(i).get("name").asText()).toList());
         for (JsonNode t : targets) {
@@ -85,43 +82,16 @@ final class QuickRun {
             assertTrue(t.get("requests").asLong() > 0, name + " made no requests");
             assertEquals(0, t.get("errors").asLong(), name + " had errors");
             LATENCY.forEach(f -> assertTrue(t.get("latency_ms").hasNonNull(f), name + " lacks latency " + f));
-            // the ladder: both quick levels (25% and 50% of direct's capacity) reached with their spectrum, and a search per objective
-            JsonNode levels = t.get("fixed_rate");
-            // the second level is sent unless the first ended the ladder: overloaded, or sent late twice (injector-limited)
-            io.gatewaybench.harness.measure.Ladder.Level first = io.gatewaybench.harness.measure.Ladder.Level.of(
-                    io.gatewaybench.harness.model.Summaries.mapper().treeToValue(levels.get(0).get("rounds").get(0),
-                            io.gatewaybench.harness.model.LevelRound.class));
-            boolean ended = first.overloaded() || !first.injectorLate().isEmpty();
-            // summary.json lists every planned level, those no round reached with rounds_reached 0
-            assertEquals(2, levels.size(), name + ": " + levels);
-            long reached = Stream.iterate(0, i -> i + 1).limit(levels.size()).filter(i -> levels.get(i).get("rounds_reached").asInt() > 0).count();
-            assertEquals(ended ? 1 : 2, reached, name + " (first level " + (ended ? "ended the ladder" : "did not end the ladder") + "): " + levels);
-            // the lowest level's spectrum, where it measured the target at its rate (a level sent late has none: its latency is the
-            // injector's lag)
-            assertEquals(1, levels.get(0).get("rounds_reached").asInt(), name + ": " + levels.get(0));
-            boolean atRate = first.measuredAtRate();
-            assertEquals(atRate, levels.get(0).path("latency_ms").hasNonNull("p99_99"), name + (atRate ? " lacks the lowest level's spectrum: "
-                    : " has a latency at a level not measured at its rate: ") + levels.get(0));
             for (JsonNode round : t.get("rounds")) { // what report.html draws the latency spectrum from
                 assertTrue(round.path("latency_spectrum_ms").size() > 0, name + " lacks a round's latency spectrum");
             }
-            for (String objective : List.of("p99-10ms", "gigaom-high-performance")) {
-                assertTrue(t.get("max_sustainable").get(objective).has("rate_rps"), name + " lacks the search under " + objective);
+            if (ladder) {
+                checkLadder(name, t);
             }
         }
-        assertEquals(summary.get("ladder").get("rates_rps").size(), 2);
-        // the default ladder is Vegeta's: every level a round reached has its latency to the microsecond, from each request's
-        // intended send (a level after one Vegeta sent late twice is listed with no rounds)
-        assertEquals("vegeta", summary.get("ladder").path("injector").asText(), "the ladder's injector");
-        assertTrue(summary.get("components").has("vegeta"), "components lack Vegeta's version");
-        for (JsonNode t : targets) {
-            for (JsonNode level : t.get("fixed_rate")) {
-                for (JsonNode round : level.get("rounds")) {
-                    assertTrue(round.path("latency_us").hasNonNull("p50"), t.get("name") + " lacks a level's microseconds: " + level);
-                }
-            }
+        if (ladder) {
+            checkLadder(summary);
         }
-        assertTrue(summary.get("ladder").get("calibration").get("capacity_rps").asDouble() > 0);
         JsonNode direct = targets.get(0).get("relative_to_direct");
         assertEquals(1.0, direct.get("throughput").asDouble());
         LATENCY.forEach(f -> assertEquals(1.0, direct.get("latency").get(f).asDouble(), "direct's relative " + f));
@@ -135,12 +105,56 @@ final class QuickRun {
         assertTrue(md.lines().anyMatch(l -> l.matches(
                         "\\| direct \\| 100\\.0%( · injector-limited \\(wrk \\d+\\.\\d\\dx\\))?( · not warm \\(\\d+/\\d+\\))? \\|.*")),
                 "summary.md lacks direct at 100.0% of itself:\n" + md);
-        assertTrue(md.contains("## Maximum sustainable rate"), "summary.md lacks the maximum sustainable rates");
         String details = Files.readString(run.resolve(RunSummary.DETAILS));
-        assertTrue(details.contains("## Fixed rates") && details.contains("## Fixed-rate levels in full"), "details.md lacks the ladder's tables");
+        if (ladder) {
+            assertTrue(md.contains("## Maximum sustainable rate"), "summary.md lacks the maximum sustainable rates");
+            assertTrue(details.contains("## Fixed rates") && details.contains("## Fixed-rate levels in full"), "details.md lacks the ladder's tables");
+        }
         assertTrue(details.contains("| gateway | the gateway under test"), "details.md lacks the placement table");
         assertTrue(Files.size(run.resolve(HtmlReport.FILE)) > 0, "the run wrote no " + HtmlReport.FILE);
         return summary;
+    }
+
+    /** A target's quick ladder: both levels (25% and 50% of direct's capacity) reached with their spectrum, and a search per objective. */
+    private static void checkLadder(String name, JsonNode t) throws IOException {
+        JsonNode levels = t.get("fixed_rate");
+        // the second level is sent unless the first ended the ladder: overloaded, or sent late twice (injector-limited)
+        io.gatewaybench.harness.measure.Ladder.Level first = io.gatewaybench.harness.measure.Ladder.Level.of(
+                io.gatewaybench.harness.model.Summaries.mapper().treeToValue(levels.get(0).get("rounds").get(0),
+                        io.gatewaybench.harness.model.LevelRound.class));
+        boolean ended = first.overloaded() || !first.injectorLate().isEmpty();
+        // summary.json lists every planned level, those no round reached with rounds_reached 0
+        assertEquals(2, levels.size(), name + ": " + levels);
+        long reached = Stream.iterate(0, i -> i + 1).limit(levels.size()).filter(i -> levels.get(i).get("rounds_reached").asInt() > 0).count();
+        assertEquals(ended ? 1 : 2, reached, name + " (first level " + (ended ? "ended the ladder" : "did not end the ladder") + "): " + levels);
+        // the lowest level's spectrum, where it measured the target at its rate (a level sent late has none: its latency is the
+        // injector's lag)
+        assertEquals(1, levels.get(0).get("rounds_reached").asInt(), name + ": " + levels.get(0));
+        boolean atRate = first.measuredAtRate();
+        assertEquals(atRate, levels.get(0).path("latency_ms").hasNonNull("p99_99"), name + (atRate ? " lacks the lowest level's spectrum: "
+                : " has a latency at a level not measured at its rate: ") + levels.get(0));
+        for (String objective : List.of("p99-10ms", "gigaom-high-performance")) {
+            assertTrue(t.get("max_sustainable").get(objective).has("rate_rps"), name + " lacks the search under " + objective);
+        }
+    }
+
+    /**
+     * The run's quick ladder: two levels of direct's calibrated capacity, sent by Vegeta (the default), every level a round
+     * reached with its latency to the microsecond, from each request's intended send (a level after one Vegeta sent late
+     * twice is listed with no rounds).
+     */
+    private static void checkLadder(JsonNode summary) {
+        assertEquals(summary.get("ladder").get("rates_rps").size(), 2);
+        assertEquals("vegeta", summary.get("ladder").path("injector").asText(), "the ladder's injector");
+        assertTrue(summary.get("components").has("vegeta"), "components lack Vegeta's version");
+        for (JsonNode t : summary.get("targets")) {
+            for (JsonNode level : t.get("fixed_rate")) {
+                for (JsonNode round : level.get("rounds")) {
+                    assertTrue(round.path("latency_us").hasNonNull("p50"), t.get("name") + " lacks a level's microseconds: " + level);
+                }
+            }
+        }
+        assertTrue(summary.get("ladder").get("calibration").get("capacity_rps").asDouble() > 0);
     }
 
     static Path newest(Path results) throws IOException {

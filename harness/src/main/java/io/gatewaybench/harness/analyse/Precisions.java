@@ -38,4 +38,24 @@ public final class Precisions {
         });
         return short_;
     }
+
+    /**
+     * Why {@code --precision} adds no round after the {@code roundsMade} so far, or null when it adds one: every target is
+     * known within ±P ({@code notReached} empty), or the most rounds were made, or the next round, {@code nextRoundSeconds}
+     * long, would end past the budget ({@code elapsedSeconds} from the run's start). A round that would end just at the
+     * budget is begun.
+     */
+    public static String noMoreRounds(List<String> notReached, RunPlan.Precision precision, int roundsMade, double elapsedSeconds,
+                                      double nextRoundSeconds) {
+        if (notReached.isEmpty()) {
+            return String.format(Locale.ROOT, "every target is known within ±%.1f%%", precision.share() * 100);
+        }
+        if (roundsMade >= precision.maxRounds()) {
+            return "the most rounds, " + precision.maxRounds() + ", were made";
+        }
+        if (elapsedSeconds + nextRoundSeconds > precision.budgetMinutes() * 60.0) {
+            return "another round would end past the budget of " + precision.budgetMinutes() + " min";
+        }
+        return null;
+    }
 }

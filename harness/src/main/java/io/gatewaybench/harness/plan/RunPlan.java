@@ -24,8 +24,8 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
                       List<Integer> workerSweep, Precision precision, OriginPlan origin) {
 
     /**
-     * {@code --precision=P --budget=MIN}: after the rounds asked for, rounds are added until the 95% interval of every
-     * target's throughput relative to its baseline is within ±{@code share} (its half-width in log ratio at most
+     * {@code --precision=P --budget=MIN --max-rounds=N}: after the rounds asked for, rounds are added until the 95% interval
+     * of every target's throughput relative to its baseline is within ±{@code share} (its half-width in log ratio at most
      * ln(1 + share)), or the next round would end past {@code budgetMinutes} of the run, or {@code maxRounds} were made.
      */
     public record Precision(double share, int budgetMinutes, int maxRounds) {
@@ -117,8 +117,9 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
               --rounds=N           rounds over all targets, order rotated each round (default 3)
               --precision=P        add rounds after those until every target's throughput relative to direct is known
                                    within ±P (its 95%% interval; 0.05 or 5%%), up to --budget minutes for the whole run
-                                   (default 60) and 40 rounds; the summary says what each target reached
+                                   (default 60) and --max-rounds; the summary says what each target reached
               --budget=MIN         the run's time bound when --precision adds rounds
+              --max-rounds=N       the most rounds in all when --precision adds rounds (default 40)
               --sessions=shared|per-user  shared: every request carries one session cookie (default); per-user: Gatling's cookie jar
               --workers=N          CPUs' worth of workers for each gateway: NGINX workers, HAProxy threads, event loops
                                    (default: as many as the gateway's host has CPUs); several, --workers=1,2: a sweep, each
@@ -152,7 +153,7 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
     /** The options that take a value; {@code --quick} and {@code --jfr} take none. */
     private static final List<String> KNOWN = List.of("targets", "model", "users", "rate", "warmup", "duration", "rounds",
             "sessions", "workers", "scenarios", "jvm", "results", "cross-check", "levels", "rates", "level-duration", "max-in-flight", "p99-objective", "ladder-injector",
-            "topology", "precision", "budget", "origin", "origin-marker");
+            "topology", "precision", "budget", "max-rounds", "origin", "origin-marker");
 
     public static RunPlan parse(List<String> args) {
         Map<String, String> o = new LinkedHashMap<>();
@@ -291,8 +292,10 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
     /** {@code --precision} and {@code --budget}, or null without them. */
     private static Precision precision(Map<String, String> o, int rounds) {
         if (!o.containsKey("precision")) {
-            if (o.containsKey("budget")) {
-                throw new IllegalArgumentException("--budget bounds the rounds that --precision adds: give --precision too (--precision=0.05)");
+            for (String bound : List.of("budget", "max-rounds")) {
+                if (o.containsKey(bound)) {
+                    throw new IllegalArgumentException("--" + bound + " bounds the rounds that --precision adds: give --precision too (--precision=0.05)");
+                }
             }
             return null;
         }
@@ -309,7 +312,11 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
         if (rounds < 2) {
             throw new IllegalArgumentException("--precision needs --rounds=2 or more to start from: one round has no interval");
         }
-        return new Precision(share, positive(o, "budget", 60), 40);
+        int most = positive(o, "max-rounds", 40);
+        if (most < rounds) {
+            throw new IllegalArgumentException("--max-rounds=" + most + " is fewer than the --rounds=" + rounds + " asked for: give at least " + rounds);
+        }
+        return new Precision(share, positive(o, "budget", 60), most);
     }
 
     /**

@@ -36,4 +36,23 @@ class PrecisionsTest {
         assertEquals(List.of("new no interval yet"), Precisions.notReached(ratios, new RunPlan.Precision(0.5, 60, 40)),
                 "within ±50% the scattered one is known");
     }
+
+    /**
+     * The rule that ends the rounds --precision adds, from planted times: what PrecisionRunIT cannot show on a shared machine,
+     * where a step takes 12 s alone and 48 s beside other tests. A budget of 5 min: after 200 s, a round of 100 s ends at
+     * the budget and is begun; one of 101 s is not; the most rounds end it first; a precision reached ends it before all.
+     */
+    @Test
+    void aRoundIsAddedOnlyWhileItWouldEndWithinTheBudgetAndTheMostRounds() {
+        RunPlan.Precision p = new RunPlan.Precision(0.05, 5, 4);
+        List<String> waiting = List.of("nginx ±12.3%");
+        assertEquals(null, Precisions.noMoreRounds(waiting, p, 3, 200, 100), "a round ending at the budget is begun");
+        assertEquals("another round would end past the budget of 5 min", Precisions.noMoreRounds(waiting, p, 3, 200, 101));
+        assertEquals("another round would end past the budget of 5 min", Precisions.noMoreRounds(waiting, p, 2, 301, 0),
+                "past the budget already");
+        assertEquals("the most rounds, 4, were made", Precisions.noMoreRounds(waiting, p, 4, 10, 10));
+        assertEquals("the most rounds, 4, were made", Precisions.noMoreRounds(waiting, p, 4, 400, 100), "the most rounds are said first");
+        assertEquals("every target is known within ±5.0%", Precisions.noMoreRounds(List.of(), p, 4, 400, 100), "precision reached is said first");
+        assertEquals(null, Precisions.noMoreRounds(waiting, p, 2, 0, 299));
+    }
 }

@@ -57,6 +57,12 @@ class RunPlanTest {
         assertFalse(p.reached(0.90, 1.10), "±10% is not");
         assertTrue(message("--precision=5").contains("--precision is a share above 0 and below 1 (0.05) or a percentage (5%), got '5'"),
                 message("--precision=5"));
+        assertTrue(message("--max-rounds=5").contains("--max-rounds bounds the rounds that --precision adds: give --precision too"),
+                message("--max-rounds=5"));
+        assertEquals(40, RunPlan.parse(List.of("--precision=0.05")).precision().maxRounds(), "the default most rounds");
+        assertEquals(6, RunPlan.parse(List.of("--precision=0.05", "--max-rounds=6")).precision().maxRounds());
+        assertTrue(message("--precision=0.05", "--rounds=4", "--max-rounds=3").contains("--max-rounds=3 is fewer than the --rounds=4 asked for"),
+                message("--precision=0.05", "--rounds=4", "--max-rounds=3"));
         assertTrue(message("--budget=30").contains("give --precision too"), message("--budget=30"));
         String oneRound = assertThrows(IllegalArgumentException.class, () -> RunPlan.parse(List.of("--quick", "--precision=0.05"))).getMessage();
         assertTrue(oneRound.contains("--precision needs --rounds=2 or more"), oneRound);
@@ -112,8 +118,8 @@ class RunPlanTest {
         assertEquals(List.of(), RunPlan.parse(List.of("--model=open")).crossCheck(), "wrk's closed loop is no check of an open-model run");
     }
 
-    private static String message(String option) {
-        List<String> args = option.startsWith("--cross-check") ? List.of(option, "--targets=nginx") : List.of(option);
+    private static String message(String... options) {
+        List<String> args = options.length == 1 && options[0].startsWith("--cross-check") ? List.of(options[0], "--targets=nginx") : List.of(options);
         return assertThrows(IllegalArgumentException.class, () -> RunPlan.parse(args)).getMessage();
     }
 
