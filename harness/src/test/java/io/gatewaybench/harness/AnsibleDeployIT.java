@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.ResourceLock;
 
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * injector with the gateway and Tomcat started on the other two over ssh, and brings it back.
  */
 @ResourceLock("infra/netns") // the emulated hosts: one user at a time
+@Order(1) // begun first: the two netns tests, one after the other, are the longest chain of the phase (harness/pom.xml)
 class AnsibleDeployIT {
     /**
      * A native gateway and a JVM gateway, the two ways a target is deployed and started on its host, with the quick ladder

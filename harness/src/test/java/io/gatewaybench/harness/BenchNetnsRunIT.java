@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.ResourceLock;
 
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * six targets took 252 s with it on the CI of 20261127, 216 s without it here beside two other integration tests.
  */
 @ResourceLock("infra/netns") // the emulated hosts: one user at a time
+@Order(2) // begun first: the two netns tests, one after the other, are the longest chain of the phase (harness/pom.xml)
 class BenchNetnsRunIT {
 
     @BeforeAll

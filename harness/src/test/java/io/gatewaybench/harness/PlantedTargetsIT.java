@@ -25,7 +25,7 @@ import org.junit.jupiter.api.parallel.Isolated;
  * what was planted, within the tolerance stated beside each check. Each check is one the suite judges
  * real gateways by, shown here to fail on a planted difference and not only to pass on real data.
  * The planted values are read from the descriptors ({@code src/test/resources/planted/}), so the
- * test and the targets cannot drift apart. About 2.5 minutes here (one round, 155 s alone on 20261127).
+ * test and the targets cannot drift apart. About 5 minutes here.
  *
  * <p>{@code -Dplanted.summary=<run folder>} checks an existing run instead of making one: a run of
  * targets with the same names planted with other values must fail these checks (a check that passes
@@ -52,10 +52,12 @@ class PlantedTargetsIT {
      */
     static final List<Integer> RATES = List.of(100, 150, 200, 350);
     /**
-     * One round: every figure is that round's. Two, until 20261127, made every figure a median of two and the test twice as
-     * long (302 s on that day's CI, alone); {@link NoiseBudgetTest} gives each check's chance failure for one round.
+     * Two rounds, so that a level the injector sent late in one round is left out of the median and the other round's figure
+     * stands. One round (163 s on the CI of 20261127, against 302 s for two) failed there the first time: Gatling sent
+     * direct's 150 req/s level with a send lag P99 of 19 ms, and the stall's check had no direct figure at that rate.
+     * {@link NoiseBudgetTest} gives each check's chance failure for these rounds.
      */
-    static final int ROUNDS = 1;
+    static final int ROUNDS = 2;
     /** Gatling records whole milliseconds. */
     private static final double MS = 1;
     /**
@@ -260,7 +262,9 @@ class PlantedTargetsIT {
         assertEquals(0, t.get("errors").asLong(), "planted-stall had errors");
         for (int rate : RATES) {
             JsonNode latency = level(t, rate).get("latency_ms");
-            JsonNode direct = level(target("direct"), rate).get("latency_ms");
+            assertTrue(latency != null && latency.isObject(), "planted-stall's level at " + rate + " req/s was not measured at its "
+                    + "rate in any round (the injector sent it late): " + level(t, rate));
+            double directP99 = directP99(rate);
             double max = latency.get("max").asDouble();
             // A level of 2 s holds at least one whole stall (one every 1,000 ms), and Gatling's next
             // arrival after a stall begins comes about 1000/rate ms later and waits out the rest: so
@@ -274,8 +278,8 @@ class PlantedTargetsIT {
                     + " ms; planted " + stall + " ms every " + every + " ms, expected " + low + "-" + (stall + STALL_OVER_MS));
             // A tenth of the arrivals (stall / every) fall in a stall and wait up to its end, so the slowest
             // 1% waited most of the stall (measured 87-93 ms); half of it is a safe floor.
-            assertTrue(latency.get("p99").asDouble() >= direct.get("p99").asDouble() + stall / 2, "planted-stall's P99 at " + rate
-                    + " req/s is " + latency.get("p99") + " ms, direct's " + direct.get("p99") + " ms; planted " + stall + " ms stalls");
+            assertTrue(latency.get("p99").asDouble() >= directP99 + stall / 2, "planted-stall's P99 at " + rate
+                    + " req/s is " + latency.get("p99") + " ms, direct's " + directP99 + " ms; planted " + stall + " ms stalls");
         }
         // The probe beside the closed load times from intended send times, so the stalls show in its tail
         // (the closed load's own P99 does not show them: its 4 users simply wait; coordinated omission).
@@ -286,6 +290,28 @@ class PlantedTargetsIT {
             assertEquals(0, maxRate(t, objective), "planted-stall sustained a rate under " + objective + ": "
                     + t.get("max_sustainable").get(objective));
         }
+    }
+
+    /**
+     * Direct's P99 at {@code rate}, or where no round measured direct at that rate (its injector sent the level late in every
+     * round: on the CI of 20261127, 19 ms of send lag at 150 req/s in the one round PlantedTargetsIT then made), the highest of
+     * its P99s at the rates it was measured at: a level the injector sent late is not the origin's figure, and the highest
+     * of the others only makes the check against it stricter.
+     */
+    private double directP99(int rate) {
+        JsonNode at = level(target("direct"), rate).get("latency_ms");
+        if (at != null && at.isObject()) {
+            return at.get("p99").asDouble();
+        }
+        double highest = Double.NaN;
+        for (JsonNode l : target("direct").get("fixed_rate")) {
+            JsonNode measured = l.get("latency_ms");
+            if (measured != null && measured.isObject()) {
+                highest = Double.isNaN(highest) ? measured.get("p99").asDouble() : Math.max(highest, measured.get("p99").asDouble());
+            }
+        }
+        assertFalse(Double.isNaN(highest), "direct was measured at no ladder rate: its injector sent every level late");
+        return highest;
     }
 
     /**
