@@ -32,6 +32,8 @@ class ReadmeNumbersTest {
     private static final Pattern MIN = Pattern.compile("\\((?:[^()]*, )?(\\d+) min\\)");
     private static final Pattern ROUNDS = Pattern.compile("(\\d+) rounds");
     private static final Pattern TARGETS = Pattern.compile("(\\d+) targets");
+    /** A target's throughput relative to direct as summary.md prints it, after the target's name: "nginx 68.5%". */
+    private static final Pattern RELATIVE = Pattern.compile("(?<![\\w@:+.-])([a-z][a-z0-9@:+.-]*[a-z0-9]) (\\d+\\.\\d)%");
     /** The default run README quotes, the reference its verdict is from. */
     private static final String REFERENCE = "20261126-200405";
 
@@ -42,8 +44,9 @@ class ReadmeNumbersTest {
     }
 
     /**
-     * The pages under docs/ give each committed run they cite the time, rounds and targets of its summary.json (figures after
-     * the run's name, in its item or paragraph: as README's).
+     * The pages under docs/ give each committed run they cite the time, rounds and targets of its summary.json, and each
+     * target's throughput relative to direct where they give it after the target's name ("nginx 59.0%"; figures after the
+     * run's name, in its item or paragraph: as README's). Seen failing on a time, a ratio of each of three pages planted wrong.
      */
     @Test
     void everyRunFigureOfTheDocsIsItsRunsOwn() throws IOException {
@@ -54,11 +57,15 @@ class ReadmeNumbersTest {
             }
         }
         assertEquals(List.of(), wrong, "docs/ disagree with the runs they cite");
-        String figures = Files.readString(Repo.root().resolve("docs/figures.md"));
-        for (String[] plant : new String[][] {{"`20261126-165818`, on loopback (27 min 9 s)", "`20261126-165818`, on loopback (27 min 19 s)"},
-                {"`20261124-035143`, on loopback (26 min 24 s)", "`20261124-035143`, on loopback (26 min 25 s)"}}) {
-            assertTrue(figures.contains(plant[0]), "the plant's text is not in docs/figures.md: " + plant[0]);
-            assertEquals(1, runs(figures.replace(plant[0], plant[1])).size(), "a run's time planted wrong in docs/figures.md is not seen: " + plant[1]);
+        for (String[] plant : new String[][] {{"figures.md", "`20261126-165818`, on loopback (27 min 9 s)", "`20261126-165818`, on loopback (27 min 19 s)"},
+                {"figures.md", "`20261124-035143`, on loopback (26 min 24 s)", "`20261124-035143`, on loopback (26 min 25 s)"},
+                {"figures.md", "nginx 59.0%, haproxy 54.4%", "nginx 59.1%, haproxy 54.4%"},
+                {"own-deployment.md", "outside-haproxy 65.6%", "outside-haproxy 56.6%"},
+                {"scenarios.md", "zuul2 11.1% here", "zuul2 11.0% here"}}) {
+            String page = Files.readString(Repo.root().resolve("docs").resolve(plant[0]));
+            assertTrue(page.contains(plant[1]), "the plant's text is not in docs/" + plant[0] + ": " + plant[1]);
+            assertEquals(1, runs(page.replace(plant[1], plant[2])).size(), "a run's figure planted wrong in docs/" + plant[0] + " is not seen: "
+                    + plant[2] + ": " + runs(page.replace(plant[1], plant[2])));
         }
     }
 
@@ -109,7 +116,8 @@ class ReadmeNumbersTest {
     /** The time, rounds and targets README gives a run, against its summary.json. */
     private static void runFigures(String run, String said, List<String> wrong) throws IOException {
         Path file = Repo.root().resolve("results").resolve(run).resolve("summary.json");
-        boolean claims = MIN_S.matcher(said).find() || MIN.matcher(said).find() || ROUNDS.matcher(said).find() || TARGETS.matcher(said).find();
+        boolean claims = MIN_S.matcher(said).find() || MIN.matcher(said).find() || ROUNDS.matcher(said).find() || TARGETS.matcher(said).find()
+                || RELATIVE.matcher(said).find();
         if (!claims) {
             return;
         }
@@ -140,6 +148,18 @@ class ReadmeNumbersTest {
         Matcher targets = TARGETS.matcher(said);
         if (targets.find() && Long.parseLong(targets.group(1)) != s.get("targets").size()) {
             wrong.add(run + ": README says " + targets.group() + ", it measured " + s.get("targets").size());
+        }
+        Matcher relative = RELATIVE.matcher(said);
+        while (relative.find()) {
+            for (JsonNode t : s.get("targets")) {
+                JsonNode ratio = t.path("relative_to_direct").path("throughput");
+                if (t.get("name").asText().equals(relative.group(1)) && ratio.isNumber()) {
+                    String printed = String.format(java.util.Locale.ROOT, "%.1f", ratio.asDouble() * 100);
+                    if (!printed.equals(relative.group(2))) {
+                        wrong.add(run + ": says " + relative.group() + ", its summary " + t.get("name").asText() + " " + printed + "%");
+                    }
+                }
+            }
         }
     }
 
