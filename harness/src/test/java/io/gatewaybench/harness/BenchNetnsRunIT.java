@@ -17,16 +17,25 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
- * {@code ./bench run --topology netns}: the three emulated hosts (network namespaces, CPU sets,
- * memory limits), as root. A quick run over all six targets must record where each role ran and
- * leave nothing behind; so must a run stopped by SIGTERM while a gateway is measured, which must also keep what it
- * measured before, mark the gateway with the reason and say it is incomplete (FaultsIT's other faults, on loopback). The quick run has no ladder: the ladder crosses the emulated
- * network between hosts in AnsibleDeployIT (direct's capacity calibrated, two levels, Vegeta on the injector host). The
- * six targets took 252 s with it on the CI of 20261127, 216 s without it here beside two other integration tests.
+ * Everything on the three emulated hosts (network namespaces, CPU sets, memory limits), as root, one test at a time.
+ * {@code ./bench run --topology netns}: a quick run over all six targets must record where each role ran and leave nothing
+ * behind; so must a run stopped by SIGTERM while a gateway is measured, which must also keep what it measured before, mark
+ * the gateway with the reason and say it is incomplete (FaultsIT's other faults, on loopback). The Ansible deployment to
+ * the same hosts over ssh ({@code --topology hosts}) runs the quick ladder across them (direct's capacity calibrated, two
+ * levels, Vegeta on the injector host); the six targets' quick run has none (252 s with it on the CI of 20261127, 216 s
+ * without it here beside two other integration tests).
+ *
+ * <p>One class, begun first (harness/pom.xml): these tests are the side-by-side phase's longest chain (8.4 min on that CI),
+ * and as two classes holding one lock, the second held one of the three workers idle while it waited for the first.
  */
 @ResourceLock("infra/netns") // the emulated hosts: one user at a time
-@Order(2) // begun first: the two netns tests, one after the other, are the longest chain of the phase (harness/pom.xml)
+@Order(1) // begun first: the longest chain of the side-by-side phase (harness/pom.xml)
 class BenchNetnsRunIT {
+    /**
+     * What the Ansible deployment runs: a native gateway and a JVM gateway, the two ways a target is deployed and started on
+     * its host, with the quick ladder; all six targets run end to end in the netns quick run, without a ladder.
+     */
+    private static final List<String> ANSIBLE_TARGETS = List.of("direct", "nginx", "netty-proxy");
 
     @BeforeAll
     static void asRoot() {
@@ -95,5 +104,45 @@ class BenchNetnsRunIT {
         String out = Files.readString(log);
         assertTrue(out.lines().anyMatch(l -> l.startsWith("bench: run incomplete: ") && l.contains("stopped by SIGTERM during nginx")), out);
         assertTrue(out.contains("bench: results in " + run), out);
+    }
+
+    /**
+     * The Ansible deployment (infra/ansible/) against the same three hosts, each a network namespace with its own sshd
+     * (infra/ansible/test/run.sh): site.yml deploys, bench.yml runs a quick run from the injector with the gateway and
+     * Tomcat started on the other two over ssh, and brings it back.
+     */
+    @Test
+    void playbooksDeployRunAndBringTheResultsBack() throws Exception {
+        Path work = Path.of("target", "ansible-it").toAbsolutePath();
+        if (Files.exists(work)) {
+            try (var old = Files.walk(work)) {
+                old.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+        Files.createDirectories(work);
+        String output = QuickRun.run(List.of("bash", Repo.root().resolve("infra/ansible/test/run.sh").toString(), work.toString(), "--quick",
+                "--targets=" + String.join(",", ANSIBLE_TARGETS.subList(1, ANSIBLE_TARGETS.size()))), work.resolve("../ansible-it.log"), 30);
+        Path run = Path.of(output.strip().lines().reduce((a, b) -> b).orElseThrow().trim());
+        assertTrue(run.startsWith(work.resolve("results")), "the run came back into the controller's results folder: " + run);
+        JsonNode summary = QuickRun.checkSummary(run, ANSIBLE_TARGETS, true);
+
+        // the harness ran on the injector host and started the gateway and Tomcat on the other two
+        JsonNode placement = summary.get("placement");
+        assertEquals("hosts", placement.get("topology").asText());
+        java.util.Properties conf = Repo.properties(Repo.root().resolve("infra/netns/topology.conf"), "netns settings");
+        for (String role : List.of("injector", "gateway", "backend")) {
+            assertEquals(conf.getProperty(role.toUpperCase() + "_ADDRESS"), placement.get(role).get("address").asText(), role);
+        }
+        assertEquals("1", placement.get("gateway").get("cpus").asText(), "the gateway host's CPUs, as Ansible found them");
+        // each remote target's configuration was rendered for, and copied to, its own host's folder
+        String nginxConf = Files.readString(work.resolve("gateway/gateway-bench/results").resolve(run.getFileName())
+                .resolve("targets/nginx-round1/nginx.conf"));
+        assertTrue(nginxConf.contains(conf.getProperty("GATEWAY_ADDRESS") + ":"), "nginx listens on the gateway host's address");
+        assertTrue(nginxConf.contains(work.resolve("gateway/gateway-bench").toString()), "nginx's paths are the gateway host's");
+        // nginx writes its error log into its folder on the host it runs on: the gateway's, not the injector's
+        String nginxDir = "results/" + run.getFileName() + "/targets/nginx-round1/error.log";
+        assertTrue(Files.exists(work.resolve("gateway/gateway-bench").resolve(nginxDir)), "nginx did not run in the gateway host's folder");
+        assertFalse(Files.exists(work.resolve("injector/gateway-bench").resolve(nginxDir)), "nginx ran in the injector's folder");
+        Leftovers.assertNone(work);
     }
 }
