@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.gatewaybench.harness.analyse.RunComparison;
 import io.gatewaybench.harness.plan.Repo;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -32,9 +31,13 @@ import org.junit.jupiter.api.parallel.Isolated;
  * planted-cap (its summary.json with that target renamed and the other left out): direct's rounds are B's, the
  * planted target's are the slower cap's, so A and S differ by the plant and by the runs' own drift, as two runs
  * would; A and S must be different in the planted target and not in direct. Runs that cannot be compared (two
- * rounds, other targets: A's own summary cut down) are refused. B also measures the cap made 8% slower (276 per
- * second, {@code planted-slower/planted-cap-276.properties}), read the same way and compared at a 5% margin. About 6.5
- * minutes here.
+ * rounds, other targets: A's own summary cut down) are refused. About 6 minutes here.
+ *
+ * <p>No plant smaller than the default margin: the capped throughput a plant is seen by stays at its cap within 0.2 req/s
+ * over the calibration's ten rounds, but in the 30 rounds of planted-cap in CompareIT's runs on five fresh-clone CI runs
+ * here (20261127) four fell 1.7-8.8% below it (245.8, 244.8, 241.5 and 228.0 req/s against 250), and with three rounds a
+ * side one such round leaves an 8% plant inconclusive at a 5% margin: it failed the CI of 4700a7c so (A 249, 250, 245
+ * against 226, 226, 226). What a smaller margin does to the verdicts is {@code RunComparisonTest}'s, on given rounds.
  *
  * <p>The contract: {@code ./bench compare <runA> <runB> [--margin=0.10]} prints a Markdown table, one
  * row per figure, {@code | target | figure | <runA> ... | <runB> ... | difference | verdict |} with the
@@ -48,15 +51,6 @@ class CompareIT {
     private static final String CAP = "harness/src/test/resources/planted/planted-cap.properties";
     private static final String SLOWER = "harness/src/test/resources/planted-slower/planted-cap-255.properties";
     private static final String SLOWER_NAME = "planted-cap-255";
-    private static final String SLIGHTLY = "harness/src/test/resources/planted-slower/planted-cap-276.properties";
-    private static final String SLIGHTLY_NAME = "planted-cap-276";
-    /**
-     * The margin the 8% slower cap is compared at: under the default 10% a difference of 8% is never *different* by the
-     * rule (the estimate must lie beyond the margin). As Gatling sees the caps (less the probe's 50 req/s), 226 against 250
-     * req/s, 9.6% less; the capped throughput's own spread over rounds is 0.2 req/s (noise/compare, 10 rounds), so the
-     * interval of the difference lies some fifty standard deviations from the margin: chance cannot fail it.
-     */
-    static final double SLIGHTLY_MARGIN = 0.05;
     private static final List<String> VERDICTS = List.of("equivalent", "**different**", "inconclusive");
     /**
      * The same load for every run. The ladder brackets both caps as Gatling sees them (the cap less
@@ -85,14 +79,12 @@ class CompareIT {
     private Path a;
     private Path b;
     private Path slower;
-    private Path slightly;
 
     @BeforeAll
     void runs() throws Exception {
         a = run("a", CAP, 3);
-        b = run("b", CAP + "," + SLOWER + "," + SLIGHTLY, 3);
+        b = run("b", CAP + "," + SLOWER, 3);
         slower = withSlowerCap(b, SLOWER_NAME, "slower");
-        slightly = withSlowerCap(b, SLIGHTLY_NAME, "slightly-slower");
     }
 
     /** B's summary with {@code name} (a slower cap) under planted-cap's name and the others left out: a run where only the cap moved. */
@@ -105,7 +97,7 @@ class CompareIT {
 
     /** B's own summary without the slower caps: B as a run of A's targets. */
     private Path withoutSlowerCap(Path runB) throws IOException {
-        return derived(runB, "b-as-a", t -> List.of(SLOWER_NAME, SLIGHTLY_NAME).contains(t.get("name").asText()) ? null : t);
+        return derived(runB, "b-as-a", t -> t.get("name").asText().equals(SLOWER_NAME) ? null : t);
     }
 
     /**
@@ -159,25 +151,6 @@ class CompareIT {
         // Direct did not change: the difference must be laid where it was planted.
         List<Row> direct = c.rows().stream().filter(r -> r.target().equals("direct") && r.verdict().equals("**different**")).toList();
         assertTrue(direct.isEmpty(), "direct, the same in both runs, reported as different on " + direct + ":\n" + c.out());
-    }
-
-    /**
-     * The cap made 8% slower (276 answers a second, 226 as Gatling sees it against 250): at a 5% margin its throughput is
-     * *different*, where at the default 10% the rule could not call it so. Seen failing with the 15% slower cap's margin
-     * (10%) given instead. Compared at compare's own alpha, 0.05, not the 1% that keeps the honest pair from being called
-     * different: this check fails by a miss, which a smaller alpha only makes likelier. On the fresh-clone CI of 2d0df03 A's
-     * capped throughput moved 250, 248, 246 req/s (0.2 in the calibration): at alpha 0.01 that was inconclusive (detectable
-     * ±20.5%), at 0.05 different (±9.3%), the same runs.
-     */
-    @Test
-    void aTargetMadeEightPercentSlowerIsDifferentAtAFivePercentMargin() throws Exception {
-        double margin = Double.parseDouble(System.getProperty("compare.slightly.margin", String.valueOf(SLIGHTLY_MARGIN)));
-        Comparison c = compare(a, slightly, "--margin=" + margin, "--alpha=" + RunComparison.ALPHA);
-        c.checkContract();
-        List<Row> planted = c.rows().stream().filter(r -> r.target().equals("planted-cap") && r.figure().startsWith("throughput req/s")).toList();
-        assertFalse(planted.isEmpty(), "no row of planted-cap's throughput:\n" + c.out());
-        assertTrue(planted.stream().allMatch(r -> r.verdict().equals("**different**")),
-                "planted-cap, 8% slower, is not different in throughput at a " + margin + " margin: " + planted + "\n" + c.out());
     }
 
     @Test

@@ -71,8 +71,10 @@ class PlantedTargetsIT {
     static final String GIGAOM = "gigaom-high-performance";
     /** planted-delay's P50 over direct's, above the planted delay: the proxy's cost, waking from the sleep, rounding. */
     static final double DELAY_SLACK_MS = 2 * MS;
-    /** The probe's P50 over direct's, above the planted delay, one request at a time. */
+    /** The probe's P50 through planted-delay over its twin's, above the planted delay, one request at a time. */
     static final long PROBE_SLACK_US = 1200;
+    /** The planted proxy whose probe P50 is planted-delay's without the delay: the probe's requests pass it untouched. */
+    static final String PROBE_TWIN = "planted-stall";
     /** planted-cap's served rate (Gatling's and the probe's) around its cap. */
     static final double CAP_SHARE = 0.10;
     /** How far above the planted stall the maximum may lie: the burst of answers it held. */
@@ -161,14 +163,19 @@ class PlantedTargetsIT {
         // below) plus 1 ms of rounding. A planted 3 ms (P50 4) or 8 ms (P50 9) fails.
         assertTrue(p50 >= delayMs && p50 <= directP50 + delayMs + DELAY_SLACK_MS,
                 "planted-delay P50 at " + rate + " req/s is " + p50 + " ms, direct's " + directP50 + " ms; planted " + delayMs + " ms");
-        // The microsecond probe, one request at a time on an idle target: the proxy alone adds ~250 us
-        // at P50 here (measured with a cap too high to bind), and waking from a 5 ms sleep on an idle
-        // machine a few hundred more (measured: 5,510-5,620 us in all). 1,200 us is twice that excess,
-        // and a planted 4 or 6 ms still fails.
+        // The microsecond probe, one request at a time on an idle target. At least the delay over direct: the
+        // sleep cannot end early. At most the delay and PROBE_SLACK_US over its twin, the same proxy with nothing
+        // planted on the probe's requests, in the same run (planted-stall: its stalls hold a tenth of each second,
+        // below its P50). So the proxy's own cost (182-625 us over direct at P50, in the calibration and on the
+        // fresh-clone CI runs of 20261127) is not in the slack; what is left is waking from the sleep, 380-750 us on
+        // those CI runs (5,380-5,748 us over the twin). Over direct alone the slack held the proxy's cost too, and one
+        // of those runs read 6,220 us (its twin 472). A planted 4 ms fails the first bound, a planted 6 ms the second.
         long added = t.get("probe_added_us_over_direct").get("unloaded").get("p50").asLong();
+        long twin = target(PROBE_TWIN).get("probe_added_us_over_direct").get("unloaded").get("p50").asLong();
         long planted = (long) (delayMs * 1000);
-        assertTrue(added >= planted && added <= planted + PROBE_SLACK_US,
-                "planted-delay adds " + added + " us at P50 one request at a time; planted " + planted + " us");
+        assertTrue(added >= planted, "planted-delay adds " + added + " us over direct at P50 one request at a time; planted " + planted + " us");
+        assertTrue(added - twin <= planted + PROBE_SLACK_US, "planted-delay adds " + (added - twin) + " us over its twin " + PROBE_TWIN
+                + " at P50 one request at a time (" + added + " and " + twin + " over direct); planted " + planted + " us");
     }
 
     @Test

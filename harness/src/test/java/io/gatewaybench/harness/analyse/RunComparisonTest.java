@@ -6,12 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.gatewaybench.harness.measure.RequestStats;
 import io.gatewaybench.harness.model.Summary;
 import io.gatewaybench.harness.plan.Repo;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import io.gatewaybench.harness.measure.RequestStats;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -200,6 +201,22 @@ class RunComparisonTest {
         RunComparison.Result tail = RunComparison.compare(honest("a"), c, RunComparison.MARGIN);
         assertEquals(RunComparison.Verdict.DIFFERENT, verdict(tail, "nginx", "P99 ms at 1000 req/s"));
         assertEquals(RunComparison.Verdict.EQUIVALENT, verdict(tail, "nginx", "P99 ms at 2000 req/s"), "3 ms in every round of both");
+    }
+
+    /**
+     * A difference under the default margin is *different* only at a smaller one: planted-cap's throughput in A and the
+     * cap made 8% slower in B, as CompareIT measured them on the fresh-clone CI of faaf08b (one of CompareIT's 12 figures,
+     * at compare's 5%). Under the default 10% the estimate lies inside the margin and the 90% interval reaches past it.
+     */
+    @Test
+    void aDifferenceUnderTheMarginIsDifferentOnlyAtASmallerMargin() {
+        double[] a = {249.2, 248.8, 244.8};
+        double[] b = {223.2, 222.8, 226.0};
+        double mean = Arrays.stream(a).average().orElseThrow();
+        RunComparison.Test atFive = RunComparison.Test.of(a, b, 0.05 * mean, 0, 12, RunComparison.ALPHA);
+        assertEquals(RunComparison.Verdict.DIFFERENT, atFive.verdict(), atFive.toString());
+        RunComparison.Test atTen = RunComparison.Test.of(a, b, RunComparison.MARGIN * mean, 0, 12, RunComparison.ALPHA);
+        assertEquals(RunComparison.Verdict.INCONCLUSIVE, atTen.verdict(), atTen.toString());
     }
 
     /**
