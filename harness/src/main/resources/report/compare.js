@@ -27,6 +27,11 @@
       return base === 0 ? sign + diff.toPrecision(3) : sign + (diff / base * 100).toFixed(1) + '%';
     }
 
+    /** The level of each row's ci_family in percent, to four digits (as ./bench compare prints it). */
+    function familyLevel() {
+      return String(Number((data.family_level * 100).toPrecision(4)));
+    }
+
     function mean(values) {
       return values.reduce((s, v) => s + v, 0) / values.length;
     }
@@ -55,10 +60,11 @@
         + (data.margin * 100).toFixed(0) + '% of A\'s mean' + (data.latency_resolution_ms >= 1
           ? ' (ladder latency: at least 1 ms, Gatling\'s resolution)' : ' (ladder latency timed to the microsecond by Vegeta)')
         + '. Equivalent: the 90% interval of B-A lies inside the margin, or, for a maximum rate, both runs\' median round found '
-        + 'the same ladder level (the ladder\'s step is its resolution); different: the interval that holds over all '
-        + data.rows.length + ' figures together at ' + (100 - data.alpha * 100) + '% (Bonferroni) excludes 0 and the estimate '
-        + 'lies beyond the margin (the interval itself may reach inside it); inconclusive: neither (detectable: the smallest true '
-        + 'difference these rounds would call different with 80% power).']));
+        + 'the same ladder level (the ladder\'s step is its resolution); different: the ' + familyLevel() + '% interval of B-A, '
+        + 'which holds over all ' + data.rows.length + ' figures together at ' + (100 - data.alpha * 100) + '% (Bonferroni), '
+        + 'excludes 0 and the estimate lies beyond the margin (the interval itself may reach inside it); inconclusive: neither '
+        + '(detectable: the smallest true difference these rounds would call different with 80% power). Each verdict reads off '
+        + 'the interval it names, both in the table.']));
       const runs = el('table', { id: 'runs' });
       runs.append(el('thead', {}, [el('tr', {}, ['run', 'id', 'started', 'commit', 'load', 'rounds'].map(h => el('th', {}, [h])))]));
       const body = el('tbody');
@@ -128,7 +134,8 @@
       section('Every figure', 'Run ' + runA.run_id + ' is A, ' + runB.run_id + ' is B; differences are B-A, as % of A\'s mean.');
       const t = el('table', { id: 'comparison-table' });
       t.append(el('thead', {}, [el('tr', {}, ['target', 'figure', 'A: mean (per round)', 'B: mean (per round)',
-        'difference B-A (90% interval)', 'margin ±', 'p', 'detectable', 'verdict'].map(h => el('th', {}, [h])))]));
+        'difference B-A (90% interval)', 'B-A, ' + familyLevel() + '% interval', 'margin ±', 'p', 'detectable', 'verdict']
+        .map(h => el('th', {}, [h])))]));
       const body = el('tbody');
       data.rows.forEach(r => {
         const base = Math.abs(mean(r.a));
@@ -138,6 +145,7 @@
           el('td', { class: 'num', 'data-figure': 'a' }, [sample(r.a)]), el('td', { class: 'num', 'data-figure': 'b' }, [sample(r.b)]),
           cell('difference', r.difference, relative(r.difference, base) + ' (' + relative(r.ci90[0], base) + ' to '
             + relative(r.ci90[1], base) + ')'),
+          cell('family-interval', r.ci_family[0], relative(r.ci_family[0], base) + ' to ' + relative(r.ci_family[1], base)),
           cell('margin', r.margin_abs, num(r.margin_abs)),
           cell('p', r.p, typeof r.p === 'number' ? r.p.toPrecision(2) : 'n/a'),
           cell('detectable', r.detectable, relative(r.detectable, base).replace('+', '±')),

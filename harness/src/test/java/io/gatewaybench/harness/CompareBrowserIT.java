@@ -84,6 +84,8 @@ class CompareBrowserIT {
             assertEquals(r.test().verdict().name().toLowerCase(java.util.Locale.ROOT), verdict.text(), where);
             assertTrue(verdict.hasClass("verdict-" + r.test().verdict().name()), where + ": verdict cell not coloured as its verdict");
             assertEquals(r.test().difference(), Double.parseDouble(tr.selectFirst("td[data-figure=difference]").attr("data-value")), where);
+            // the interval "different" is read off, beside the verdict
+            assertEquals(r.test().ciFamily()[0], Double.parseDouble(tr.selectFirst("td[data-figure=family-interval]").attr("data-value")), where);
         }
         for (RunComparison.Verdict v : RunComparison.Verdict.values()) {
             Element count = page.dom().selectFirst("#summary-line span[data-verdict=" + v.name() + "]");

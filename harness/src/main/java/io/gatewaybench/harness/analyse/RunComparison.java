@@ -101,10 +101,13 @@ public final class RunComparison {
     }
 
     /**
-     * Welch's test of one figure: the difference of the means (B - A), its 90% and 95% intervals, the two-sided p-value,
-     * the verdict, and the design it was made under, which {@link #detectable()} draws from.
+     * Welch's test of one figure: the difference of the means (B - A); its 90% interval, which decides <em>equivalent</em>
+     * (inside the margin); its interval at {@link #familyLevel()}, 1 - alpha/k for the k figures compared, which decides
+     * <em>different</em> (excluding 0, with the estimate beyond the margin), so that each verdict can be read off an
+     * interval printed beside it; the two-sided p-value; the verdict; and the design it was made under, which
+     * {@link #detectable()} draws from.
      */
-    public record Test(double difference, double[] ci90, double[] ci95, double p, Verdict verdict, Design design) {
+    public record Test(double difference, double[] ci90, double[] ciFamily, double p, Verdict verdict, Design design) {
         /** One figure compared alone, its values exact. */
         static Test of(double[] a, double[] b, double margin) {
             return of(a, b, margin, 0, 1, ALPHA);
@@ -127,18 +130,23 @@ public final class RunComparison {
             }
             TDistribution t = new TDistribution(design.df(design.varianceA(), design.varianceB()));
             double t95 = t.inverseCumulativeProbability(0.95);
-            double t975 = t.inverseCumulativeProbability(0.975);
+            double tFamily = design.familyQuantile(t);
             double[] ci90 = {diff - t95 * se, diff + t95 * se};
-            double[] ci95 = {diff - t975 * se, diff + t975 * se};
+            double[] ciFamily = {diff - tFamily * se, diff + tFamily * se};
             double p = 2 * t.cumulativeProbability(-Math.abs(diff) / se);
             Verdict verdict = ci90[0] >= -margin && ci90[1] <= margin ? Verdict.EQUIVALENT
                     : Math.abs(diff) > design.bound(t, se) ? Verdict.DIFFERENT : Verdict.INCONCLUSIVE;
-            return new Test(diff, ci90, ci95, p, verdict, design);
+            return new Test(diff, ci90, ciFamily, p, verdict, design);
         }
 
         /** The same test with another verdict (a maximum rate judged at the ladder's resolution). */
         Test withVerdict(Verdict other) {
-            return new Test(difference, ci90, ci95, p, other, design);
+            return new Test(difference, ci90, ciFamily, p, other, design);
+        }
+
+        /** The level of {@link #ciFamily()}: 1 - alpha/k (Bonferroni over the k figures compared). */
+        public double familyLevel() {
+            return 1 - design.alpha() / design.k();
         }
 
         /**
@@ -213,7 +221,12 @@ public final class RunComparison {
 
         /** What an estimate must pass to be called different: the margin, and the family's interval of no difference. */
         double bound(TDistribution t, double se) {
-            return Math.max(margin, t.inverseCumulativeProbability(1 - alpha / 2 / k) * se);
+            return Math.max(margin, familyQuantile(t) * se);
+        }
+
+        /** The t quantile of a two-sided interval at 1 - alpha/k. */
+        double familyQuantile(TDistribution t) {
+            return t.inverseCumulativeProbability(1 - alpha / 2 / k);
         }
 
         double[] draw(java.util.SplittableRandom random, int n, double variance) {

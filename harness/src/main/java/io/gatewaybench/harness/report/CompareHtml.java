@@ -45,6 +45,7 @@ public final class CompareHtml {
      * @param runs run A's and run B's metadata
      * @param margin the equivalence margin, share of A's mean
      * @param alpha the family's chance of a false "different", share 0-1
+     * @param familyLevel the level of each row's {@code ci_family}: 1 - alpha/k for the k figures compared, share 0-1
      * @param latencyResolutionMs the step the ladder's latencies were recorded in, ms (1: Gatling's; 0.001: Vegeta's)
      * @param exit the exit status of ./bench compare
      * @param exitMeaning that status in words
@@ -56,6 +57,7 @@ public final class CompareHtml {
             @JsonProperty("runs") List<Run> runs,
             @JsonProperty("margin") double margin,
             @JsonProperty("alpha") double alpha,
+            @JsonProperty("family_level") double familyLevel,
             @JsonProperty("latency_resolution_ms") double latencyResolutionMs,
             @JsonProperty("exit") int exit,
             @JsonProperty("exit_meaning") String exitMeaning,
@@ -95,7 +97,7 @@ public final class CompareHtml {
      * @param marginAbs the equivalence margin, in the figure's unit
      * @param difference B - A, in the figure's unit
      * @param ci90 the 90% interval of the difference
-     * @param ci95 the 95% interval of the difference
+     * @param ciFamily the interval of the difference at 1 - alpha/k (the page's {@code family_level}), which decides "different"
      * @param p the two-sided p-value
      * @param detectable the smallest difference detectable with 80% power, in the figure's unit
      * @param verdict EQUIVALENT, DIFFERENT or INCONCLUSIVE
@@ -110,7 +112,7 @@ public final class CompareHtml {
             @JsonProperty("margin_abs") double marginAbs,
             @JsonProperty("difference") double difference,
             @JsonProperty("ci90") double[] ci90,
-            @JsonProperty("ci95") double[] ci95,
+            @JsonProperty("ci_family") double[] ciFamily,
             @JsonProperty("p") double p,
             @JsonProperty("detectable") double detectable,
             @JsonProperty("verdict") String verdict) {
@@ -125,10 +127,11 @@ public final class CompareHtml {
         for (RunComparison.Row r : result.rows()) {
             RunComparison.Test t = r.test();
             rows.add(new PageRow(r.target(), r.figure(), r.a(), r.b(), finite(r.aMeanCi95()),
-                    finite(r.bMeanCi95()), r.marginAbs(), t.difference(), t.ci90(), t.ci95(), t.p(), r.detectable(),
+                    finite(r.bMeanCi95()), r.marginAbs(), t.difference(), t.ci90(), t.ciFamily(), t.p(), r.detectable(),
                     t.verdict().name()));
         }
-        return new Page(List.of(run("A", a), run("B", b)), margin, result.alpha(), result.latencyResolutionMs(), result.exit(),
+        return new Page(List.of(run("A", a), run("B", b)), margin, result.alpha(), 1 - result.figureAlpha(), result.latencyResolutionMs(),
+                result.exit(),
                 result.exit() == 0 ? "0: every figure is equivalent" : "1: some figure differs or is inconclusive", result.reason(),
                 result.counts(), rows);
     }

@@ -17,22 +17,26 @@ public final class CompareTable {
     /** The comparison as a Markdown table, with the method first and the verdict last. */
     public static String markdown(String nameA, String nameB, RunComparison.Result result, double margin) {
         StringBuilder md = new StringBuilder();
+        String family = level(result.figureAlpha());
         md.append(String.format(Locale.ROOT, "Comparing %s (A) with %s (B). Per figure, Welch's t on the per-round values; equivalence "
                 + "margin ±%.0f%% of A's mean%s. *equivalent*: the 90%% interval of B-A lies inside the margin, or, for a maximum "
                 + "rate, both runs' median round found the same ladder level (the ladder's step is its resolution); *different*: "
                 + "the %s%% interval of B-A excludes 0 (%s%% over the %d figures together, Bonferroni) and its estimate lies "
                 + "beyond the margin (the interval itself may reach inside it); *inconclusive*: neither (*detectable*: the smallest "
-                + "true difference these rounds would call different with 80%% power).%n%n", nameA, nameB, margin * 100,
+                + "true difference these rounds would call different with 80%% power). Each verdict reads off the interval it "
+                + "names, both printed.%n%n", nameA, nameB, margin * 100,
                 result.latencyResolutionMs() >= 1 ? " (ladder latency: at least 1 ms, Gatling's resolution, and no run's variance "
                         + "below a whole millisecond's rounding)" : " (ladder latency timed to the microsecond by Vegeta)",
-                level(result.figureAlpha()), level(result.alpha()), result.rows().size()));
+                family, level(result.alpha()), result.rows().size()));
         md.append("| target | figure | ").append(nameA).append(": mean (per round) | ").append(nameB)
-                .append(": mean (per round) | difference B-A (90% interval; detectable) | verdict |\n|---|---|---:|---:|---:|---|\n");
+                .append(": mean (per round) | difference B-A | 90% interval | ").append(family)
+                .append("% interval | detectable | verdict |\n|---|---|---:|---:|---:|---:|---:|---:|---|\n");
         for (RunComparison.Row r : result.rows()) {
             RunComparison.Test t = r.test();
             double base = Math.abs(r.aMean());
-            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s (%s to %s; ±%s) | %s |%n", r.target(), r.figure(), sample(r.aMean(), r.a()),
-                    sample(r.bMean(), r.b()), relative(t.difference(), base), relative(t.ci90()[0], base), relative(t.ci90()[1], base),
+            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s to %s | %s to %s | ±%s | %s |%n", r.target(), r.figure(),
+                    sample(r.aMean(), r.a()), sample(r.bMean(), r.b()), relative(t.difference(), base), relative(t.ci90()[0], base),
+                    relative(t.ci90()[1], base), relative(t.ciFamily()[0], base), relative(t.ciFamily()[1], base),
                     relative(r.detectable(), base).replace("+", ""), switch (t.verdict()) {
                         case EQUIVALENT -> "equivalent";
                         case DIFFERENT -> "**different**";

@@ -172,6 +172,39 @@ class RunComparisonTest {
         assertTrue(twin.counts().get("INCONCLUSIVE") > 0, twin.counts().toString());
     }
 
+    /**
+     * Each verdict reads off the interval printed beside it: *different* exactly when the interval at 1 - alpha/k excludes 0
+     * and the estimate lies beyond the margin, *equivalent* when the 90% interval lies inside the margin (or a maximum
+     * rate's median rounds found one ladder level), *inconclusive* otherwise; on the two newest committed default runs and
+     * on one of them with nginx planted 40% slower. Seen failing with the family interval drawn at 95% while the verdict
+     * used 1 - alpha/k.
+     */
+    @Test
+    void everyVerdictReadsOffTheIntervalItNames(@TempDir Path dir) throws Exception {
+        Summary a = Analysis.read(Repo.root().resolve("results/20261126-192800"));
+        Summary b = Analysis.read(Repo.root().resolve("results/20261126-200405"));
+        Summary slowed = Analysis.read(io.gatewaybench.harness.report.CompareHtmlTest.slowedCopy("20261126-200405", "nginx", 0.6, dir.resolve("slowed")));
+        for (RunComparison.Result result : List.of(RunComparison.compare(a, b, RunComparison.MARGIN),
+                RunComparison.compare(a, slowed, RunComparison.MARGIN, 0.01))) {
+            java.util.Set<RunComparison.Verdict> seen = java.util.EnumSet.noneOf(RunComparison.Verdict.class);
+            for (RunComparison.Row r : result.rows()) {
+                RunComparison.Test t = r.test();
+                String where = r.target() + " " + r.figure() + ": " + t;
+                assertEquals(1 - result.alpha() / result.rows().size(), t.familyLevel(), 1e-12, where);
+                boolean excludesNone = t.ciFamily()[0] > 0 || t.ciFamily()[1] < 0;
+                boolean different = excludesNone && Math.abs(t.difference()) > r.marginAbs();
+                boolean inside = t.ci90()[0] >= -r.marginAbs() && t.ci90()[1] <= r.marginAbs();
+                boolean sameLevel = r.figure().startsWith("max sustainable")
+                        && io.gatewaybench.harness.measure.Stats.lowerMedian(r.a()) == io.gatewaybench.harness.measure.Stats.lowerMedian(r.b());
+                RunComparison.Verdict expected = inside || sameLevel ? RunComparison.Verdict.EQUIVALENT
+                        : different ? RunComparison.Verdict.DIFFERENT : RunComparison.Verdict.INCONCLUSIVE;
+                assertEquals(expected, t.verdict(), where);
+                seen.add(t.verdict());
+            }
+            assertTrue(seen.size() >= 2, "too few verdicts to tell anything: " + seen);
+        }
+    }
+
     @Test
     void oneTargetMade15PercentSlowerIsDifferentAnd40PercentToo() {
         for (double slower : new double[] {0.85, 0.60}) {
@@ -389,7 +422,8 @@ class RunComparisonTest {
         // a = 1,2,3 and b = 4,5,6: difference 3, se = sqrt(1/3 + 1/3) = 0.8165, df = 4; t(4, 0.975) = 2.776; t = 3.674, p = 0.0213
         RunComparison.Test t = RunComparison.Test.of(new double[] {1, 2, 3}, new double[] {4, 5, 6}, 0.2);
         assertEquals(3, t.difference(), 1e-12);
-        assertEquals(3 - 2.7764 * 0.8165, t.ci95()[0], 1e-3);
+        assertEquals(3 - 2.7764 * 0.8165, t.ciFamily()[0], 1e-3); // one figure at 5%: the 95% interval
+        assertEquals(0.95, t.familyLevel(), 1e-12);
         assertEquals(0.0213, t.p(), 1e-4);
         assertEquals(RunComparison.Verdict.DIFFERENT, t.verdict());
         assertEquals(RunComparison.Verdict.EQUIVALENT, RunComparison.Test.of(new double[] {5, 5}, new double[] {5, 5}, 0.5).verdict(),

@@ -69,6 +69,8 @@ public class CompareHtmlTest {
             assertArrayEquals(r.b(), shown.b(), where);
             assertEquals(r.test().difference(), shown.difference(), where);
             assertArrayEquals(r.test().ci90(), shown.ci90(), where);
+            assertArrayEquals(r.test().ciFamily(), shown.ciFamily(), where);
+            assertEquals(r.test().familyLevel(), data.familyLevel(), 1e-12, where);
             assertEquals(r.test().p(), shown.p(), where);
             assertEquals(r.marginAbs(), shown.marginAbs(), where);
             assertEquals(r.test().verdict().name(), shown.verdict(), where);

@@ -27,9 +27,11 @@ class CompareTableTest {
         assertTrue(md.contains("the 97.5% interval of B-A excludes 0 (95% over the 2 figures together, Bonferroni)"), md);
         assertTrue(md.contains("| nginx | throughput / direct (paired per round) | 0.900 (0.900, 0.910, 0.890) |"), md);
         assertTrue(md.contains("| equivalent |"), md);
-        assertTrue(md.contains("; ±3.3%) | equivalent |"), "the row's detectable, as a share of A's mean: " + md);
+        assertTrue(md.contains("| difference B-A | 90% interval | 97.5% interval | detectable | verdict |"), md);
+        assertTrue(md.contains("| -1.1% to +1.9% | -1.7% to +2.2% | ±3.3% | equivalent |"),
+                "the row's intervals and detectable, as shares of A's mean: " + md);
         assertTrue(md.contains("| nginx | throughput req/s (closed load) | 12050 (12100, 11850, 12200) | 7230 (7260, 7110, 7320) "
-                + "| -40.0% ("), md);
+                + "| -40.0% | -41.5% to -38.5% | -41.9% to -38.1% | ±3.3% | **different** |"), md);
         assertTrue(md.contains("| **different** |"), md);
         assertTrue(md.endsWith("\nVerdict: " + result.reason() + "\n"), md);
     }
