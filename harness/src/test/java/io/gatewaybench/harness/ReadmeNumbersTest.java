@@ -34,6 +34,16 @@ class ReadmeNumbersTest {
     private static final Pattern TARGETS = Pattern.compile("(\\d+) targets");
     /** A target's throughput relative to direct as summary.md prints it, after the target's name: "nginx 68.5%". */
     private static final Pattern RELATIVE = Pattern.compile("(?<![\\w@:+.-])([a-z][a-z0-9@:+.-]*[a-z0-9]) (\\d+\\.\\d)%");
+    /** A gateway's CPU per 1,000 requests, median with its 95% interval, as the pages give it: "nginx 21 ms (20-22)", "haproxy 25 (23-27)". */
+    private static final Pattern CPU = Pattern.compile("(?<![\\w@:+.-])([a-z][a-z0-9@:+.-]*[a-z0-9]) (\\d+)(?: ms)? \\((\\d+)-(\\d+)\\)");
+    /** Where a sentence gives CPU per request figures. */
+    private static final Pattern CPU_SENTENCE = Pattern.compile("CPU per 1,000 requests");
+    /** Latency added over direct at one ladder rate, mean with its 95% interval: "haproxy +63 µs (-8 to +133)". */
+    private static final Pattern ADDED = Pattern.compile("(?<![\\w@:+.-])([a-z][a-z0-9@:+.-]*[a-z0-9]) ([+-][\\d,]+)(?: µs)? \\(([+-]?[\\d,]+) to ([+-]?[\\d,]+)\\)");
+    private static final Pattern ADDED_SENTENCE = Pattern.compile("(?i)added over direct at P50 at ([\\d,]+) req/s");
+    /** The maximum sustainable rate under a P99 objective: "Maximum rate under P99 10 ms: direct 14,000, nginx 10,000". */
+    private static final Pattern MAX_SENTENCE = Pattern.compile("Maximum rate under P99 (\\d+) ms:");
+    private static final Pattern MAX = Pattern.compile("(?<![\\w@:+.-])([a-z][a-z0-9@:+.-]*[a-z0-9]) ([\\d,]+)");
     /** The default run README quotes, the reference its verdict is from. */
     private static final String REFERENCE = "20261126-200405";
 
@@ -46,7 +56,10 @@ class ReadmeNumbersTest {
     /**
      * The pages under docs/ give each committed run they cite the time, rounds and targets of its summary.json, and each
      * target's throughput relative to direct where they give it after the target's name ("nginx 59.0%"; figures after the
-     * run's name, in its item or paragraph: as README's). Seen failing on a time, a ratio of each of three pages planted wrong.
+     * run's name, in its item or paragraph: as README's); in a sentence that names them, each gateway's CPU per 1,000
+     * requests with its interval, the latency it adds at P50 at a named rate with its interval, and the maximum rate under
+     * a P99 objective. Seen failing on a time, a ratio of each of three pages, a CPU figure, an interval's end of added
+     * latency and a maximum rate, each planted wrong.
      */
     @Test
     void everyRunFigureOfTheDocsIsItsRunsOwn() throws IOException {
@@ -61,7 +74,12 @@ class ReadmeNumbersTest {
                 {"figures.md", "`20261124-035143`, on loopback (26 min 24 s)", "`20261124-035143`, on loopback (26 min 25 s)"},
                 {"figures.md", "nginx 59.0%, haproxy 54.4%", "nginx 59.1%, haproxy 54.4%"},
                 {"own-deployment.md", "outside-haproxy 65.6%", "outside-haproxy 56.6%"},
-                {"scenarios.md", "zuul2 11.1% here", "zuul2 11.0% here"}}) {
+                {"scenarios.md", "zuul2 11.1% here", "zuul2 11.0% here"},
+                {"figures.md", "haproxy 25 (23-27)", "haproxy 25 (23-28)"},
+                {"figures.md", "haproxy 23 (23-24)", "haproxy 24 (23-24)"},
+                {"figures.md", "haproxy +63 µs (-8 to", "haproxy +63 µs (-9 to"},
+                {"figures.md", "scg +304 (+192 to +417)", "scg +304 (+192 to +418)"},
+                {"figures.md", "direct 14,000, nginx 10,000", "direct 14,000, nginx 12,000"}}) {
             String page = Files.readString(Repo.root().resolve("docs").resolve(plant[0]));
             assertTrue(page.contains(plant[1]), "the plant's text is not in docs/" + plant[0] + ": " + plant[1]);
             assertEquals(1, runs(page.replace(plant[1], plant[2])).size(), "a run's figure planted wrong in docs/" + plant[0] + " is not seen: "
@@ -117,7 +135,8 @@ class ReadmeNumbersTest {
     private static void runFigures(String run, String said, List<String> wrong) throws IOException {
         Path file = Repo.root().resolve("results").resolve(run).resolve("summary.json");
         boolean claims = MIN_S.matcher(said).find() || MIN.matcher(said).find() || ROUNDS.matcher(said).find() || TARGETS.matcher(said).find()
-                || RELATIVE.matcher(said).find();
+                || RELATIVE.matcher(said).find() || CPU_SENTENCE.matcher(said).find() || ADDED_SENTENCE.matcher(said).find()
+                || MAX_SENTENCE.matcher(said).find();
         if (!claims) {
             return;
         }
@@ -161,6 +180,93 @@ class ReadmeNumbersTest {
                 }
             }
         }
+        cpuFigures(run, s, said, wrong);
+        addedFigures(run, s, said, wrong);
+        maxFigures(run, s, said, wrong);
+    }
+
+    /** Each gateway's CPU per 1,000 requests in a sentence that gives them: the median and its 95% interval, whole ms. */
+    private static void cpuFigures(String run, JsonNode s, String said, List<String> wrong) {
+        Matcher sentence = CPU_SENTENCE.matcher(said);
+        while (sentence.find()) {
+            Matcher m = CPU.matcher(sentence(said, sentence.end()));
+            while (m.find()) {
+                JsonNode cpu = target(s, m.group(1)).path("gateway_cpu").path("ms_per_1000_requests");
+                String printed = cpu.has("ci95_low") ? Math.round(cpu.get("median").asDouble()) + " (" + Math.round(cpu.get("ci95_low").asDouble())
+                        + "-" + Math.round(cpu.get("ci95_high").asDouble()) + ")" : "no interval";
+                if (!printed.equals(m.group(2) + " (" + m.group(3) + "-" + m.group(4) + ")")) {
+                    wrong.add(run + ": says " + m.group() + " of CPU per 1,000 requests, its summary " + m.group(1) + " " + printed);
+                }
+            }
+        }
+    }
+
+    /** Each target's latency added over direct at P50 at the rate the sentence names: the mean over rounds and its 95% interval, whole µs. */
+    private static void addedFigures(String run, JsonNode s, String said, List<String> wrong) {
+        Matcher sentence = ADDED_SENTENCE.matcher(said);
+        while (sentence.find()) {
+            long rate = Long.parseLong(sentence.group(1).replace(",", ""));
+            Matcher m = ADDED.matcher(sentence(said, sentence.end()));
+            while (m.find()) {
+                JsonNode p50 = null;
+                for (JsonNode level : target(s, m.group(1)).path("fixed_rate")) {
+                    if (level.path("rate_rps").asLong() == rate) {
+                        p50 = level.path("added_over_direct_us").path("p50");
+                    }
+                }
+                long[] given = {number(m.group(2)), number(m.group(3)), number(m.group(4))};
+                boolean agrees = p50 != null && p50.has("ci95_low") && given[0] == Math.round(p50.get("mean").asDouble())
+                        && given[1] == Math.round(p50.get("ci95_low").asDouble()) && given[2] == Math.round(p50.get("ci95_high").asDouble());
+                if (!agrees) {
+                    wrong.add(run + ": says " + m.group() + " added at P50 at " + rate + " req/s, its summary " + m.group(1) + " "
+                            + (p50 == null || !p50.has("ci95_low") ? "no interval at that rate" : signed(p50.get("mean").asDouble()) + " ("
+                            + signed(p50.get("ci95_low").asDouble()) + " to " + signed(p50.get("ci95_high").asDouble()) + ")"));
+                }
+            }
+        }
+    }
+
+    /** Each target's maximum sustainable rate under the P99 objective the sentence names. */
+    private static void maxFigures(String run, JsonNode s, String said, List<String> wrong) {
+        Matcher sentence = MAX_SENTENCE.matcher(said);
+        while (sentence.find()) {
+            String objective = "p99-" + sentence.group(1) + "ms";
+            Matcher m = MAX.matcher(sentence(said, sentence.end()));
+            while (m.find()) {
+                JsonNode rate = target(s, m.group(1)).path("max_sustainable").path(objective).path("rate_rps");
+                if (!rate.isNumber() || rate.asLong() != Long.parseLong(m.group(2).replace(",", ""))) {
+                    wrong.add(run + ": says " + m.group() + " req/s under " + objective + ", its summary " + m.group(1) + " "
+                            + (rate.isNumber() ? rate.asLong() : "none"));
+                }
+            }
+        }
+    }
+
+    /** The text from {@code from} to the end of its sentence (a full stop before a space or the end), as one line. */
+    private static String sentence(String text, int from) {
+        Matcher end = Pattern.compile("\\.(\\s|$)").matcher(text).region(from, text.length());
+        return text.substring(from, end.find() ? end.start() : text.length()).replaceAll("\\s+", " ");
+    }
+
+    /** The run's target of that name, or a missing node (a name the page gives that the run did not measure reads as none). */
+    private static JsonNode target(JsonNode s, String name) {
+        for (JsonNode t : s.path("targets")) {
+            if (t.get("name").asText().equals(name)) {
+                return t;
+            }
+        }
+        return com.fasterxml.jackson.databind.node.MissingNode.getInstance();
+    }
+
+    /** A whole number as the pages write it: "+1,230", "-8", "63". */
+    private static long number(String text) {
+        return Long.parseLong(text.replace(",", "").replace("+", ""));
+    }
+
+    /** A whole number of µs with its sign, as the pages give an added latency: +63, -8, +0. */
+    private static String signed(double us) {
+        long v = Math.round(us);
+        return (v >= 0 ? "+" : "") + v;
     }
 
     /** Where the list item or paragraph holding {@code from} ends: the next item, blank line or table row. */
