@@ -27,6 +27,9 @@
       return base === 0 ? sign + diff.toPrecision(3) : sign + (diff / base * 100).toFixed(1) + '%';
     }
 
+    /** The most rounds a side RunComparison.Test.roundsForEquivalence looks at; one more means "more than that". */
+    const MOST_ROUNDS = 200;
+
     /** The level of each row's ci_family in percent, to four digits (as ./bench compare prints it). */
     function familyLevel() {
       return String(Number((data.family_level * 100).toPrecision(4)));
@@ -134,7 +137,8 @@
       section('Every figure', 'Run ' + runA.run_id + ' is A, ' + runB.run_id + ' is B; differences are B-A, as % of A\'s mean.');
       const t = el('table', { id: 'comparison-table' });
       t.append(el('thead', {}, [el('tr', {}, ['target', 'figure', 'A: mean (per round)', 'B: mean (per round)',
-        'difference B-A (90% interval)', 'B-A, ' + familyLevel() + '% interval', 'margin ±', 'p', 'detectable', 'verdict']
+        'difference B-A (90% interval)', 'B-A, ' + familyLevel() + '% interval', 'margin ±', 'p', 'detectable',
+        'rounds a side to show it equivalent, were the runs alike', 'verdict']
         .map(h => el('th', {}, [h])))]));
       const body = el('tbody');
       data.rows.forEach(r => {
@@ -149,6 +153,8 @@
           cell('margin', r.margin_abs, num(r.margin_abs)),
           cell('p', r.p, typeof r.p === 'number' ? r.p.toPrecision(2) : 'n/a'),
           cell('detectable', r.detectable, relative(r.detectable, base).replace('+', '±')),
+          cell('rounds', r.rounds_for_equivalence, r.verdict !== 'INCONCLUSIVE' ? '-'
+            : r.rounds_for_equivalence > MOST_ROUNDS ? 'over ' + MOST_ROUNDS : String(r.rounds_for_equivalence)),
           el('td', { class: 'verdict verdict-' + r.verdict, 'data-verdict': r.verdict }, [r.verdict.toLowerCase()])
         ]));
       });

@@ -86,6 +86,9 @@ class CompareBrowserIT {
             assertEquals(r.test().difference(), Double.parseDouble(tr.selectFirst("td[data-figure=difference]").attr("data-value")), where);
             // the interval "different" is read off, beside the verdict
             assertEquals(r.test().ciFamily()[0], Double.parseDouble(tr.selectFirst("td[data-figure=family-interval]").attr("data-value")), where);
+            Element rounds = tr.selectFirst("td[data-figure=rounds]");
+            assertEquals(r.test().roundsForEquivalence(), Integer.parseInt(rounds.attr("data-value")), where);
+            assertEquals(r.test().verdict() == RunComparison.Verdict.INCONCLUSIVE, !rounds.text().equals("-"), where + ": rounds shown " + rounds.text());
         }
         for (RunComparison.Verdict v : RunComparison.Verdict.values()) {
             Element count = page.dom().selectFirst("#summary-line span[data-verdict=" + v.name() + "]");

@@ -144,6 +144,32 @@ public final class RunComparison {
             return new Test(difference, ci90, ciFamily, p, other, design);
         }
 
+        /** The most rounds a side {@link #roundsForEquivalence()} looks at. */
+        public static final int MOST_ROUNDS = 200;
+
+        /**
+         * How many rounds a side would show this figure <em>equivalent</em> with 80% power were the two runs alike, given the
+         * spread these rounds measured (each variance floored as the test floors it): the fewest n whose 90% interval, at
+         * Welch's degrees of freedom for n a side, would lie inside the margin four times in five around a true difference
+         * of 0, (t 95% + t 90%) standard errors within it (two one-sided tests' sample size). Three rounds measure a spread
+         * loosely, so this is a guide to the order of rounds needed, not a promise. {@link #MOST_ROUNDS} + 1: more than that.
+         */
+        public int roundsForEquivalence() {
+            Design d = design;
+            for (int n = 2; n <= MOST_ROUNDS; n++) {
+                Design more = new Design(n, d.varianceA(), n, d.varianceB(), d.margin(), d.floor(), d.k(), d.alpha());
+                double se = more.se(d.varianceA(), d.varianceB());
+                if (se == 0) {
+                    return n;
+                }
+                TDistribution t = new TDistribution(more.df(d.varianceA(), d.varianceB()));
+                if ((t.inverseCumulativeProbability(0.95) + t.inverseCumulativeProbability(0.90)) * se <= d.margin()) {
+                    return n;
+                }
+            }
+            return MOST_ROUNDS + 1;
+        }
+
         /** The level of {@link #ciFamily()}: 1 - alpha/k (Bonferroni over the k figures compared). */
         public double familyLevel() {
             return 1 - design.alpha() / design.k();

@@ -100,6 +100,7 @@ public final class CompareHtml {
      * @param ciFamily the interval of the difference at 1 - alpha/k (the page's {@code family_level}), which decides "different"
      * @param p the two-sided p-value
      * @param detectable the smallest difference detectable with 80% power, in the figure's unit
+     * @param roundsForEquivalence rounds a side that would show the figure equivalent with 80% power were the runs alike, count
      * @param verdict EQUIVALENT, DIFFERENT or INCONCLUSIVE
      */
     record PageRow(
@@ -115,6 +116,7 @@ public final class CompareHtml {
             @JsonProperty("ci_family") double[] ciFamily,
             @JsonProperty("p") double p,
             @JsonProperty("detectable") double detectable,
+            @JsonProperty("rounds_for_equivalence") int roundsForEquivalence,
             @JsonProperty("verdict") String verdict) {
     }
 
@@ -128,7 +130,7 @@ public final class CompareHtml {
             RunComparison.Test t = r.test();
             rows.add(new PageRow(r.target(), r.figure(), r.a(), r.b(), finite(r.aMeanCi95()),
                     finite(r.bMeanCi95()), r.marginAbs(), t.difference(), t.ci90(), t.ciFamily(), t.p(), r.detectable(),
-                    t.verdict().name()));
+                    t.roundsForEquivalence(), t.verdict().name()));
         }
         return new Page(List.of(run("A", a), run("B", b)), margin, result.alpha(), 1 - result.figureAlpha(), result.latencyResolutionMs(),
                 result.exit(),

@@ -4,6 +4,8 @@ import io.gatewaybench.harness.analyse.RunComparison;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -43,8 +45,34 @@ public final class CompareTable {
                         case INCONCLUSIVE -> "inconclusive";
                     }));
         }
+        md.append(rounds(result));
         md.append("\nVerdict: ").append(result.reason()).append('\n');
         return md.toString();
+    }
+
+    /**
+     * How many rounds the inconclusive figures would take to be shown equivalent were the runs alike
+     * ({@link RunComparison.Test#roundsForEquivalence()}): the median over them and the most, named; nothing when none is
+     * inconclusive.
+     */
+    static String rounds(RunComparison.Result result) {
+        List<RunComparison.Row> open = result.rows().stream().filter(r -> r.test().verdict() == RunComparison.Verdict.INCONCLUSIVE).toList();
+        if (open.isEmpty()) {
+            return "";
+        }
+        int[] needed = open.stream().mapToInt(r -> r.test().roundsForEquivalence()).sorted().toArray();
+        RunComparison.Row most = open.stream().max(Comparator.comparingInt(r -> r.test().roundsForEquivalence())).orElseThrow();
+        if (needed.length == 1) {
+            return String.format(Locale.ROOT, "%nRounds: were the runs alike, %s rounds a side would show the one inconclusive figure "
+                    + "equivalent with 80%% power, from the spread these rounds measured.%n", count(needed[0]));
+        }
+        return String.format(Locale.ROOT, "%nRounds: were the runs alike, %s rounds a side or fewer would show half of the %d inconclusive "
+                        + "figures equivalent with 80%% power, from the spread these rounds measured; the one that needs most, %s %s: %s.%n",
+                count(needed[(needed.length - 1) / 2]), needed.length, most.target(), most.figure(), count(needed[needed.length - 1]));
+    }
+
+    private static String count(int rounds) {
+        return rounds > RunComparison.Test.MOST_ROUNDS ? "over " + RunComparison.Test.MOST_ROUNDS : String.valueOf(rounds);
     }
 
     /** The confidence level of an interval that misses with probability {@code alpha}, in percent, to four digits. */

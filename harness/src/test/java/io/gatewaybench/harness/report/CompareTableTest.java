@@ -34,5 +34,14 @@ class CompareTableTest {
                 + "| -40.0% | -41.5% to -38.5% | -41.9% to -38.1% | ±3.3% | **different** |"), md);
         assertTrue(md.contains("| **different** |"), md);
         assertTrue(md.endsWith("\nVerdict: " + result.reason() + "\n"), md);
+        assertTrue(!md.contains("Rounds:"), "no inconclusive figure, no rounds to propose: " + md);
+        // an inconclusive figure: the rounds that would show it equivalent, named
+        RunComparison.Row open = new RunComparison.Row("nginx", "throughput req/s (closed load)", new double[] {100, 106, 95},
+                new double[] {103, 97, 100}, 5, RunComparison.Test.of(new double[] {100, 106, 95}, new double[] {103, 97, 100}, 5, 0, 1,
+                RunComparison.ALPHA), 20);
+        String rounds = CompareTable.markdown("a", "b", new RunComparison.Result(1, "not shown equivalent", List.of(open), 0.05),
+                RunComparison.MARGIN);
+        assertTrue(rounds.contains("\nRounds: were the runs alike, " + open.test().roundsForEquivalence() + " rounds a side would show the one "
+                + "inconclusive figure equivalent"), rounds);
     }
 }
