@@ -345,16 +345,23 @@ class NoiseBudgetTest {
             capBelow.add(c.level("planted-cap", rate, "all_requests_latency_ms/p99", 1));
             capBelow.add(c.level("planted-cap", rate, "send_lag_ms/p99", 0));
         }
-        checks.add(new Check(test, "planted-cap meets P99 <= " + PlantedTargetsIT.P99_OBJECTIVE_MS + " ms at 100 and 150 req/s "
-                + (rounds == 2 ? "(in both rounds, the injector on time)" : "(in every round, the injector on time)"), capBelow, r -> {
+        checks.add(new Check(test, "planted-cap meets P99 <= " + PlantedTargetsIT.P99_OBJECTIVE_MS + " ms at 100 and 150 req/s wherever "
+                + "measured (a level Gatling sent late ends its round's search, not measured), and some round carries it past 150",
+                capBelow, r -> {
+                    boolean carried = false;
                     for (int i = 0; i < rounds; i++) {
-                        for (int k = 0; k < capBelow.size(); k += 2) {
-                            if (capBelow.get(k).draw(r) > PlantedTargetsIT.P99_OBJECTIVE_MS || capBelow.get(k + 1).draw(r) > Ladder.LATE_SEND_MS) {
-                                return true;
+                        boolean passed = true;
+                        for (int k = 0; k < capBelow.size() && passed; k += 2) {
+                            double p99 = capBelow.get(k).draw(r);
+                            if (capBelow.get(k + 1).draw(r) > Ladder.LATE_SEND_MS) {
+                                passed = false; // not measured: the round stops, injector-limited
+                            } else if (p99 > PlantedTargetsIT.P99_OBJECTIVE_MS) {
+                                return true; // the target missed the objective below its cap
                             }
                         }
+                        carried |= passed;
                     }
-                    return false;
+                    return !carried;
                 }));
         Noise capOver = c.level("planted-cap", 350, "all_requests_latency_ms/p99", 1);
         checks.add(new Check(test, "planted-cap misses the P99 objective at 350 req/s, over its cap, in every round", List.of(capOver), r -> {

@@ -208,9 +208,19 @@ class PlantedTargetsIT {
             assertTrue(round.get("rate_rps").asDouble() < ladderCap, "planted-cap met the P99 objective above its cap of "
                     + ladderCap + " req/s left to Gatling: " + found);
         }
-        assertTrue(found.get("rate_rps").asDouble() >= clearlyBelow, "planted-cap's maximum under the P99 objective is "
-                + found.get("rate_rps") + " req/s, expected at least " + clearlyBelow + " (cap " + cap + " minus the probe's "
-                + Math.round(probeRps) + "): " + found);
+        // Met wherever measured: no round's search may end on the target's failure at or below that rate, and some round
+        // must carry it past. A level Gatling sent late is not measured (the search stops there, injector-limited:
+        // ObjectiveJudge), and a median over such rounds is only a lower bound: on the fresh-clone CI of dcd0ba2 both rounds
+        // stopped so (send lag P99 12 ms at 350 req/s, 13 ms at 150), and the median, which this asserted on, read 100.
+        boolean carried = false;
+        for (JsonNode round : found.get("rounds")) {
+            boolean late = round.path("injector_limited").asBoolean(false);
+            assertTrue(round.get("rate_rps").asDouble() >= clearlyBelow || late, "planted-cap missed the P99 objective at "
+                    + round.get("next_level_rps") + " req/s, at most " + clearlyBelow + " (cap " + cap + " minus the probe's "
+                    + Math.round(probeRps) + "): " + found);
+            carried |= round.get("rate_rps").asDouble() >= clearlyBelow;
+        }
+        assertTrue(carried, "no round of planted-cap was measured meeting the P99 objective at " + clearlyBelow + " req/s: " + found);
     }
 
     @Test
