@@ -27,9 +27,6 @@
       return base === 0 ? sign + diff.toPrecision(3) : sign + (diff / base * 100).toFixed(1) + '%';
     }
 
-    /** The most rounds a side RunComparison.Test.roundsForEquivalence looks at; one more means "more than that". */
-    const MOST_ROUNDS = 200;
-
     /** The level of each row's ci_family in percent, to four digits (as ./bench compare prints it). */
     function familyLevel() {
       return String(Number((data.family_level * 100).toPrecision(4)));
@@ -154,7 +151,7 @@
           cell('p', r.p, typeof r.p === 'number' ? r.p.toPrecision(2) : 'n/a'),
           cell('detectable', r.detectable, relative(r.detectable, base).replace('+', '±')),
           cell('rounds', r.rounds_for_equivalence, r.verdict !== 'INCONCLUSIVE' ? '-'
-            : r.rounds_for_equivalence > MOST_ROUNDS ? 'over ' + MOST_ROUNDS : String(r.rounds_for_equivalence)),
+            : r.rounds_for_equivalence > data.most_rounds ? 'over ' + data.most_rounds : String(r.rounds_for_equivalence)),
           el('td', { class: 'verdict verdict-' + r.verdict, 'data-verdict': r.verdict }, [r.verdict.toLowerCase()])
         ]));
       });

@@ -108,6 +108,9 @@ public final class RunComparison {
      * {@link #detectable()} draws from.
      */
     public record Test(double difference, double[] ci90, double[] ciFamily, double p, Verdict verdict, Design design) {
+        /** The most rounds a side {@link #roundsForEquivalence()} looks at. */
+        public static final int MOST_ROUNDS = 200;
+
         /** One figure compared alone, its values exact. */
         static Test of(double[] a, double[] b, double margin) {
             return of(a, b, margin, 0, 1, ALPHA);
@@ -143,9 +146,6 @@ public final class RunComparison {
         Test withVerdict(Verdict other) {
             return new Test(difference, ci90, ciFamily, p, other, design);
         }
-
-        /** The most rounds a side {@link #roundsForEquivalence()} looks at. */
-        public static final int MOST_ROUNDS = 200;
 
         /**
          * How many rounds a side would show this figure <em>equivalent</em> with 80% power were the two runs alike, given the

@@ -46,6 +46,7 @@ public final class CompareHtml {
      * @param margin the equivalence margin, share of A's mean
      * @param alpha the family's chance of a false "different", share 0-1
      * @param familyLevel the level of each row's {@code ci_family}: 1 - alpha/k for the k figures compared, share 0-1
+     * @param mostRounds the most rounds a side a row's {@code rounds_for_equivalence} counts to; one more: more than that
      * @param latencyResolutionMs the step the ladder's latencies were recorded in, ms (1: Gatling's; 0.001: Vegeta's)
      * @param exit the exit status of ./bench compare
      * @param exitMeaning that status in words
@@ -58,6 +59,7 @@ public final class CompareHtml {
             @JsonProperty("margin") double margin,
             @JsonProperty("alpha") double alpha,
             @JsonProperty("family_level") double familyLevel,
+            @JsonProperty("most_rounds") int mostRounds,
             @JsonProperty("latency_resolution_ms") double latencyResolutionMs,
             @JsonProperty("exit") int exit,
             @JsonProperty("exit_meaning") String exitMeaning,
@@ -132,7 +134,8 @@ public final class CompareHtml {
                     finite(r.bMeanCi95()), r.marginAbs(), t.difference(), t.ci90(), t.ciFamily(), t.p(), r.detectable(),
                     t.roundsForEquivalence(), t.verdict().name()));
         }
-        return new Page(List.of(run("A", a), run("B", b)), margin, result.alpha(), 1 - result.figureAlpha(), result.latencyResolutionMs(),
+        return new Page(List.of(run("A", a), run("B", b)), margin, result.alpha(), 1 - result.figureAlpha(), RunComparison.Test.MOST_ROUNDS,
+                result.latencyResolutionMs(),
                 result.exit(),
                 result.exit() == 0 ? "0: every figure is equivalent" : "1: some figure differs or is inconclusive", result.reason(),
                 result.counts(), rows);
