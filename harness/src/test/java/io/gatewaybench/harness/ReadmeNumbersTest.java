@@ -32,18 +32,20 @@ class ReadmeNumbersTest {
     private static final Pattern MIN = Pattern.compile("\\((?:[^()]*, )?(\\d+) min\\)");
     private static final Pattern ROUNDS = Pattern.compile("(\\d+) rounds");
     private static final Pattern TARGETS = Pattern.compile("(\\d+) targets");
+    /** A target's name where a page gives a figure after it ("nginx 59.0%"), not inside a longer word or path: group 1. */
+    private static final String NAME = "(?<![\\w@:+.-])([a-z][a-z0-9@:+.-]*[a-z0-9])";
     /** A target's throughput relative to direct as summary.md prints it, after the target's name: "nginx 68.5%". */
-    private static final Pattern RELATIVE = Pattern.compile("(?<![\\w@:+.-])([a-z][a-z0-9@:+.-]*[a-z0-9]) (\\d+\\.\\d)%");
+    private static final Pattern RELATIVE = Pattern.compile(NAME + " (\\d+\\.\\d)%");
     /** A gateway's CPU per 1,000 requests, median with its 95% interval, as the pages give it: "nginx 21 ms (20-22)", "haproxy 25 (23-27)". */
-    private static final Pattern CPU = Pattern.compile("(?<![\\w@:+.-])([a-z][a-z0-9@:+.-]*[a-z0-9]) (\\d+)(?: ms)? \\((\\d+)-(\\d+)\\)");
+    private static final Pattern CPU = Pattern.compile(NAME + " (\\d+)(?: ms)? \\((\\d+)-(\\d+)\\)");
     /** Where a sentence gives CPU per request figures. */
     private static final Pattern CPU_SENTENCE = Pattern.compile("CPU per 1,000 requests");
     /** Latency added over direct at one ladder rate, mean with its 95% interval: "haproxy +63 µs (-8 to +133)". */
-    private static final Pattern ADDED = Pattern.compile("(?<![\\w@:+.-])([a-z][a-z0-9@:+.-]*[a-z0-9]) ([+-][\\d,]+)(?: µs)? \\(([+-]?[\\d,]+) to ([+-]?[\\d,]+)\\)");
+    private static final Pattern ADDED = Pattern.compile(NAME + " ([+-][\\d,]+)(?: µs)? \\(([+-]?[\\d,]+) to ([+-]?[\\d,]+)\\)");
     private static final Pattern ADDED_SENTENCE = Pattern.compile("(?i)added over direct at P50 at ([\\d,]+) req/s");
     /** The maximum sustainable rate under a P99 objective: "Maximum rate under P99 10 ms: direct 14,000, nginx 10,000". */
     private static final Pattern MAX_SENTENCE = Pattern.compile("Maximum rate under P99 (\\d+) ms:");
-    private static final Pattern MAX = Pattern.compile("(?<![\\w@:+.-])([a-z][a-z0-9@:+.-]*[a-z0-9]) ([\\d,]+)");
+    private static final Pattern MAX = Pattern.compile(NAME + " ([\\d,]+)");
     /** The default run README quotes, the reference its verdict is from. */
     private static final String REFERENCE = "20261126-200405";
 
