@@ -44,8 +44,11 @@ public record Calibration(List<Integer> rates, LadderPlan.Calibration measured) 
             LadderPlan.Calibration measured = new LadderPlan.Calibration("direct, closed model, " + load.users() + " users, warm-up "
                     + load.warmupSeconds() + " s, measured " + load.durationSeconds() + " s, before round 1",
                     Precision.round(direct.throughputRps()), direct.errors());
-            progress.line(String.format("direct %.0f req/s; ladder %s req/s (%s%% of it%s)", direct.throughputRps(), rates,
-                    ladder.percents(), ladder.absolute().isEmpty() ? "" : ", plus " + ladder.absolute()));
+            int asked = ladder.percents().size() + ladder.absolute().size();
+            progress.line(String.format("direct %.0f req/s; ladder %s req/s (%s%% of it%s)%s", direct.throughputRps(), rates,
+                    ladder.percents(), ladder.absolute().isEmpty() ? "" : ", plus " + ladder.absolute(),
+                    rates.size() < asked ? String.format("; %d levels, not %d: some share a rate (at least 10 req/s each, two"
+                            + " significant digits)", rates.size(), asked) : ""));
             return new Calibration(rates, measured);
         }
     }
