@@ -156,7 +156,8 @@
       table('verdict', v.headers, v.rows.map(r => ({
         attributes: { 'data-target': r.target },
         cells: [r.target, cell(r.throughput, 'throughput'), cell(r.by_wrk, 'by_wrk'), cell(r.cpu, 'cpu'), cell(r.added, 'added'),
-          cell(r.max_rate, 'max_rate'), r.caveat === '-' ? '-' : el('span', { class: 'noise-mark' }, [r.caveat])]
+          cell(r.max_rate, 'max_rate'), ...(r.hostile ? [cell(r.hostile, 'hostile')] : []),
+          r.caveat === '-' ? '-' : el('span', { class: 'noise-mark' }, [r.caveat])]
       })));
     }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import io.gatewaybench.harness.launch.Launch;
 import io.gatewaybench.harness.launch.TargetProcess;
+import io.gatewaybench.harness.plan.HostileInputRecord;
 import io.gatewaybench.harness.plan.JvmProfile;
 import io.gatewaybench.harness.plan.Ports;
 import io.gatewaybench.harness.plan.Target;
@@ -108,6 +109,42 @@ abstract class HostileInput {
             decoy.close();
         }
         writeTables();
+        checkRecord();
+    }
+
+    /**
+     * The outcomes per family against {@code targets/hostile-input.tsv}, the figures a run records for this target's
+     * descriptor and its verdict table shows: once every case ran (not in a run filtered to some), they must be the
+     * record's; where they are not, the lines to put there are printed.
+     */
+    private void checkRecord() {
+        if (expectations.isEmpty() || outcomes.size() < expectations.size()) {
+            return;
+        }
+        Map<String, HostileInputRecord.Tally> found = tallies(outcomes);
+        Map<String, HostileInputRecord.Tally> recorded = HostileInputRecord.read().byGateway().get(target.name());
+        if (!found.equals(recorded)) {
+            Map<String, HostileInputRecord.Tally> ordered = new LinkedHashMap<>(); // the record's order, then families it lacks
+            (recorded == null ? Map.<String, HostileInputRecord.Tally>of() : recorded).keySet().stream().filter(found::containsKey)
+                    .forEach(f -> ordered.put(f, found.get(f)));
+            found.forEach(ordered::putIfAbsent);
+            fail(target.name() + "'s outcomes per family are not those of " + HostileInputRecord.FILE + " (" + recorded
+                    + "): put these lines there, in place of its " + target.name() + " lines, and the figures in docs/hostile-input.md:\n"
+                    + String.join("\n", HostileInputRecord.lines(target.name(), ordered)));
+        }
+    }
+
+    /** Per family, in the order the cases name them: the cases handled ("ok") and tried. */
+    static Map<String, HostileInputRecord.Tally> tallies(Map<String, String[]> outcomes) {
+        Map<String, int[]> counts = new LinkedHashMap<>();
+        outcomes.values().forEach(o -> {
+            int[] c = counts.computeIfAbsent(o[0], f -> new int[2]);
+            c[0] += o[2].equals("ok") ? 1 : 0;
+            c[1]++;
+        });
+        Map<String, HostileInputRecord.Tally> tallies = new LinkedHashMap<>();
+        counts.forEach((family, c) -> tallies.put(family, new HostileInputRecord.Tally(c[0], c[1])));
+        return tallies;
     }
 
     // ---- the cases

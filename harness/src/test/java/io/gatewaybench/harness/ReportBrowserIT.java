@@ -126,7 +126,7 @@ class ReportBrowserIT {
             }
         }
 
-        checkVerdict(page, targets, null, runId);
+        checkVerdict(page, targets, summary.get("hostile_input"), null, runId);
 
         for (Map<String, Object> t : targets) {
             if (!(t.get("latency_ms") instanceof Map<?, ?> latency) || t.containsKey("failure")) {
@@ -197,6 +197,11 @@ class ReportBrowserIT {
                 ((com.fasterxml.jackson.databind.node.ObjectNode) t.get("rounds").get(1).get("runtime")).putNull("steady_after_s");
             }
         });
+        // planted: the hostile-input suite's finding recorded for one of its two gateways (the other's cell shows none)
+        com.fasterxml.jackson.databind.node.ObjectNode suite = ((com.fasterxml.jackson.databind.node.ObjectNode) planted).putObject("hostile_input");
+        suite.put("what", "planted");
+        suite.putObject("by_gateway").putObject("planted-hold-0").put("handled", 70).put("tried", 77).putArray("missed")
+                .add("1xx/upgrade: 0 of 7");
         Files.writeString(dir.resolve("summary.json"), io.gatewaybench.harness.model.Summaries.mapper().writeValueAsString(planted));
         Bench.report(dir);
         Rendered page = render(dir.resolve(HtmlReport.FILE), "vegeta-run");
@@ -242,17 +247,19 @@ class ReportBrowserIT {
             }
         }
         assertEquals(6, rows);
-        checkVerdict(page, (List<Map<String, Object>>) summary.get("targets"), 1000, "vegeta-run");
+        checkVerdict(page, (List<Map<String, Object>>) summary.get("targets"), summary.get("hostile_input"), 1000, "vegeta-run");
     }
 
     /**
      * The verdict at the top, against summary.json: one row per gateway under the plain scenario and the default JVM profile
      * (of a workers sweep, the most workers), best throughput relative to direct first; each row's throughput, wrk's ratio
      * (its rate through the target over its rate to direct), CPU per request, maximum rate under the first objective and, at
-     * {@code addedAt} (Vegeta's ladder), the latency added at P50, as the summary has them.
+     * {@code addedAt} (Vegeta's ladder), the latency added at P50, as the summary has them; and where the run recorded the
+     * hostile-input suite's finding ({@code hostileInput}), each gateway's cases handled, no cell for a gateway it lacks, and no
+     * such column where it recorded none.
      */
     @SuppressWarnings("unchecked")
-    private static void checkVerdict(Rendered page, List<Map<String, Object>> targets, Integer addedAt, String where) {
+    private static void checkVerdict(Rendered page, List<Map<String, Object>> targets, Object hostileInput, Integer addedAt, String where) {
         Map<String, Map<String, Object>> byGateway = new java.util.LinkedHashMap<>();
         for (Map<String, Object> t : targets) {
             Object scenario = t.get("scenario");
@@ -267,6 +274,8 @@ class ReportBrowserIT {
             }
         }
         List<Element> rows = page.dom().select("#verdict tbody tr[data-target]");
+        assertEquals(hostileInput != null, page.dom().select("#verdict thead th").stream().anyMatch(h -> h.text().startsWith("hostile input")),
+                where + ": the verdict's hostile-input column, where the run recorded the suite's finding");
         assertEquals(byGateway.values().stream().map(t -> t.get("name")).sorted().toList(),
                 rows.stream().map(r -> r.attr("data-target")).sorted().toList(), where + ": the verdict's rows, one per gateway");
         Map<String, Object> direct = targets.stream().filter(t -> "direct".equals(t.get("name"))).findFirst().orElseThrow();
@@ -274,6 +283,10 @@ class ReportBrowserIT {
         for (Element row : rows) {
             Map<String, Object> t = targets.stream().filter(x -> row.attr("data-target").equals(x.get("name"))).findFirst().orElseThrow();
             String name = where + " verdict " + t.get("name");
+            Object suite = hostileInput instanceof Map<?, ?> h ? ((Map<String, Object>) h.get("by_gateway"))
+                    .get(String.valueOf(t.get("gateway") != null ? t.get("gateway") : t.get("name"))) : null;
+            assertEquals(suite instanceof Map<?, ?> g ? ((Number) g.get("handled")).doubleValue() : null, value(row, "hostile", name),
+                    name + " hostile input handled");
             if (!(t.get("relative_to_direct") instanceof Map<?, ?> rel) || t.containsKey("failure")) {
                 before = -1; // not measured: last
                 continue;

@@ -167,7 +167,7 @@ class RunSummaryTest {
             Summary s = Summaries.read(Repo.root().resolve("results/20261124-035143/summary.json"));
             return new Summary(s.format(), s.runId(), s.started(), s.finished(), s.gitCommit(), s.machine(), s.components(), s.jvmFlags(),
                     s.jvmProfile(), s.jvmProfiles(), s.placement(), s.origin(), s.workersSweep(), s.scenarios(), s.load(), null, 1, s.quick(),
-                    s.complete(), s.incompleteBecause(), List.of(), s.reanalysed());
+                    s.complete(), s.incompleteBecause(), s.hostileInput(), List.of(), s.reanalysed());
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }

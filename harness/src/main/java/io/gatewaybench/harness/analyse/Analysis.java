@@ -144,7 +144,7 @@ public final class Analysis {
             Reanalysed reanalysed) {
         return new Summary(s.format(), s.runId(), s.started(), s.finished(), s.gitCommit(), s.machine(), s.components(), s.jvmFlags(),
                 s.jvmProfile(), jvmProfiles, s.placement(), s.origin(), workersSweep, scenarios, s.load(), s.ladder(), s.rounds(), s.quick(), s.complete(),
-                s.incompleteBecause(), targets, reanalysed);
+                s.incompleteBecause(), s.hostileInput(), targets, reanalysed);
     }
 
     /** One measured target with its judged figures (those that cannot be derived keep what it had). */

@@ -67,7 +67,8 @@ public final class MeasuredSummary {
     public static Summary of(Summary run, List<TargetOutcome> outcomes, List<Integer> rates) {
         return new Summary(Summary.FORMAT, run.runId(), run.started(), run.finished(), run.gitCommit(), run.machine(), run.components(),
                 run.jvmFlags(), run.jvmProfile(), run.jvmProfiles(), run.placement(), run.origin(), run.workersSweep(), run.scenarios(), run.load(),
-                run.ladder(), run.rounds(), run.quick(), run.complete(), run.incompleteBecause(), targets(outcomes, rates), run.reanalysed());
+                run.ladder(), run.rounds(), run.quick(), run.complete(), run.incompleteBecause(), run.hostileInput(), targets(outcomes, rates),
+                run.reanalysed());
     }
 
     public static List<io.gatewaybench.harness.model.Target> targets(List<TargetOutcome> outcomes) {

@@ -4,6 +4,7 @@ import io.gatewaybench.harness.launch.Launch;
 import io.gatewaybench.harness.launch.Origin;
 import io.gatewaybench.harness.launch.TargetProcess;
 import io.gatewaybench.harness.model.ComponentVersion;
+import io.gatewaybench.harness.model.HostileInput;
 import io.gatewaybench.harness.model.JvmProfiles;
 import io.gatewaybench.harness.model.LadderPlan;
 import io.gatewaybench.harness.model.OriginUrl;
@@ -12,6 +13,7 @@ import io.gatewaybench.harness.model.Summary;
 import io.gatewaybench.harness.model.WorkersSweep;
 import io.gatewaybench.harness.plan.Credentials;
 import io.gatewaybench.harness.plan.Environment;
+import io.gatewaybench.harness.plan.HostileInputRecord;
 import io.gatewaybench.harness.plan.JvmProfile;
 import io.gatewaybench.harness.plan.Repo;
 import io.gatewaybench.harness.plan.RunPlan;
@@ -133,7 +135,35 @@ public record RunDescription(RunPlan plan, Topology topology, int workers, Path 
                 plan.origin().atUrl() ? new OriginUrl(plan.origin().url().toString(), plan.origin().path(),
                         plan.origin().markerText().orElse(null)) : null, sweep,
                 scenarios, plan.load().describe(), ladder, plan.rounds(), plan.quick(), incomplete.isEmpty(),
-                incomplete.isEmpty() ? null : List.copyOf(incomplete), List.of(), null);
+                incomplete.isEmpty() ? null : List.copyOf(incomplete), hostileInput(), List.of(), null);
+    }
+
+    /**
+     * The hostile-input suite's finding ({@link HostileInputRecord}) for each gateway the run starts from its descriptor in
+     * {@code targets/}, the configuration the suite judged; none where the run has no such gateway (only targets of the user's
+     * own, or declared by URL).
+     */
+    private HostileInput hostileInput() {
+        return hostileInput(plan.targets(), HostileInputRecord.read());
+    }
+
+    /** {@link #hostileInput()} of {@code targets} with {@code record}. */
+    static HostileInput hostileInput(List<Target> targets, HostileInputRecord record) {
+        Map<String, HostileInput.Gateway> byGateway = new LinkedHashMap<>();
+        for (Target t : targets) {
+            if (t.isDirect() || t.declaredByUrl() || byGateway.containsKey(t.gateway()) || !record.byGateway().containsKey(t.gateway())
+                    || !t.file().toAbsolutePath().normalize().equals(Repo.root().resolve("targets").resolve(t.gateway() + ".properties").normalize())) {
+                continue;
+            }
+            HostileInputRecord.Tally total = record.total(t.gateway());
+            List<String> missed = record.byGateway().get(t.gateway()).entrySet().stream()
+                    .filter(e -> e.getValue().handled() < e.getValue().tried())
+                    .map(e -> e.getKey() + ": " + e.getValue().handled() + " of " + e.getValue().tried()).toList();
+            byGateway.put(t.gateway(), new HostileInput.Gateway(total.handled(), total.tried(), missed));
+        }
+        return byGateway.isEmpty() ? null : new HostileInput("the hostile-input suite's outcome for each gateway's descriptor in targets/ "
+                + "(" + HostileInputRecord.FILE + " at this run's commit; docs/hostile-input.md): malformed and hostile exchanges sent by the "
+                + "unit tests, not by this run", byGateway);
     }
 
     /** Every component's version: the JDK, Tomcat, each target's (a version line, or a JVM gateway's libraries), Gatling. */

@@ -32,6 +32,8 @@ import java.util.Map;
  * @param quick whether the run was a quick one (--quick: short warm-ups, fewer probe requests)
  * @param complete whether every target was measured in every round (absent in summaries written before it was recorded)
  * @param incompleteBecause why the run is incomplete
+ * @param hostileInput the hostile-input suite's finding for the gateways the run ran from the repository's descriptors (not measured
+ *     by the run); absent in runs made before it was recorded
  * @param targets every target, in the run's order (direct first)
  * @param reanalysed a summary of an older format analysed again under the current rules: what was and was not redone
  */
@@ -56,6 +58,7 @@ public record Summary(
         @JsonProperty(value = "quick", required = true) boolean quick,
         @JsonProperty("complete") Boolean complete,
         @JsonProperty("incomplete_because") List<String> incompleteBecause,
+        @JsonProperty("hostile_input") HostileInput hostileInput,
         @JsonProperty(value = "targets", required = true) List<Target> targets,
         @JsonProperty("reanalysed") Reanalysed reanalysed) {
     /** The summary layout these records describe. */

@@ -1,8 +1,10 @@
 package io.gatewaybench.harness.report;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.gatewaybench.harness.model.AddedUs;
 import io.gatewaybench.harness.model.FixedRateLevel;
+import io.gatewaybench.harness.model.HostileInput;
 import io.gatewaybench.harness.model.LevelAddedUs;
 import io.gatewaybench.harness.model.MaxSustainable;
 import io.gatewaybench.harness.model.ProbeAdded;
@@ -32,6 +34,11 @@ final class VerdictTable {
             + "round 1), where the run has one. *Caveat*: the one that matters most, in this order: not measured, not warm, errors, "
             + "not told apart from direct, Gatling the limit (wrk got more through the same target), a maximum that is only a lower "
             + "bound. How each gateway handles hostile input is the test suite's finding, not a run's: docs/hostile-input.md.";
+    /** What the caption says instead of its last sentence where the run recorded the hostile-input suite's finding. */
+    static final String HOSTILE = "*Hostile input*: of the test suite's hostile and malformed exchanges, how many the gateway's "
+            + "configuration in targets/ handled, as the suite found at this run's commit (targets/hostile-input.tsv, "
+            + "docs/hostile-input.md): the unit tests' finding, recorded by the run, not measured by it; - where the gateway did not "
+            + "run from that configuration.";
 
     private VerdictTable() {
     }
@@ -55,11 +62,13 @@ final class VerdictTable {
      * @param cpu the gateway's CPU ms per 1,000 requests
      * @param added the latency added at P50 over direct, us
      * @param maxRate the maximum sustainable rate under the ladder's first objective, req/s
+     * @param hostile the hostile-input cases its configuration handled, as the run recorded the suite's finding; absent (null)
+     *     where the run recorded none
      * @param caveat the one that matters most, "-" where none
      */
     record Row(@JsonProperty("target") String target, @JsonProperty("throughput") Cell throughput, @JsonProperty("by_wrk") Cell byWrk,
             @JsonProperty("cpu") Cell cpu, @JsonProperty("added") Cell added, @JsonProperty("max_rate") Cell maxRate,
-            @JsonProperty("caveat") String caveat) {
+            @JsonProperty("hostile") @JsonInclude(JsonInclude.Include.NON_NULL) Cell hostile, @JsonProperty("caveat") String caveat) {
     }
 
     /**
@@ -84,12 +93,18 @@ final class VerdictTable {
                 .map(t -> t.maxSustainable().keySet().iterator().next()).findFirst().orElse(null);
         List<Row> rows = new ArrayList<>();
         for (Target t : chosen) {
-            rows.add(row(t, direct, addedAt, objective));
+            rows.add(row(t, direct, addedAt, objective, s.hostileInput()));
         }
-        List<String> headers = List.of("gateway", "throughput, % of direct", "by wrk, % of direct", "gateway CPU ms / 1,000 req",
+        List<String> headers = new ArrayList<>(List.of("gateway", "throughput, % of direct", "by wrk, % of direct", "gateway CPU ms / 1,000 req",
                 addedAt != null ? "added at P50 at " + addedAt + " req/s, µs" : "added at P50, one request at a time, µs",
-                objective != null ? "max sustainable req/s (" + objective + ")" : "max sustainable req/s", "caveat");
-        return new Table(CAPTION, headers, rows);
+                objective != null ? "max sustainable req/s (" + objective + ")" : "max sustainable req/s"));
+        if (s.hostileInput() != null) {
+            headers.add("hostile input handled (test suite)");
+        }
+        headers.add("caveat");
+        String caption = s.hostileInput() == null ? CAPTION
+                : CAPTION.substring(0, CAPTION.indexOf(" How each gateway handles hostile input")) + " " + HOSTILE;
+        return new Table(caption, List.copyOf(headers), rows);
     }
 
     /**
@@ -132,10 +147,11 @@ final class VerdictTable {
         return rates.isEmpty() ? null : rates.get(rates.size() / 2);
     }
 
-    private static Row row(Target t, Target direct, Integer addedAt, String objective) {
+    private static Row row(Target t, Target direct, Integer addedAt, String objective, HostileInput suite) {
         RelativeToDirect rel = relative(t);
+        Cell hostile = hostile(t, suite);
         if (t.failure() != null || rel == null) {
-            return new Row(t.name(), Cell.NONE, Cell.NONE, Cell.NONE, Cell.NONE, Cell.NONE,
+            return new Row(t.name(), Cell.NONE, Cell.NONE, Cell.NONE, Cell.NONE, Cell.NONE, hostile,
                     "not measured: " + (t.failure() != null ? t.failure() : "no direct baseline"));
         }
         Cell throughput = new Cell(RunSummary.throughput(t, rel), rel.throughput());
@@ -144,7 +160,16 @@ final class VerdictTable {
         Cell cpu = t.gatewayCpu() == null ? Cell.NONE
                 : new Cell(RunSummary.withInterval(t.gatewayCpu().msPer1000Requests()), t.gatewayCpu().msPer1000Requests().median());
         MaxSustainable max = objective == null || t.maxSustainable() == null ? null : t.maxSustainable().get(objective);
-        return new Row(t.name(), throughput, byWrk, cpu, added(t, addedAt), maxRate(max, direct, objective), caveat(t, rel, max));
+        return new Row(t.name(), throughput, byWrk, cpu, added(t, addedAt), maxRate(max, direct, objective), hostile, caveat(t, rel, max));
+    }
+
+    /** The suite's cases handled of tried for the target's gateway, as the run recorded them; null where the run recorded none. */
+    private static Cell hostile(Target t, HostileInput suite) {
+        if (suite == null) {
+            return null;
+        }
+        HostileInput.Gateway g = suite.byGateway().get(t.gateway() != null ? t.gateway() : t.name());
+        return g == null ? Cell.NONE : new Cell(g.handled() + "/" + g.tried(), (double) g.handled());
     }
 
     /** wrk's 2xx rate through the target over its rate to direct, each from its first valid cross-check (round 1). */
@@ -229,7 +254,7 @@ final class VerdictTable {
         for (Row r : table.rows()) {
             md.append("| ").append(r.target()).append(" | ").append(r.throughput().text()).append(" | ").append(r.byWrk().text())
                     .append(" | ").append(r.cpu().text()).append(" | ").append(r.added().text()).append(" | ").append(r.maxRate().text())
-                    .append(" | ").append(r.caveat()).append(" |\n");
+                    .append(r.hostile() == null ? "" : " | " + r.hostile().text()).append(" | ").append(r.caveat()).append(" |\n");
         }
         md.append('\n');
     }

@@ -78,6 +78,34 @@ class VerdictTableTest {
                 targets(VerdictTable.of(run("20261126-200405", s -> target(s, "zuul2").put("failure", "planted")))), "not measured: last");
     }
 
+    @Test
+    void theHostileInputColumnShowsTheSuitesFindingTheRunRecorded() throws IOException {
+        // runs made before the finding was recorded: no such column, the caption points to the suite's page
+        VerdictTable.Table before = VerdictTable.of(run("20261126-200405", s -> { }));
+        assertTrue(before.headers().stream().noneMatch(h -> h.startsWith("hostile")), before.headers().toString());
+        assertNull(before.rows().get(0).hostile());
+        assertTrue(before.caption().endsWith("the test suite's finding, not a run's: docs/hostile-input.md."), before.caption());
+        // planted: the finding recorded for nginx and scg only (haproxy, say, ran from a descriptor of the user's own)
+        Summary planted = run("20261126-200405", s -> {
+            ObjectNode suite = s.putObject("hostile_input");
+            suite.put("what", "planted");
+            ObjectNode by = suite.putObject("by_gateway");
+            by.putObject("nginx").put("handled", 68).put("tried", 77).putArray("missed").add("1xx/upgrade: 3 of 7");
+            by.putObject("scg").put("handled", 77).put("tried", 77).putArray("missed");
+        });
+        VerdictTable.Table table = VerdictTable.of(planted);
+        assertEquals("hostile input handled (test suite)", table.headers().get(table.headers().size() - 2));
+        assertEquals("68/77", row(planted, "nginx").hostile().text());
+        assertEquals(68, row(planted, "nginx").hostile().value());
+        assertEquals("77/77", row(planted, "scg").hostile().text());
+        assertEquals(VerdictTable.Cell.NONE, row(planted, "haproxy").hostile());
+        assertTrue(table.caption().endsWith(VerdictTable.HOSTILE), table.caption());
+        String md = RunSummary.markdown(planted);
+        assertTrue(md.contains("\n| nginx | 59.0% (51.6-70.0) | 51.9% | 21 (20-22) | +102 (+18 to +187) | 10000 (71% of direct's 14000) "
+                + "| 68/77 | Gatling the limit: wrk got 1.21x its rate |\n"), md);
+        assertTrue(md.contains("| max sustainable req/s (p99-10ms) | hostile input handled (test suite) | caveat |\n|---|---:|---:|---:|---:|---:|---:|---|\n"), md);
+    }
+
     private static Summary run(String id, Consumer<ObjectNode> plant) throws IOException {
         ObjectNode tree = (ObjectNode) Summaries.mapper().readTree(Repo.root().resolve("results").resolve(id).resolve("summary.json").toFile());
         plant.accept(tree);
