@@ -447,11 +447,7 @@
           : { type: 'line', name: t.name, data: data, showSymbol: fromSummary.includes(t.name), symbolSize: 5 };
       };
       // Many targets (a JVM profile or scenario run): one chart per gateway, direct in each, instead of 40 lines on one
-      const direct = rows.filter(t => t.name === 'direct');
-      const gatewayOf = window.reportCommon.gatewayOf;
-      const groups = many(rows.map(t => t.name))
-        ? [...new Set(rows.filter(t => t.name !== 'direct').map(gatewayOf))].map(g => [g, direct.concat(rows.filter(t => t.name !== 'direct' && gatewayOf(t) === g))])
-        : [['', rows]];
+      const groups = byGateway(rows, true);
       const series = groups.map(([g, members]) => [g, members.map(seriesOf)]);
       section('Latency spectrum',
         'Latency (ms) at each percentile, the percentile on a log scale of 1/(1-p) so the tail is spread out. '
@@ -576,46 +572,88 @@
         }));
     }
 
+    /**
+     * Targets in groups to chart: all in one, or with many (a JVM profile, scenario or workers run) one group per gateway,
+     * small multiples instead of 40 bars on one axis; {@code withDirect} puts direct first in each group.
+     */
+    function byGateway(rows, withDirect) {
+      const gatewayOf = window.reportCommon.gatewayOf;
+      const direct = withDirect ? rows.filter(t => t.name === 'direct') : [];
+      const others = rows.filter(t => t.name !== 'direct');
+      return many(rows.map(t => t.name))
+        ? [...new Set(others.map(gatewayOf))].map(g => [g, direct.concat(others.filter(t => gatewayOf(t) === g))])
+        : [['', withDirect ? rows : others]];
+    }
+
+    /** A target's name on a chart of its gateway's alone: its variant (scg@jdk25: jdk25, nginx-w2: w2); direct as it is. */
+    function variantOf(gateway, name) {
+      return gateway && name.startsWith(gateway) && name.length > gateway.length ? name.slice(gateway.length).replace(/^[@:-]/, '') : name;
+    }
+
+    /**
+     * Bars of one figure per target, each in its gateway's colour; a target without the figure has none. On a chart of one
+     * gateway's ({@code gateway}), each bar is named by its variant.
+     */
+    function bars(id, label, gateway, rows, valueOf, digits) {
+      const names = rows.map(t => variantOf(gateway, t.name));
+      return chart(id, {
+        title: { text: label, left: 'center', textStyle: { fontSize: 13 } },
+        tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: v => fmt(v === undefined ? null : v, 1) },
+        grid: gridFor(names), xAxis: categoryAxis(names), yAxis: { type: 'value' },
+        series: [{ type: 'bar', name: label, data: rows.map(t => ({ value: valueOf(t), itemStyle: { color: colourOf(t.name) } })),
+          label: { show: !many(names), position: 'top', formatter: p => fmt(p.value, digits) } }]
+      }, 'short');
+    }
+
     function resources() {
-      const cpu = measured.map(t => num(at(t, ['resources', 'gateway', 'cpu_ms_per_1000_requests']), t.name + ' gateway cpu_ms_per_1000_requests'));
-      const memory = measured.map(t => {
+      const cpuOf = t => num(at(t, ['resources', 'gateway', 'cpu_ms_per_1000_requests']), t.name + ' gateway cpu_ms_per_1000_requests');
+      const memoryOf = t => {
         const g = at(t, ['resources', 'gateway']) || {};
         return num(g.peak_pss_mb !== undefined ? g.peak_pss_mb : g.peak_rss_mb, t.name + ' gateway peak memory');
-      });
-      const names = measured.map(t => t.name);
-      if (cpu.some(v => v !== null) || memory.some(v => v !== null)) {
+      };
+      const groups = byGateway(measured, false);
+      if (measured.some(t => cpuOf(t) !== null || memoryOf(t) !== null)) {
         section('What the gateway costs',
           'The gateway\'s CPU time per 1,000 successful requests and its peak memory (PSS) over the measured window, '
-          + 'medians over rounds (memory: the largest). Direct has no gateway: n/a.');
-        const div = el('div', { class: many(names) ? '' : 'side-by-side' });
-        main.append(div);
-        [['resources-cpu', 'CPU ms per 1,000 requests', cpu], ['resources-memory', 'peak memory, MB', memory]].forEach(([id, label, values]) => {
-          if (values.some(v => v !== null)) {
-            const c = chart(id, {
-              title: { text: label, left: 'center', textStyle: { fontSize: 13 } },
-              tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: v => fmt(v === undefined ? null : v, 1) },
-              grid: gridFor(names), xAxis: categoryAxis(names), yAxis: { type: 'value' },
-              series: [{ type: 'bar', name: label, data: values, label: { show: !many(names), position: 'top', formatter: p => fmt(p.value, 0) } }]
-            }, 'short');
-            div.append(c.getDom());
-            c.resize();
+          + 'medians over rounds (memory: the largest), each gateway in its colour'
+          + (groups.length > 1 ? ', one pair of charts per gateway, each bar one of its variants.' : '; direct has no gateway.'));
+        groups.forEach(([g, rows]) => {
+          if (g) {
+            main.append(el('h3', {}, [g]));
           }
+          const div = el('div', { class: many(rows.map(t => t.name)) ? '' : 'side-by-side' });
+          main.append(div);
+          [['resources-cpu', 'CPU ms per 1,000 requests', cpuOf], ['resources-memory', 'peak memory, MB', memoryOf]].forEach(([id, label, valueOf]) => {
+            if (rows.some(t => valueOf(t) !== null)) {
+              const c = bars(g ? id + '-' + g : id, label, g, rows, valueOf, 0);
+              div.append(c.getDom());
+              c.resize();
+            }
+          });
         });
       }
-      const cores = measured.map(t => num(at(t, ['resources', 'injector', 'cores']), t.name + ' injector cores'));
-      const lag = measured.map(t => num(at(t, ['probe_us', 'under_load', 'send_lag_us', 'p99']), t.name + ' probe send lag'));
-      if (cores.some(v => v !== null) || lag.some(v => v !== null)) {
+      const coresOf = t => num(at(t, ['resources', 'injector', 'cores']), t.name + ' injector cores');
+      const lagOf = t => num(at(t, ['probe_us', 'under_load', 'send_lag_us', 'p99']), t.name + ' probe send lag');
+      if (measured.some(t => coresOf(t) !== null || lagOf(t) !== null)) {
+        const injectorGroups = byGateway(measured, true);
         section('The injector',
           'Cores the injector (Gatling) kept busy, and the microsecond probe\'s send lag under load (P99, µs: how late it '
-          + 'sent against its own schedule). A busy injector or a late probe measures itself as well as the target.');
-        chart('injector', {
-          tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-          legend: { top: 0 },
-          grid: Object.assign(gridFor(names), { right: 70 }), xAxis: categoryAxis(names),
-          yAxis: [{ type: 'value', name: 'cores' }, { type: 'value', name: 'send lag P99 µs', splitLine: { show: false } }],
-          series: [{ type: 'bar', name: 'injector cores', data: cores },
-            { type: 'line', name: 'probe send lag P99 µs', yAxisIndex: 1, data: lag, symbolSize: 8 }]
-        }, 'short');
+          + 'sent against its own schedule). A busy injector or a late probe measures itself as well as the target.'
+          + (injectorGroups.length > 1 ? ' One chart per gateway, direct first in each.' : ''));
+        injectorGroups.forEach(([g, rows]) => {
+          if (g) {
+            main.append(el('h3', {}, [g]));
+          }
+          const names = rows.map(t => variantOf(g, t.name));
+          chart(g ? 'injector-' + g : 'injector', {
+            tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+            legend: { top: 0 },
+            grid: Object.assign(gridFor(names), { right: 70 }), xAxis: categoryAxis(names),
+            yAxis: [{ type: 'value', name: 'cores' }, { type: 'value', name: 'send lag P99 µs', splitLine: { show: false } }],
+            series: [{ type: 'bar', name: 'injector cores', data: rows.map(coresOf) },
+              { type: 'line', name: 'probe send lag P99 µs', yAxisIndex: 1, data: rows.map(lagOf), symbolSize: 8 }]
+          }, 'short');
+        });
       }
     }
 

@@ -66,9 +66,7 @@ class ReportBrowserIT {
         }
         assertEquals(measured > 12, page.dom().getElementById("latency-spectrum") == null, runId + ": one spectrum or one per gateway");
         (summary.containsKey("ladder") ? expected : absent).addAll(List.of("ladder-p99", "ladder-max"));
-        (targets.stream().anyMatch(t -> t.get("resources") instanceof Map<?, ?> r && r.containsKey("gateway")) ? expected : absent)
-                .addAll(List.of("resources-cpu", "resources-memory"));
-        (targets.stream().anyMatch(t -> t.get("resources") instanceof Map<?, ?> r && r.containsKey("injector")) ? expected : absent).add("injector");
+        checkResources(page, targets, runId);
         (targets.stream().anyMatch(t -> !"direct".equals(t.get("name")) && t.get("probe_added_us_over_direct") != null) ? expected : absent)
                 .add("probe-added");
         for (String id : expected) {
@@ -389,6 +387,77 @@ class ReportBrowserIT {
         assertEquals(count, series.size(), where + ": #" + id + "'s series: " + series.stream().map(x -> x.get("name")).toList());
         series.forEach(x -> assertFalse(((List<?>) x.get("data")).isEmpty(), where + ": #" + id + "'s series " + x.get("name") + " is empty"));
         return series;
+    }
+
+    /**
+     * The gateway's CPU per request and peak memory, and the injector's cores and the probe's send lag: with many targets one
+     * chart per gateway (small multiples; the injector's with direct first), else one; each bar the summary's figure for its
+     * target, in the summary's order (null where it has none), drawn where some target of the chart has one.
+     */
+    @SuppressWarnings("unchecked")
+    private static void checkResources(Rendered page, List<Map<String, Object>> targets, String runId) throws IOException {
+        List<Map<String, Object>> measured = targets.stream().filter(t -> !t.containsKey("failure") && t.get("rounds") instanceof List<?> r && !r.isEmpty()).toList();
+        boolean many = measured.size() > 12;
+        Map<String, List<Map<String, Object>>> groups = new java.util.LinkedHashMap<>();
+        Map<String, List<Map<String, Object>>> withDirect = new java.util.LinkedHashMap<>();
+        Map<String, Object> direct = measured.stream().filter(t -> "direct".equals(t.get("name"))).findFirst().orElse(null);
+        for (Map<String, Object> t : measured) {
+            if (!"direct".equals(t.get("name"))) {
+                String g = many ? "-" + (t.get("gateway") != null ? t.get("gateway") : ((String) t.get("name")).split("[@:]")[0].replaceAll("-w\\d+$", "")) : "";
+                groups.computeIfAbsent(g, k -> new ArrayList<>()).add(t);
+                withDirect.computeIfAbsent(g, k -> new ArrayList<>(direct == null ? List.of() : List.of(direct))).add(t);
+            }
+        }
+        java.util.function.BiFunction<Map<String, Object>, List<String>, Double> at = (t, path) -> {
+            Object v = t;
+            for (String key : path) {
+                v = v instanceof Map<?, ?> m ? m.get(key) : null;
+            }
+            return v instanceof Number n ? n.doubleValue() : null;
+        };
+        java.util.function.Function<Map<String, Object>, Double> cpu = t -> at.apply(t, List.of("resources", "gateway", "cpu_ms_per_1000_requests"));
+        java.util.function.Function<Map<String, Object>, Double> memory = t -> at.apply(t, List.of("resources", "gateway", "peak_pss_mb")) != null
+                ? at.apply(t, List.of("resources", "gateway", "peak_pss_mb")) : at.apply(t, List.of("resources", "gateway", "peak_rss_mb"));
+        java.util.function.Function<Map<String, Object>, Double> cores = t -> at.apply(t, List.of("resources", "injector", "cores"));
+        java.util.function.Function<Map<String, Object>, Double> lag = t -> at.apply(t, List.of("probe_us", "under_load", "send_lag_us", "p99"));
+        int drawn = 0;
+        for (var group : groups.entrySet()) {
+            for (var figure : List.of(Map.entry("resources-cpu", cpu), Map.entry("resources-memory", memory))) {
+                String id = figure.getKey() + group.getKey();
+                List<Double> expected = group.getValue().stream().map(figure.getValue()).toList();
+                if (expected.stream().allMatch(java.util.Objects::isNull)) {
+                    assertNull(page.dom().getElementById(id), runId + ": #" + id + " drawn without its data");
+                    continue;
+                }
+                assertEquals(expected, drawnValues(page, id, runId, 0), runId + ": the bars of #" + id);
+                drawn++;
+            }
+        }
+        boolean injector = measured.stream().anyMatch(t -> cores.apply(t) != null || lag.apply(t) != null);
+        for (var group : withDirect.entrySet()) {
+            String id = "injector" + group.getKey();
+            if (!injector) {
+                assertNull(page.dom().getElementById(id), runId + ": #" + id + " drawn without its data");
+                continue;
+            }
+            assertEquals(group.getValue().stream().map(cores).toList(), drawnValues(page, id, runId, 0), runId + ": the injector's cores in #" + id);
+            assertEquals(group.getValue().stream().map(lag).toList(), drawnValues(page, id, runId, 1), runId + ": the probe's send lag in #" + id);
+        }
+        assertTrue(drawn > 0, runId + ": no chart of what the gateway costs");
+        assertEquals(many, page.dom().getElementById("resources-cpu") == null, runId + ": one chart of CPU or one per gateway");
+    }
+
+    /** The values series {@code index} of chart {@code id} drew, one per category: a number, or null where it drew none. */
+    @SuppressWarnings("unchecked")
+    private static List<Double> drawnValues(Rendered page, String id, String where, int index) throws IOException {
+        Element chart = page.dom().getElementById(id);
+        assertNotNull(chart, where + ": no chart #" + id);
+        List<Map<String, Object>> series = new com.fasterxml.jackson.databind.ObjectMapper().readValue(chart.attr("data-series"), List.class);
+        assertTrue(series.size() > index, where + ": #" + id + " has " + series.size() + " series");
+        return ((List<Object>) series.get(index).get("data")).stream().map(v -> {
+            Object value = v instanceof Map<?, ?> m ? m.get("value") : v;
+            return value instanceof Number n ? n.doubleValue() : null;
+        }).toList();
     }
 
     private static List<List<Double>> numbers(List<List<Object>> data) {
