@@ -17,6 +17,7 @@ import io.gatewaybench.harness.measure.TargetDetails;
 import io.gatewaybench.harness.model.LadderPlan;
 import io.gatewaybench.harness.model.Summary;
 import io.gatewaybench.harness.plan.Environment;
+import io.gatewaybench.harness.plan.HostileInputRecord;
 import io.gatewaybench.harness.plan.Objective;
 import io.gatewaybench.harness.plan.RunPlan;
 import io.gatewaybench.harness.plan.Target;
@@ -50,6 +51,8 @@ public final class Bench {
 
     private final RunPlan plan;
     private final Topology topology;
+    /** The hostile-input suite's finding (targets/hostile-input.tsv), recorded for the gateways run from their own descriptors. */
+    private final HostileInputRecord hostile;
     /** Workers per gateway: as the run says, or as many as the gateway's host has CPUs. */
     private final int workers;
     private final Path runDir;
@@ -82,9 +85,10 @@ public final class Bench {
     /** SIGINT or SIGTERM, once one has arrived. */
     private static volatile String signal;
 
-    private Bench(RunPlan plan, Topology topology, Path runDir) {
+    private Bench(RunPlan plan, Topology topology, HostileInputRecord hostile, Path runDir) {
         this.plan = plan;
         this.topology = topology;
+        this.hostile = hostile;
         this.workers = plan.workers() > 0 ? plan.workers() : topology.gatewayCpus();
         this.runDir = runDir;
         this.roundsPlanned = plan.rounds();
@@ -140,9 +144,11 @@ public final class Bench {
         }
         RunPlan plan;
         Topology topology;
+        HostileInputRecord hostile;
         try {
             plan = RunPlan.parse(Arrays.asList(args).subList(1, args.length));
             topology = Topology.named(plan.topology());
+            hostile = HostileInputRecord.read(); // read before anything starts: a record it cannot take stops no measurement
         } catch (RuntimeException e) {
             System.err.println("bench: " + e.getMessage());
             System.exit(2);
@@ -157,7 +163,7 @@ public final class Bench {
         }
         try {
             exitOnSignals();
-            boolean allMeasured = new Bench(plan, topology, newRunDir(plan.results())).run();
+            boolean allMeasured = new Bench(plan, topology, hostile, newRunDir(plan.results())).run();
             System.exit(allMeasured ? 0 : 1);
         } catch (Exception e) {
             System.err.println("bench: " + e.getMessage());
@@ -435,7 +441,7 @@ public final class Bench {
 
     /** What the summary says of the run and of each target, beside what they measured. */
     private RunDescription description() {
-        return new RunDescription(plan.withRounds(roundsPlanned), topology, workers, runDir, started);
+        return new RunDescription(plan.withRounds(roundsPlanned), topology, workers, runDir, started, hostile);
     }
 
     /**

@@ -112,7 +112,27 @@ final class QuickRun {
         }
         assertTrue(details.contains("| gateway | the gateway under test"), "details.md lacks the placement table");
         assertTrue(Files.size(run.resolve(HtmlReport.FILE)) > 0, "the run wrote no " + HtmlReport.FILE);
+        checkHostileInput(summary, names, md);
         return summary;
+    }
+
+    /**
+     * The run's gateways, each started from its descriptor in targets/ (as every quick run here does), carry the hostile-input
+     * suite's finding as targets/hostile-input.tsv holds it, and the verdict shows it.
+     */
+    private static void checkHostileInput(JsonNode summary, List<String> names, String md) {
+        io.gatewaybench.harness.plan.HostileInputRecord record = io.gatewaybench.harness.plan.HostileInputRecord.read();
+        List<String> gateways = names.stream().filter(n -> !n.equals("direct")).toList();
+        JsonNode found = summary.path("hostile_input").path("by_gateway");
+        List<String> recorded = new ArrayList<>();
+        found.fieldNames().forEachRemaining(recorded::add);
+        assertEquals(gateways, recorded, "the gateways the run recorded the hostile-input suite's finding for: " + summary.path("hostile_input"));
+        for (String g : gateways) {
+            assertEquals(record.total(g).handled(), found.get(g).get("handled").asInt(), g + "'s hostile input handled");
+            assertEquals(record.total(g).tried(), found.get(g).get("tried").asInt(), g + "'s hostile input tried");
+            assertTrue(md.lines().anyMatch(l -> l.startsWith("| " + g + " |") && l.contains(" | " + record.total(g).handled() + "/"
+                    + record.total(g).tried() + " | ")), "summary.md's verdict lacks " + g + "'s hostile input handled:\n" + md);
+        }
     }
 
     /**

@@ -34,8 +34,9 @@ import java.util.stream.Collectors;
  *
  * @param workers workers per gateway: as the run says, or as many as the gateway's host has CPUs
  * @param started when the run started
+ * @param hostile the hostile-input suite's finding, read when the run started
  */
-public record RunDescription(RunPlan plan, Topology topology, int workers, Path runDir, Instant started) {
+public record RunDescription(RunPlan plan, Topology topology, int workers, Path runDir, Instant started, HostileInputRecord hostile) {
 
     /**
      * What the summary says of a target beside what it measured: its scenario and baseline in a run of several scenarios,
@@ -144,7 +145,7 @@ public record RunDescription(RunPlan plan, Topology topology, int workers, Path 
      * own, or declared by URL).
      */
     private HostileInput hostileInput() {
-        return hostileInput(plan.targets(), HostileInputRecord.read());
+        return hostileInput(plan.targets(), hostile);
     }
 
     /** {@link #hostileInput()} of {@code targets} with {@code record}. */
