@@ -274,6 +274,16 @@ public final class RunComparison {
      * The outcome: the exit status, its one-line reason, the figures compared, the family error they were held to, and the
      * step the ladder's latencies were recorded in (ms: 1 for Gatling's, 0.001 for Vegeta's).
      */
+    /**
+     * The rounds a side that would show the inconclusive figures equivalent, were the runs alike.
+     *
+     * @param inconclusive the inconclusive figures, count
+     * @param lowerMedian the lower median of their rounds: rounds a side that would show half of them equivalent
+     * @param most the figure that needs most rounds (its {@link Test#roundsForEquivalence()})
+     */
+    public record RoundsNeeded(int inconclusive, int lowerMedian, Row most) {
+    }
+
     public record Result(int exit, String reason, List<Row> rows, double alpha, double latencyResolutionMs) {
         /** An outcome with latencies in Gatling's whole milliseconds. */
         public Result(int exit, String reason, List<Row> rows, double alpha) {
@@ -283,6 +293,20 @@ public final class RunComparison {
         /** The chance each figure's "different" is allowed to be wrong: the family's {@code alpha} shared over the figures (Bonferroni). */
         public double figureAlpha() {
             return alpha / Math.max(rows.size(), 1);
+        }
+
+        /**
+         * How many rounds a side the inconclusive figures would take to be shown equivalent were the runs alike ({@link
+         * Test#roundsForEquivalence()}); null where none is inconclusive.
+         */
+        public RoundsNeeded roundsNeeded() {
+            List<Row> open = rows.stream().filter(r -> r.test().verdict() == Verdict.INCONCLUSIVE).toList();
+            if (open.isEmpty()) {
+                return null;
+            }
+            int[] needed = open.stream().mapToInt(r -> r.test().roundsForEquivalence()).sorted().toArray();
+            Row most = open.stream().max(java.util.Comparator.comparingInt(r -> r.test().roundsForEquivalence())).orElseThrow();
+            return new RoundsNeeded(needed.length, needed[(needed.length - 1) / 2], most);
         }
 
         /** How many figures got each verdict, every verdict named (in {@link Verdict}'s order). */

@@ -4,8 +4,6 @@ import io.gatewaybench.harness.analyse.RunComparison;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.Arrays;
-import java.util.Comparator;
-import java.util.List;
 import java.util.Locale;
 
 /**
@@ -56,19 +54,18 @@ public final class CompareTable {
      * inconclusive.
      */
     static String rounds(RunComparison.Result result) {
-        List<RunComparison.Row> open = result.rows().stream().filter(r -> r.test().verdict() == RunComparison.Verdict.INCONCLUSIVE).toList();
-        if (open.isEmpty()) {
+        RunComparison.RoundsNeeded needed = result.roundsNeeded();
+        if (needed == null) {
             return "";
         }
-        int[] needed = open.stream().mapToInt(r -> r.test().roundsForEquivalence()).sorted().toArray();
-        RunComparison.Row most = open.stream().max(Comparator.comparingInt(r -> r.test().roundsForEquivalence())).orElseThrow();
-        if (needed.length == 1) {
+        if (needed.inconclusive() == 1) {
             return String.format(Locale.ROOT, "%nRounds: were the runs alike, %s rounds a side would show the one inconclusive figure "
-                    + "equivalent with 80%% power, from the spread these rounds measured.%n", count(needed[0]));
+                    + "equivalent with 80%% power, from the spread these rounds measured.%n", count(needed.lowerMedian()));
         }
         return String.format(Locale.ROOT, "%nRounds: were the runs alike, %s rounds a side or fewer would show half of the %d inconclusive "
                         + "figures equivalent with 80%% power, from the spread these rounds measured; the one that needs most, %s %s: %s.%n",
-                count(needed[(needed.length - 1) / 2]), needed.length, most.target(), most.figure(), count(needed[needed.length - 1]));
+                count(needed.lowerMedian()), needed.inconclusive(), needed.most().target(), needed.most().figure(),
+                count(needed.most().test().roundsForEquivalence()));
     }
 
     private static String count(int rounds) {
