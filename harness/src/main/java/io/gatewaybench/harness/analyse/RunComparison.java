@@ -10,6 +10,7 @@ import io.gatewaybench.harness.model.Summary;
 import io.gatewaybench.harness.model.Target;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -271,10 +272,6 @@ public final class RunComparison {
     }
 
     /**
-     * The outcome: the exit status, its one-line reason, the figures compared, the family error they were held to, and the
-     * step the ladder's latencies were recorded in (ms: 1 for Gatling's, 0.001 for Vegeta's).
-     */
-    /**
      * The rounds a side that would show the inconclusive figures equivalent, were the runs alike.
      *
      * @param inconclusive the inconclusive figures, count
@@ -284,6 +281,10 @@ public final class RunComparison {
     public record RoundsNeeded(int inconclusive, int lowerMedian, Row most) {
     }
 
+    /**
+     * The outcome: the exit status, its one-line reason, the figures compared, the family error they were held to, and the
+     * step the ladder's latencies were recorded in (ms: 1 for Gatling's, 0.001 for Vegeta's).
+     */
     public record Result(int exit, String reason, List<Row> rows, double alpha, double latencyResolutionMs) {
         /** An outcome with latencies in Gatling's whole milliseconds. */
         public Result(int exit, String reason, List<Row> rows, double alpha) {
@@ -305,7 +306,7 @@ public final class RunComparison {
                 return null;
             }
             int[] needed = open.stream().mapToInt(r -> r.test().roundsForEquivalence()).sorted().toArray();
-            Row most = open.stream().max(java.util.Comparator.comparingInt(r -> r.test().roundsForEquivalence())).orElseThrow();
+            Row most = open.stream().max(Comparator.comparingInt(r -> r.test().roundsForEquivalence())).orElseThrow();
             return new RoundsNeeded(needed.length, needed[(needed.length - 1) / 2], most);
         }
 

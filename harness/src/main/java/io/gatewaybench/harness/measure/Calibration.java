@@ -47,8 +47,8 @@ public record Calibration(List<Integer> rates, LadderPlan.Calibration measured) 
             int asked = ladder.percents().size() + ladder.absolute().size();
             progress.line(String.format("direct %.0f req/s; ladder %s req/s (%s%% of it%s)%s", direct.throughputRps(), rates,
                     ladder.percents(), ladder.absolute().isEmpty() ? "" : ", plus " + ladder.absolute(),
-                    rates.size() < asked ? String.format("; %d levels, not %d: some share a rate (at least 10 req/s each, two"
-                            + " significant digits)", rates.size(), asked) : ""));
+                    rates.size() < asked ? String.format("; %d level%s, not %d: some share a rate (at least 10 req/s each, two"
+                            + " significant digits)", rates.size(), rates.size() == 1 ? "" : "s", asked) : ""));
             return new Calibration(rates, measured);
         }
     }

@@ -152,15 +152,12 @@ public record RunDescription(RunPlan plan, Topology topology, int workers, Path 
     static HostileInput hostileInput(List<Target> targets, HostileInputRecord record) {
         Map<String, HostileInput.Gateway> byGateway = new LinkedHashMap<>();
         for (Target t : targets) {
-            if (t.isDirect() || t.declaredByUrl() || byGateway.containsKey(t.gateway()) || !record.byGateway().containsKey(t.gateway())
-                    || !t.file().toAbsolutePath().normalize().equals(Repo.root().resolve("targets").resolve(t.gateway() + ".properties").normalize())) {
+            if (t.isDirect() || t.declaredByUrl() || !t.fromRepository() || byGateway.containsKey(t.gateway())
+                    || !record.byGateway().containsKey(t.gateway())) {
                 continue;
             }
             HostileInputRecord.Tally total = record.total(t.gateway());
-            List<String> missed = record.byGateway().get(t.gateway()).entrySet().stream()
-                    .filter(e -> e.getValue().handled() < e.getValue().tried())
-                    .map(e -> e.getKey() + ": " + e.getValue().handled() + " of " + e.getValue().tried()).toList();
-            byGateway.put(t.gateway(), new HostileInput.Gateway(total.handled(), total.tried(), missed));
+            byGateway.put(t.gateway(), new HostileInput.Gateway(total.handled(), total.tried(), record.missed(t.gateway())));
         }
         return byGateway.isEmpty() ? null : new HostileInput("the hostile-input suite's outcome for each gateway's descriptor in targets/ "
                 + "(" + HostileInputRecord.FILE + " at this run's commit; docs/hostile-input.md): malformed and hostile exchanges sent by the "

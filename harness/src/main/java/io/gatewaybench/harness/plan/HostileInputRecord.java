@@ -83,6 +83,12 @@ public record HostileInputRecord(Map<String, Map<String, Tally>> byGateway) {
         return out;
     }
 
+    /** Each family of the gateway with a case it did not handle, as "family: handled of tried", in the record's order. */
+    public List<String> missed(String gateway) {
+        return byGateway.getOrDefault(gateway, Map.of()).entrySet().stream().filter(e -> e.getValue().handled() < e.getValue().tried())
+                .map(e -> e.getKey() + ": " + e.getValue().handled() + " of " + e.getValue().tried()).toList();
+    }
+
     /** A gateway's cases handled over every family, and tried; null where the record has no line for it. */
     public Tally total(String gateway) {
         Map<String, Tally> families = byGateway.get(gateway);

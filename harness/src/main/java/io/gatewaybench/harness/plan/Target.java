@@ -140,6 +140,11 @@ public record Target(String name, String description, Map<String, String> keys, 
         return load(file);
     }
 
+    /** Whether this is its gateway's descriptor in the repository's {@code targets/}, as {@link #named} finds it by name. */
+    public boolean fromRepository() {
+        return file.toAbsolutePath().normalize().equals(Repo.root().resolve("targets").resolve(gateway() + ".properties").normalize());
+    }
+
     private static Path descriptorAt(String path) {
         Path here = Path.of(path).toAbsolutePath().normalize();
         Path fromRoot = Repo.root().resolve(path).normalize();

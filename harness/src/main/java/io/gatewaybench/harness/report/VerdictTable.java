@@ -27,14 +27,16 @@ import java.util.Map;
  * explained in its own section; this class only chooses the rows and lays them out.
  */
 final class VerdictTable {
-    /** The caption of the section, in both pages. */
+    /** The caption of the section, in both pages: this, then {@link #SUITE_PAGE} or {@link #HOSTILE}. */
     static final String CAPTION = "One row per gateway in its plain configuration (the default JVM profile, the plain scenario, "
             + "the most workers of a sweep), ranked by throughput relative to direct. Each figure is explained, with its rule and its "
             + "rounds, in its own section below. *By wrk*: the same ratio through wrk, a lighter second injector (the cross-check, "
             + "round 1), where the run has one. *Caveat*: the one that matters most, in this order: not measured, not warm, errors, "
             + "not told apart from direct, Gatling the limit (wrk got more through the same target), a maximum that is only a lower "
-            + "bound. How each gateway handles hostile input is the test suite's finding, not a run's: docs/hostile-input.md.";
-    /** What the caption says instead of its last sentence where the run recorded the hostile-input suite's finding. */
+            + "bound.";
+    /** The caption's last sentence where the run recorded no hostile-input finding. */
+    static final String SUITE_PAGE = "How each gateway handles hostile input is the test suite's finding, not a run's: docs/hostile-input.md.";
+    /** The caption's last sentence where the run recorded the hostile-input suite's finding. */
     static final String HOSTILE = "*Hostile input*: of the test suite's hostile and malformed exchanges, how many the gateway's "
             + "configuration in targets/ handled, as the suite found at this run's commit (targets/hostile-input.tsv, "
             + "docs/hostile-input.md): the unit tests' finding, recorded by the run, not measured by it; - where the gateway did not "
@@ -102,9 +104,7 @@ final class VerdictTable {
             headers.add("hostile input handled (test suite)");
         }
         headers.add("caveat");
-        String caption = s.hostileInput() == null ? CAPTION
-                : CAPTION.substring(0, CAPTION.indexOf(" How each gateway handles hostile input")) + " " + HOSTILE;
-        return new Table(caption, List.copyOf(headers), rows);
+        return new Table(CAPTION + " " + (s.hostileInput() == null ? SUITE_PAGE : HOSTILE), List.copyOf(headers), rows);
     }
 
     /**

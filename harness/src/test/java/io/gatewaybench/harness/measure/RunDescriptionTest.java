@@ -31,9 +31,8 @@ class RunDescriptionTest {
                 Target.load(Repo.root().resolve("targets/examples/kong.properties"))), record);
         assertEquals(List.of("nginx", "scg"), List.copyOf(found.byGateway().keySet()));
         HostileInputRecord.Tally nginx = record.total("nginx");
-        assertEquals(new HostileInput.Gateway(nginx.handled(), nginx.tried(), record.byGateway().get("nginx").entrySet().stream()
-                .filter(e -> e.getValue().handled() < e.getValue().tried())
-                .map(e -> e.getKey() + ": " + e.getValue().handled() + " of " + e.getValue().tried()).toList()), found.byGateway().get("nginx"));
+        assertEquals(nginx.handled(), found.byGateway().get("nginx").handled());
+        assertEquals(nginx.tried(), found.byGateway().get("nginx").tried());
         assertEquals(List.of("malformed origin response: 10 of 15", "1xx/upgrade: 3 of 7"), found.byGateway().get("nginx").missed(),
                 "as docs/hostile-input.md words NGINX's misses");
         assertEquals(List.of(), found.byGateway().get("scg").missed());
