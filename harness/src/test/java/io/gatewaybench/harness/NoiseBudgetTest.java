@@ -146,8 +146,9 @@ class NoiseBudgetTest {
                 double[] rate = new double[2];
                 boolean[] searching = {true, true};
                 boolean[] limited = new boolean[2];
+                Tries tries = new Tries();
                 for (int i = 0; i < n; i++) {
-                    boolean late = lag[i].draw(r) > Ladder.LATE_SEND_MS;
+                    boolean late = tries.late(lag[i], r);
                     double p = p99[i].draw(r);
                     double m = max[i].draw(r);
                     round[1 + i] = late ? Double.NaN : p;
@@ -297,6 +298,24 @@ class NoiseBudgetTest {
         return delayP50 - direct.drawMean(r, directRounds) < 5000 || delayP50 - twin.drawMean(r, rounds) > 5000 + slackUs;
     }
 
+    /**
+     * A round's Gatling ladder as {@code GatlingRun} sends it: the first level sent late (send lag P99 over {@link
+     * Ladder#LATE_SEND_MS}) is sent once more, with the levels above it, by a second run; a level late on the second run
+     * stays late (injector-limited). Each try's lag is drawn on its own.
+     */
+    private static final class Tries {
+        private boolean sentAgain;
+
+        boolean late(Noise lag, RandomGenerator r) {
+            boolean late = lag.draw(r) > Ladder.LATE_SEND_MS;
+            if (late && !sentAgain) {
+                sentAgain = true;
+                late = lag.draw(r) > Ladder.LATE_SEND_MS;
+            }
+            return late;
+        }
+    }
+
     /** PlantedTargetsIT: {@link PlantedTargetsIT#ROUNDS} of each planted target and of direct; the calibration run had eight and nine. */
     private static List<Check> planted() {
         Noise.Calibration c = Noise.Calibration.of("planted");
@@ -309,11 +328,12 @@ class NoiseBudgetTest {
         Noise directMax = c.level("direct", 100, "all_requests_latency_ms/max", 1);
         Noise directLag = c.level("direct", 100, "send_lag_ms/p99", 0);
         checks.add(new Check(test, "direct meets P99 <= " + PlantedTargetsIT.P99_OBJECTIVE_MS + " ms and max <= 29 ms at 100 req/s "
-                + (directRounds == 2 ? "(in both its rounds: the lower of two is the median)" : "(in enough of its " + directRounds + " rounds that the lower median does)"), List.of(directP99, directMax, directLag), r -> {
+                + (directRounds == 2 ? "(in both its rounds: the lower of two is the median)" : directRounds == 1 ? "(in its one round)"
+                : "(in enough of its " + directRounds + " rounds that the lower median does)"), List.of(directP99, directMax, directLag), r -> {
                     int held = 0;
                     for (int i = 0; i < directRounds; i++) {
                         held += directP99.draw(r) <= PlantedTargetsIT.P99_OBJECTIVE_MS && directMax.draw(r) <= 29
-                                && directLag.draw(r) <= Ladder.LATE_SEND_MS ? 1 : 0;
+                                && !new Tries().late(directLag, r) ? 1 : 0;
                     }
                     return held < directRounds - (directRounds - 1) / 2; // the lower median of n rounds is the ((n - 1) / 2)-th lowest
                 }));
@@ -351,9 +371,10 @@ class NoiseBudgetTest {
                     boolean carried = false;
                     for (int i = 0; i < rounds; i++) {
                         boolean passed = true;
+                        Tries tries = new Tries();
                         for (int k = 0; k < capBelow.size() && passed; k += 2) {
                             double p99 = capBelow.get(k).draw(r);
-                            if (capBelow.get(k + 1).draw(r) > Ladder.LATE_SEND_MS) {
+                            if (tries.late(capBelow.get(k + 1), r)) {
                                 passed = false; // not measured: the round stops, injector-limited
                             } else if (p99 > PlantedTargetsIT.P99_OBJECTIVE_MS) {
                                 return true; // the target missed the objective below its cap

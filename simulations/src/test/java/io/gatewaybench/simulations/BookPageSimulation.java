@@ -54,7 +54,8 @@ import java.util.regex.Pattern;
  * <tr><td>baseUrl</td><td>http://127.0.0.1:8080</td><td>the target: Tomcat itself or a gateway in front of it</td></tr>
  * <tr><td>path</td><td>/examples/jsp/jsp2/simpletag/book.jsp</td><td>the page requested</td></tr>
  * <tr><td>marker</td><td>THE LORD OF THE RINGS</td><td>text every response body must contain</td></tr>
- * <tr><td>model</td><td>closed</td><td>closed: {@code users} loop back-to-back; open: {@code rate} new users (one request each) per second</td></tr>
+ * <tr><td>model</td><td>closed</td><td>closed: {@code users} loop back-to-back; open: {@code rate} new users (one request each) per second; ladder: the
+ *     ladder of {@code rates} alone, its warm-up and levels, no measured load (the harness sends a level Gatling sent late once more so)</td></tr>
  * <tr><td>users</td><td>16</td><td>closed: concurrent users, each with its own connection</td></tr>
  * <tr><td>rate</td><td>1000</td><td>open: requests per second (warm-up ramps up to it over its first half)</td></tr>
  * <tr><td>warmup</td><td>15</td><td>seconds of warm-up, reported as "warm-up"; 0 skips it</td></tr>
@@ -120,8 +121,12 @@ public class BookPageSimulation extends Simulation {
     static final AtomicLong LOOP_START = new AtomicLong();
 
     {
-        boolean open = oneOf("model", MODEL, "closed", "open", "interleaved").equals("open");
+        boolean open = oneOf("model", MODEL, "closed", "open", "interleaved", "ladder").equals("open");
         boolean interleaved = MODEL.equals("interleaved");
+        boolean ladderOnly = MODEL.equals("ladder");
+        if (ladderOnly && RATES.isEmpty()) {
+            throw new IllegalArgumentException("model=ladder sends the ladder alone: give its rates (-Drates=...)");
+        }
         boolean shared = oneOf("sessions", SESSIONS, "shared", "per-user").equals("shared");
         String cookie = !shared ? null : SESSION_COOKIE.isEmpty() ? sharedSessionCookie() : SESSION_COOKIE;
         System.out.printf("BookPageSimulation: baseUrl=%s path=%s%s marker=\"%s\"%s%s model=%s %s warmup=%ds duration=%ds sessions=%s%s%n",
@@ -144,8 +149,10 @@ public class BookPageSimulation extends Simulation {
             protocol = pooled;
         }
 
-        PopulationBuilder measured;
-        if (interleaved) {
+        PopulationBuilder measured = null;
+        if (ladderOnly) {
+            // nothing before the ladder's warm-up
+        } else if (interleaved) {
             measured = interleaved(cookie);
         } else if (open) {
             measured = scenario("book").exec(page("book", shared)).injectOpen(constantUsersPerSec(RATE).during(DURATION));
@@ -171,11 +178,12 @@ public class BookPageSimulation extends Simulation {
             // lowest rate, before the first level; its requests are named "warm-up" and excluded.
             PopulationBuilder ladderWarmUp = scenario("ladder warm-up").exec(page("warm-up", shared))
                     .injectOpen(constantUsersPerSec(RATES.get(0)).during(LADDER_WARMUP)).protocols(pooled);
-            measured = measured.andThen(ladderWarmUp.andThen(ladder));
+            measured = measured == null ? ladderWarmUp.andThen(ladder) : measured.andThen(ladderWarmUp.andThen(ladder));
         }
         PopulationBuilder load = measured;
 
-        List<Assertion> assertions = new ArrayList<>(List.of(interleaved ? global().failedRequests().count().is(0L)
+        // The ladder's levels are judged by the harness (their errors are a figure, not a failed run): alone, no assertion.
+        List<Assertion> assertions = ladderOnly ? new ArrayList<>() : new ArrayList<>(List.of(interleaved ? global().failedRequests().count().is(0L)
                 : details("book").failedRequests().count().is(0L)));
         if (open) { // the planned load was sent in full
             assertions.add(details("book").allRequests().count().gte((long) Math.floor(RATE * DURATION)));

@@ -39,7 +39,7 @@ public record Calibration(List<Integer> rates, LadderPlan.Calibration measured) 
         GatlingRun.Request request = GatlingRun.Request.of(plan.scenario(Scenario.PLAIN), plan.credentials(), reference, "", plan.origin());
         try (ResourceSampler sampler = new ResourceSampler()) {
             RequestStats direct = GatlingRun.measure(origin, request, load, List.of(), ladder, runDir.resolve("raw/calibration"), sampler,
-                    null).stats();
+                    null, progress).stats();
             List<Integer> rates = Ladder.rates(ladder.percents(), direct.throughputRps(), ladder.absolute());
             LadderPlan.Calibration measured = new LadderPlan.Calibration("direct, closed model, " + load.users() + " users, warm-up "
                     + load.warmupSeconds() + " s, measured " + load.durationSeconds() + " s, before round 1",

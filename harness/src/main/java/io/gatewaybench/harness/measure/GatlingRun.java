@@ -70,7 +70,7 @@ public final class GatlingRun {
      */
     public static Measurement measure(URI target, RunPlan.Load load, List<Integer> rates, RunPlan.LadderPlan ladder, Path raw,
                                       ResourceSampler sampler, BiFunction<Long, Long, LatencyProbe.Result> probe) throws IOException {
-        return measure(target, Request.BOOK, load, rates, ladder, raw, sampler, probe);
+        return measure(target, Request.BOOK, load, rates, ladder, raw, sampler, probe, line -> { });
     }
 
     /**
@@ -111,8 +111,14 @@ public final class GatlingRun {
         }
     }
 
+    /**
+     * As {@link #measure(URI, RunPlan.Load, List, RunPlan.LadderPlan, Path, ResourceSampler, BiFunction)}, each request as
+     * {@code request} says. Where Gatling sent a level late ({@link Ladder.Level#injectorLate()}), the ladder from that
+     * level up is sent once more by a second Gatling run ({@link #sentAgainWhereLate}), said on {@code progress}.
+     */
     public static Measurement measure(URI target, Request request, RunPlan.Load load, List<Integer> rates, RunPlan.LadderPlan ladder,
-                                      Path raw, ResourceSampler sampler, BiFunction<Long, Long, LatencyProbe.Result> probe) throws IOException {
+                                      Path raw, ResourceSampler sampler, BiFunction<Long, Long, LatencyProbe.Result> probe,
+                                      Progress progress) throws IOException {
         Files.createDirectories(raw);
         List<String> args = new ArrayList<>(List.of(
                 "-DbaseUrl=" + target, "-Dmodel=" + load.model(), "-Dusers=" + load.users(), "-Drate=" + load.rate(),
@@ -132,6 +138,7 @@ public final class GatlingRun {
         for (Ladder.Level level : levels) {
             log.writeDistribution(Ladder.requestName(level.rate()), raw.resolve("latency-ms-" + Ladder.requestName(level.rate()) + ".hgrm"));
         }
+        levels = sentAgainWhereLate(levels, log, target, request, rates, ladder, raw, sampler, probe, progress);
         long start = log.window(MEASURED)[0];
         long end = start + load.durationSeconds() * 1000L;
         RequestStats stats = stats(report, log, load.durationSeconds());
@@ -139,6 +146,58 @@ public final class GatlingRun {
         Optional<Integer> steady = Optional.ofNullable(log.steadyAfter(WARMUP, MEASURED, stats.throughputRps(), STEADY_SHARE, STEADY_SECONDS));
         return new Measurement(stats.withRuntime(new RoundRuntime(null, null, null, steady, null, null)), injectorJvm.toString(), start, end, levels,
                 status(exit, Files.readAllLines(console), log, load.durationSeconds()));
+    }
+
+    /**
+     * The ladder with its first level Gatling sent late (and the target did not overload) sent once more, with every level
+     * above it, by a second Gatling run of the ladder alone (the simulation's {@code model=ladder}: its warm-up at that
+     * level's rate, then the levels, on a new JVM: the late one may have been the first's doing), as Vegeta's ladder sends
+     * a late level once more ({@link VegetaLadder}). The second try's levels stand in for the first's from that level up,
+     * each marked with the first try's send lag; late again, the level is injector-limited, neither a pass nor a failure.
+     * Its raw output goes to {@code raw/ladder-again}, its distributions beside the first's, named {@code -again}.
+     */
+    static List<Ladder.Level> sentAgainWhereLate(List<Ladder.Level> levels, SimulationLog log, URI target, Request request,
+            List<Integer> rates, RunPlan.LadderPlan ladder, Path raw, ResourceSampler sampler,
+            BiFunction<Long, Long, LatencyProbe.Result> probe, Progress progress) throws IOException {
+        int late = 0;
+        while (late < levels.size() && (levels.get(late).overloaded() || levels.get(late).injectorLate().isEmpty())) {
+            if (levels.get(late).overloaded()) {
+                return levels; // nothing above an overloaded level was sent
+            }
+            late++;
+        }
+        if (late == levels.size()) {
+            return levels;
+        }
+        Ladder.Level first = levels.get(late);
+        List<Integer> again = rates.subList(rates.indexOf(first.rate()), rates.size());
+        progress.line(String.format(Locale.ROOT, "Gatling could not deliver %d req/s (%s): the ladder from it (%s req/s) once more",
+                first.rate(), first.injectorLate(), again));
+        Path folder = Files.createDirectories(raw.resolve("ladder-again"));
+        List<String> args = new ArrayList<>(List.of("-DbaseUrl=" + target, "-Dmodel=ladder", "-Dwarmup=0", "-Dduration=0",
+                "-Drates=" + again.stream().map(String::valueOf).collect(Collectors.joining(",")),
+                "-DlevelDuration=" + ladder.levelSeconds(), "-DmaxInFlight=" + ladder.maxInFlight()));
+        args.addAll(request.args());
+        Path console = folder.resolve("gatling.log");
+        int exit = gatling(args, folder, console, ladder.seconds(again.size()) + 600, new StringBuilder(), sampler);
+        SimulationLog second = SimulationLog.read(report(folder, exit).resolve("simulation.log"));
+        List<Ladder.Level> resent = Ladder.read(second, again, ladder.levelSeconds(), Ladder.overloadedAt(Files.readAllLines(console)), probe);
+        if (resent.isEmpty()) {
+            throw new IllegalStateException("Gatling's second try of the ladder from " + first.rate() + " req/s sent no level; see " + console);
+        }
+        for (Ladder.Level level : resent) {
+            String name = Ladder.requestName(level.rate());
+            second.writeDistribution(name, raw.resolve("latency-ms-" + name + "-again.hgrm"));
+        }
+        List<Ladder.Level> merged = new ArrayList<>(levels.subList(0, late));
+        merged.add(resent.get(0).sentAgainAfter(log.sendLagUs(Ladder.requestName(first.rate()), first.rate())));
+        merged.addAll(resent.subList(1, resent.size()));
+        String stillLate = resent.get(0).injectorLate();
+        if (!stillLate.isEmpty()) {
+            progress.line(String.format(Locale.ROOT, "Gatling could not deliver %d req/s again (%s): injector-limited, the search stops there",
+                    first.rate(), stillLate));
+        }
+        return merged;
     }
 
     /**

@@ -27,23 +27,29 @@ public final class Ladder {
      * One level as measured. {@code stats} is null when no request of the level succeeded;
      * {@code allLatency} is the latency over every request, failed ones at their full time (null
      * where it was not recorded: runs from before it was); {@code sent} below {@code planned} means
-     * the run stopped during this level, or the injector could not send it all.
+     * the run stopped during this level, or the injector could not send it all. {@code firstTry}: where the injector sent
+     * the level late on a first try and it was sent once more (this is that second try), the first try's send lag; else null.
      */
     public record Level(int rate, long planned, long sent, long errors, RequestStats stats, RequestStats.Latency allLatency,
-                        boolean overloaded, double sendLagP99Ms, double sendLagMaxMs, LatencyProbe.Result probe, Vegeta vegeta) {
-        /** A level Gatling sent. */
+                        boolean overloaded, double sendLagP99Ms, double sendLagMaxMs, LatencyProbe.Result probe,
+                        ProbeResult.SendLagUs firstTry, Vegeta vegeta) {
+        /** A level Gatling sent, on its first try. */
         public Level(int rate, long planned, long sent, long errors, RequestStats stats, RequestStats.Latency allLatency,
                      boolean overloaded, double sendLagP99Ms, double sendLagMaxMs, LatencyProbe.Result probe) {
-            this(rate, planned, sent, errors, stats, allLatency, overloaded, sendLagP99Ms, sendLagMaxMs, probe, null);
+            this(rate, planned, sent, errors, stats, allLatency, overloaded, sendLagP99Ms, sendLagMaxMs, probe, null, null);
+        }
+
+        /** This level as the second try of one whose first try the injector sent with {@code lag}. */
+        public Level sentAgainAfter(ProbeResult.SendLagUs lag) {
+            return new Level(rate, planned, sent, errors, stats, allLatency, overloaded, sendLagP99Ms, sendLagMaxMs, probe, lag, vegeta);
         }
 
         /**
          * What Vegeta measured of a level besides what Gatling's levels have: its microsecond figures from the intended send,
-         * its own CPU time per 1,000 requests it sent (NaN: not measured), the first try's send lag where that try was late
-         * and the level was run again (else null), and the same answers' microseconds from the actual send (null in runs
-         * from before they were kept).
+         * its own CPU time per 1,000 requests it sent (NaN: not measured), and the same answers' microseconds from the actual
+         * send (null in runs from before they were kept).
          */
-        public record Vegeta(ProbeResult latencyUs, double cpuMsPer1000Requests, ProbeResult.SendLagUs firstTry, ProbeResult fromSendUs) {
+        public record Vegeta(ProbeResult latencyUs, double cpuMsPer1000Requests, ProbeResult fromSendUs) {
         }
 
         /** Every planned request was sent and the target kept up. */
@@ -90,7 +96,7 @@ public final class Ladder {
                     new LevelRound.SendLagMs(Precision.round(sendLagP99Ms), Precision.round(sendLagMaxMs)),
                     probe == null ? null : probe.figures(), vegeta == null ? null : LevelRound.VEGETA, vegeta == null ? null : vegeta.latencyUs(),
                     vegeta == null || Double.isNaN(vegeta.cpuMsPer1000Requests()) ? null : Precision.round(vegeta.cpuMsPer1000Requests()),
-                    vegeta == null ? null : vegeta.firstTry(), vegeta == null ? null : vegeta.fromSendUs());
+                    firstTry, vegeta == null ? null : vegeta.fromSendUs());
         }
 
         /**
@@ -104,9 +110,9 @@ public final class Ladder {
                     ? RequestStats.Latency.of(l.allRequestsLatencyMs().get()) : l.errors() == 0 && stats != null ? stats.latency() : null;
             Vegeta vegeta = !LevelRound.VEGETA.equals(l.injector()) ? null
                     : new Vegeta(l.latencyUs(), l.injectorCpuMsPer1000Requests() == null ? Double.NaN : l.injectorCpuMsPer1000Requests(),
-                    l.firstTrySendLagUs(), l.latencyFromSendUs());
+                    l.latencyFromSendUs());
             return new Level(l.rateRps(), l.planned(), l.sent(), l.errors(), stats, allLatency, l.overloaded(), l.sendLagMs().p99(),
-                    l.sendLagMs().max(), null, vegeta);
+                    l.sendLagMs().max(), null, l.firstTrySendLagUs(), vegeta);
         }
 
     }

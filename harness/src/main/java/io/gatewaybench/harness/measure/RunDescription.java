@@ -127,7 +127,10 @@ public record RunDescription(RunPlan plan, Topology topology, int workers, Path 
                         : "open model, one request per arrival, shared uncapped connection pool: no request waits for a "
                         + "connection (it opens one), and Gatling's response time runs from the instant it tries to send, TCP connect "
                         + "included, to the complete response. A target that cannot keep up collects requests in flight: past "
-                        + plan.ladder().maxInFlight() + " the level counts as overloaded and the target's ladder stops.",
+                        + plan.ladder().maxInFlight() + " the level counts as overloaded and the target's ladder stops. A level Gatling "
+                        + "sent late (send lag P99 over " + (int) Ladder.LATE_SEND_MS + " ms) is sent once more, with the levels above it, "
+                        + "by a second Gatling run of the ladder alone (its warm-up, then those levels), and late again it is "
+                        + "injector-limited: neither a pass nor a failure.",
                 plan.ladder().objectives().stream().map(o -> new LadderPlan.Objective(o.name(), o.description())).toList(),
                 plan.ladder().injector());
         return new Summary(Summary.FORMAT, runDir.getFileName().toString(), started.toString(), Instant.now().toString(),

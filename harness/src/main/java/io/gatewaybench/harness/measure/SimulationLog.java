@@ -1,5 +1,6 @@
 package io.gatewaybench.harness.measure;
 
+import io.gatewaybench.harness.model.ProbeResult;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -187,16 +188,26 @@ public final class SimulationLog {
      * more than a few milliseconds means the injector, not the target, fell behind.
      */
     public double[] sendLag(String name, double rate) {
+        double[] lag = lags(name, rate);
+        return lag.length == 0 ? new double[] {0, 0} : new double[] {lag[rankIndex(lag.length, 99)], lag[lag.length - 1]};
+    }
+
+    /** The same lateness as {@link #sendLag} in microseconds (of whole milliseconds: Gatling's clock), its P50 too; null: none sent. */
+    public ProbeResult.SendLagUs sendLagUs(String name, double rate) {
+        double[] lag = lags(name, rate);
+        return lag.length == 0 ? null : new ProbeResult.SendLagUs(Math.round(lag[rankIndex(lag.length, 50)] * 1000),
+                Math.round(lag[rankIndex(lag.length, 99)] * 1000), Math.round(lag[lag.length - 1] * 1000));
+    }
+
+    /** Each send's lateness against the schedule, ms, ascending. */
+    private double[] lags(String name, double rate) {
         int[] starts = requests(name).stream().mapToInt(Request::start).sorted().toArray();
-        if (starts.length == 0) {
-            return new double[] {0, 0};
-        }
         double[] lag = new double[starts.length];
         for (int k = 0; k < starts.length; k++) {
             lag[k] = Math.max(0, starts[k] - (starts[0] + k * 1000.0 / rate));
         }
         java.util.Arrays.sort(lag);
-        return new double[] {lag[rankIndex(lag.length, 99)], lag[lag.length - 1]};
+        return lag;
     }
 
     /**

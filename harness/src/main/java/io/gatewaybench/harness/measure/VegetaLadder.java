@@ -144,8 +144,8 @@ public final class VegetaLadder {
                 none ? null : s.getValueAtPercentile(99.9), none ? null : s.getMaxValue(), Optional.empty());
         return new Ladder.Level(r.rateRps(), r.planned(), r.sent(), errors, stats,
                 r.allFromIntended().getTotalCount() == 0 ? null : latencyMs(r.allFromIntended()), r.maxInFlight() > ladder.maxInFlight(),
-                lag.getTotalCount() == 0 ? 0 : lag.getValueAtPercentile(99) / 1000.0, lag.getMaxValue() / 1000.0, null,
-                new Ladder.Level.Vegeta(micros, r.cpuMsPer1000Requests(), firstTry, fromSend));
+                lag.getTotalCount() == 0 ? 0 : lag.getValueAtPercentile(99) / 1000.0, lag.getMaxValue() / 1000.0, null, firstTry,
+                new Ladder.Level.Vegeta(micros, r.cpuMsPer1000Requests(), fromSend));
     }
 
     private static ProbeResult.SendLagUs lag(Histogram lag) {

@@ -127,7 +127,10 @@ final class LadderTables {
             md.append("Latency in ms (Gatling), medians over the rounds that measured the target at the rate (a round overloaded or sent ")
                     .append("late is left out; `reached` counts them); send lag: the injector's own lateness ")
                     .append("against its schedule (P99, worst round; above ").append((int) Ladder.LATE_SEND_MS)
-                    .append(" ms the level's latency understates); probe: the microsecond probe's requests during the level, ")
+                    .append(sentAgain(targets) ? " ms the level was sent once more, with the levels above it, by a second Gatling run of the ladder "
+                            + "alone, and late again it is injector-limited: neither a pass nor a failure; *sent again k*: rounds whose first try "
+                            + "Gatling sent late" : " ms the level's latency understates")
+                    .append("); probe: the microsecond probe's requests during the level, ")
                     .append("pooled over rounds. Distributions: `raw/<target>-round<k>/latency-ms-rate-<N>.hgrm`.\n\n");
         }
         md.append("| target | rate | reached | P50 | P90 | P99 | P99.9 | P99.99 | max | errors | send lag P99 | ")
@@ -148,13 +151,16 @@ final class LadderTables {
                 if (l.roundsInjectorLimited() != null && l.roundsInjectorLimited() > 0) {
                     md.append(" (injector-limited ").append(l.roundsInjectorLimited()).append(')');
                 }
+                long again = l.rounds().stream().filter(r -> r.firstTrySendLagUs() != null).count();
+                if (!vegeta && again > 0) { // Vegeta's table has a column for it
+                    md.append(" (sent again ").append(again).append(')');
+                }
                 LatencyMs latency = l.latencyMs();
                 for (double v : latency == null ? new double[6]
                         : new double[] {latency.p50(), latency.p90(), latency.p99(), latency.p99_9(), latency.p99_99(), latency.max()}) {
                     md.append(" | ").append(latency == null ? "-" : vegeta ? String.format(Locale.ROOT, "%.3f", v) : num(v));
                 }
                 if (vegeta) {
-                    long again = l.rounds().stream().filter(r -> r.firstTrySendLagUs() != null).count();
                     Double cpu = l.injectorCpuMsPer1000Requests();
                     md.append(String.format(Locale.ROOT, " | %.2f%% | %.3f | %d | %s |%n", share(l) * 100, l.sendLagP99MsMax(), again,
                             cpu == null ? "-" : String.format(Locale.ROOT, "%.0f", cpu)));
@@ -165,6 +171,12 @@ final class LadderTables {
                         probe == null ? "-" : num(probe.p50()), probe == null ? "-" : num(probe.p99())));
             }
         }
+    }
+
+    /** Some round of some level was a second try, its first sent late. */
+    private static boolean sentAgain(List<Target> targets) {
+        return targets.stream().filter(t -> t.fixedRate() != null).flatMap(t -> t.fixedRate().stream())
+                .flatMap(l -> l.rounds().stream()).anyMatch(r -> r.firstTrySendLagUs() != null);
     }
 
     private static String cell(FixedRateLevel level, int rounds) {

@@ -51,7 +51,7 @@ class VegetaLadderTest {
         assertNotNull(l.vegeta());
         // Whether Vegeta kept its schedule depends on the machine's load (a JVM just started beside it can delay it past
         // 2 ms): not asserted; what is, is that a second try happened exactly when the first was late, and is recorded.
-        assertEquals(progress.stream().anyMatch(p -> p.contains("once more")), l.vegeta().firstTry() != null, progress.toString());
+        assertEquals(progress.stream().anyMatch(p -> p.contains("once more")), l.firstTry() != null, progress.toString());
         long p50 = l.vegeta().latencyUs().p50();
         assertTrue(p50 > 0 && p50 < 1_000_000, "a P50 in microseconds: " + p50);
         assertEquals(p50 / 1000.0, l.stats().latency().p50(), 0.0005, "the same figure in ms, to the microsecond");
@@ -99,9 +99,9 @@ class VegetaLadderTest {
         };
         List<Ladder.Level> levels = VegetaLadder.run(sender, List.of(100, 200, 300), ladder(1000), progress::add);
         assertEquals(List.of(100, 200, 200, 300, 300), tries, "each late level once more, and no more");
-        assertNull(levels.get(0).vegeta().firstTry());
+        assertNull(levels.get(0).firstTry());
         assertEquals("", levels.get(1).injectorLate(), "on time at the second try");
-        assertEquals(25_000, levels.get(1).vegeta().firstTry().p99(), 25_000 * 0.001, "the first try's lag is kept");
+        assertEquals(25_000, levels.get(1).firstTry().p99(), 25_000 * 0.001, "the first try's lag is kept");
         assertEquals("send lag P99 25.00 ms", levels.get(2).injectorLate().replaceAll("2[45]\\.\\d\\d", "25.00"));
         assertTrue(progress.stream().anyMatch(p -> p.contains("once more")), progress.toString());
         // late again at 300: nothing is sent above it

@@ -24,8 +24,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.HdrHistogram.Histogram;
@@ -321,7 +319,7 @@ class VegetaPlantsIT {
         Path targets = VegetaLevel.targets(origin, VegetaLadder.paths(request), VegetaLadder.headers(request), raw.resolve("targets.txt"));
         List<VegetaLevel.Result> sent = new ArrayList<>();
         VegetaLadder.Sender throttled = (rate, suffix) -> {
-            try (Throttle ignored = new Throttle()) {
+            try (Throttle ignored = Throttle.vegeta()) {
                 VegetaLevel.Result r = VegetaLevel.run(targets, rate, VegetaLadder.WARMUP_SECONDS, LEVEL_SECONDS, 1000,
                         VegetaLadder.TIMEOUT_SECONDS, raw.resolve("vegeta-" + rate + suffix + ".bin"), expect);
                 sent.add(r);
@@ -332,12 +330,12 @@ class VegetaPlantsIT {
         assertEquals(2, sent.size(), "the late level sent once more: " + progress);
         Ladder.Level l = levels.get(0);
         assertFalse(l.injectorLate().isEmpty(), "late on its second try too: " + l.injectorLate());
-        assertNotNull(l.vegeta().firstTry(), "the first try's lag is kept");
+        assertNotNull(l.firstTry(), "the first try's lag is kept");
         VegetaLevel.Result last = sent.get(1);
         long intended = last.fromIntended().getValueAtPercentile(99);
         long actual = last.fromSend().getValueAtPercentile(99);
         Files.writeString(RUNS.resolve("throttled.txt"), String.format(Locale.ROOT, "P99 from the intended send %d us, from the actual "
-                + "send %d us; first try's send lag P99 %d us; %s%n", intended, actual, l.vegeta().firstTry().p99(), l.injectorLate()));
+                + "send %d us; first try's send lag P99 %d us; %s%n", intended, actual, l.firstTry().p99(), l.injectorLate()));
         assertTrue(intended >= 50_000, "from the intended send, P99 shows the 100 ms stops: " + intended + " us");
         assertTrue(actual < 20_000, "from the actual send it would not: " + actual + " us");
         // Neither a pass nor a failure: the search stops there, marked injector-limited, with no rate found.
@@ -391,58 +389,6 @@ class VegetaPlantsIT {
             assertEquals(highestUnder, search.rateRps(), "the maximum found under P99 at most " + CAP_P99_MS + " ms, with a cap of " + CAP_RPS
                     + " per second, is the highest level under it:" + seen);
             assertEquals(firstOver, search.nextLevelRps(), "the first level that failed is the first over the cap:" + seen);
-        }
-    }
-
-    /** Stops every {@code vegeta attack} under this JVM for 100 ms each second while open. */
-    private static final class Throttle implements AutoCloseable {
-        private final AtomicBoolean on = new AtomicBoolean(true);
-        private final Thread thread;
-
-        Throttle() {
-            thread = new Thread(() -> {
-                while (on.get()) {
-                    List<Long> vegeta = ProcessHandle.current().descendants()
-                            .filter(p -> p.info().command().map(c -> c.endsWith("/vegeta")).orElse(false))
-                            .map(ProcessHandle::pid).toList();
-                    signal("STOP", vegeta);
-                    pause(100);
-                    signal("CONT", vegeta);
-                    pause(vegeta.isEmpty() ? 10 : 900);
-                }
-            }, "throttle-vegeta");
-            thread.setDaemon(true);
-            thread.start();
-        }
-
-        private static void signal(String name, List<Long> pids) {
-            for (long pid : pids) {
-                try {
-                    new ProcessBuilder("kill", "-" + name, Long.toString(pid)).start().waitFor(5, TimeUnit.SECONDS);
-                } catch (IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }
-        }
-
-        private static void pause(long millis) {
-            try {
-                Thread.sleep(millis);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-
-        @Override
-        public void close() {
-            on.set(false);
-            try {
-                thread.join(5_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
         }
     }
 

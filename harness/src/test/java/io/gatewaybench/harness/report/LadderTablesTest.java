@@ -55,4 +55,38 @@ class LadderTablesTest {
         }
         throw new AssertionError("no planted-hold-200 in the run");
     }
+
+    /**
+     * Planted: direct's first level in round 1 of a Gatling-ladder run (20261124-035143) as a second try, its first sent 19 ms
+     * late at P99. details.md's full table says so in its `reached` cell, and its caption gives the rule; the run as committed
+     * says neither (no level of it was sent again).
+     */
+    @Test
+    void aGatlingLevelSentAgainIsCountedAndItsRuleGiven(@TempDir Path dir) throws Exception {
+        Path committed = Path.of("..", "results", "20261124-035143");
+        JsonNode summary = Summaries.mapper().readTree(committed.resolve("summary.json").toFile());
+        JsonNode direct = summary.get("targets").get(0);
+        assertEquals("direct", direct.get("name").asText());
+        int rate = direct.get("fixed_rate").get(0).get("rate_rps").asInt();
+        ((ObjectNode) direct.get("fixed_rate").get(0).get("rounds").get(0)).putObject("first_try_send_lag_us")
+                .put("p50", 0).put("p99", 19_000).put("max", 40_000);
+        Files.writeString(dir.resolve("summary.json"), Summaries.mapper().writeValueAsString(summary));
+        RunSummary.write(dir, Analysis.read(dir));
+        String planted = Files.readString(dir.resolve(RunSummary.DETAILS));
+        String asCommitted = Files.readString(committed.resolve(RunSummary.DETAILS));
+        String rule = "above 10 ms the level was sent once more, with the levels above it, by a second Gatling run";
+        assertEquals(true, planted.contains(rule), "the rule, where a level was sent again");
+        assertEquals(false, asCommitted.contains(rule), "no rule of a second try in a run that made none");
+        String reached = fullRow(planted, "direct", rate).get(2);
+        assertEquals(true, reached.endsWith("(sent again 1)"), "direct at " + rate + " req/s: " + reached);
+        assertEquals(false, fullRow(asCommitted, "direct", rate).get(2).contains("sent again"));
+    }
+
+    /** The cells of {@code target}'s row at {@code rate} in details.md's "Fixed-rate levels in full". */
+    private static List<String> fullRow(String md, String target, int rate) {
+        String table = md.substring(md.indexOf("## Fixed-rate levels in full"));
+        String line = table.lines().filter(l -> l.startsWith("| " + target + " | " + rate + " |")).findFirst()
+                .orElseThrow(() -> new AssertionError("no row " + target + " " + rate + ":\n" + table));
+        return List.of(line.substring(1, line.length() - 1).split("\\|")).stream().map(String::strip).toList();
+    }
 }

@@ -1,0 +1,66 @@
+package io.gatewaybench.harness.measure;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gatewaybench.harness.Origins;
+import io.gatewaybench.harness.TestLocks;
+import io.gatewaybench.harness.analyse.ObjectiveJudge;
+import io.gatewaybench.harness.model.MaxSustainable;
+import io.gatewaybench.harness.plan.Objective;
+import io.gatewaybench.harness.plan.RunPlan;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
+
+/**
+ * A level Gatling sent late is sent once more, as Vegeta's are: against real Tomcat, the first Gatling run (closed load,
+ * then the ladder of 50 and 100 req/s) is stopped 100 ms every second ({@link Throttle}), so it sends both levels late;
+ * a second Gatling run, of the ladder alone and not stopped, sends them again on time. The levels the run keeps are the
+ * second try's, the first try's send lag kept beside them, and the maximum rate is found, not left injector-limited.
+ * Without the plant nothing is sent again (the check that the first try was late then fails).
+ */
+@ResourceLock(TestLocks.CPU) // drives Gatling: not beside the hostile-input suites' time windows
+@ExtendWith(Origins.Resolver.class)
+class GatlingLadderAgainTest {
+    private static final List<Integer> RATES = List.of(50, 100);
+
+    @Test
+    void aLevelSentLateIsSentOnceMoreFromItUpAndItsFirstTryKept(Origins origins, @TempDir Path raw) throws Exception {
+        URI tomcat = origins.tomcatUrl();
+        GatlingRun.Request request = GatlingRun.Request.book(ScenarioCheck.sessionCookie(tomcat));
+        RunPlan.Load load = new RunPlan.Load("closed", 2, 0, 1, 1, "shared");
+        RunPlan.LadderPlan ladder = new RunPlan.LadderPlan(List.of(), RATES, 1, 1000, 10);
+        List<String> progress = new ArrayList<>();
+        GatlingRun.Measurement m;
+        try (ResourceSampler sampler = new ResourceSampler(); Throttle firstTry = Throttle.gatling("-Dmodel=closed")) {
+            m = GatlingRun.measure(tomcat, request, load, RATES, ladder, raw, sampler, null, progress::add);
+        }
+        assertTrue(progress.stream().anyMatch(l -> l.startsWith("Gatling could not deliver 50 req/s (send lag P99 ")
+                && l.endsWith("the ladder from it ([50, 100] req/s) once more")), "the late first level sent once more: " + progress + "; levels: " + m.ladder());
+        List<Ladder.Level> levels = m.ladder();
+        assertEquals(RATES, levels.stream().map(Ladder.Level::rate).toList(), "every level, once: " + levels);
+        Ladder.Level first = levels.get(0);
+        assertNotNull(first.firstTry(), "the first try's send lag is kept");
+        assertTrue(first.firstTry().p99() > Ladder.LATE_SEND_MS * 1000, "the first try was late: " + first.firstTry());
+        assertNull(levels.get(1).firstTry(), "the level above is the second run's own, not a level sent again");
+        for (Ladder.Level l : levels) {
+            assertTrue(l.measuredAtRate(), "sent again, unstopped, on time: " + l);
+        }
+        assertTrue(Files.isRegularFile(raw.resolve("latency-ms-rate-50-again.hgrm")), "the second try's distribution beside the first's");
+        assertTrue(Files.isRegularFile(raw.resolve("ladder-again/gatling.log")), "the second try's console in its own folder");
+        // summary.json holds the first try's lag, and a run read back from it has it
+        assertEquals(first.firstTry(), first.measuredIn(1).firstTrySendLagUs());
+        assertEquals(first.firstTry(), Ladder.Level.of(first.measuredIn(1)).firstTry());
+        MaxSustainable.SearchRound search = ObjectiveJudge.maxSustainable(Objective.standard(10).get(0), levels, RATES);
+        assertEquals(100, search.rateRps(), "found, not injector-limited: " + search);
+    }
+}
