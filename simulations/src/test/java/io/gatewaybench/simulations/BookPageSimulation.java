@@ -29,7 +29,7 @@ import java.util.regex.Pattern;
 
 /**
  * The book page under load, direct or through a gateway: a warm-up ("warm-up"), then the measured
- * requests ("book"; closed model: the same loop, named by the second it is in, and a 2 s "tail"
+ * requests ("book"; closed model: the same loop, named by the second it is in, and a 1 s "tail"
  * after the window so all users are active to its end), every response checked for status 200 and the page's marker. Run from
  * {@code simulations/}: {@code mvn gatling:test -DbaseUrl=http://host:port [-Dmodel=open -Drate=5000 ...]}.
  * Assertions: no "book" request failed; open model: every planned "book" request was sent.
@@ -109,9 +109,10 @@ public class BookPageSimulation extends Simulation {
     /**
      * Closed model: seconds the users go on looping after the measured window ("tail", excluded), so
      * that every user is still active at the window's last instant: without it, the window would end
-     * with fewer and fewer users as each finishes its last request.
+     * with fewer and fewer users as each finishes its last request. A user checks the loop's end before each request, so
+     * any tail keeps every user active at the window's end; 1 s (2 s until 20261128) is only time the run waits.
      */
-    static final long TAIL = 2;
+    static final long TAIL = 1;
     /** Seconds of open-model warm-up at the lowest ladder rate before the first level. */
     static final long LADDER_WARMUP = 3;
     /** Ladder requests sent and not yet answered. */
