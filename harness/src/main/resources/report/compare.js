@@ -1,6 +1,7 @@
 // compare.html's charts and table, drawn from the comparison inlined in the page (#comparison), which
 // the harness computed (RunComparison): this script judges nothing, it shows the per-round values,
-// each run's mean with its 95% interval, the difference with its 90% interval, and the verdict.
+// each run's mean with its 95% interval, every difference with its 90% and family intervals on one scale against the
+// margin, and the verdict.
 'use strict';
 (function () {
   window.reportCommon.drawPage('compare.html', draw);
@@ -73,6 +74,84 @@
         .map(c => el('td', {}, [c === null || c === undefined ? 'n/a' : String(c)])))));
       runs.append(body);
       main.append(runs);
+    }
+
+    /** Where the differences' plot cuts an interval: -100% (no figure compared here falls below 0) and +200%. */
+    const CUT_LOW = -100;
+    const CUT_HIGH = 200;
+    const VERDICTS = ['EQUIVALENT', 'DIFFERENT', 'INCONCLUSIVE'];
+    const VERDICT_COLOURS = { EQUIVALENT: '#1a7f37', DIFFERENT: '#cf222e', INCONCLUSIVE: '#6e7781' };
+
+    /**
+     * Every figure's difference on one scale, the one the verdicts read: per row of the table (its order), B-A as % of A's
+     * mean, its 90% interval (thick), its family interval (thin), the margin (grey band), coloured by verdict. A row whose A
+     * mean is 0 has no percentage and is left out, said under the chart.
+     */
+    function differences() {
+      const shown = data.rows.map(r => ({ r: r, base: Math.abs(mean(r.a)) })).filter(x => x.base > 0);
+      const left = data.rows.length - shown.length;
+      if (shown.length === 0) {
+        return;
+      }
+      section('Differences, B-A', 'One row per figure of a target, as in the table below: the point is B\'s mean less A\'s as % of '
+        + 'A\'s mean; the thick bar its 90% interval (equivalent: it lies inside the grey band, the margin), the thin line its '
+        + familyLevel() + '% interval (different: it excludes 0 and the point lies beyond the band); green equivalent, red '
+        + 'different, grey inconclusive. Intervals are cut at ' + CUT_LOW + '% (no figure compared here falls below 0) and at +'
+        + CUT_HIGH + '%; a cut end has no cap.' + (left > 0 ? ' ' + left + ' figure(s) whose A mean is 0 have no percentage and are '
+        + 'not drawn here (the table has them).' : ''));
+      const pct = (v, base) => (typeof v === 'number' && isFinite(v) ? Math.min(CUT_HIGH, Math.max(CUT_LOW, v / base * 100)) : NaN);
+      const labels = shown.map(x => x.r.target + ' · ' + x.r.figure);
+      // [row, difference, 90% low, 90% high, family low, family high, margin, verdict]: percentages of A's mean, cut
+      const rows = shown.map((x, i) => [i, pct(x.r.difference, x.base), pct(x.r.ci90[0], x.base), pct(x.r.ci90[1], x.base),
+        pct(x.r.ci_family[0], x.base), pct(x.r.ci_family[1], x.base), pct(x.r.margin_abs, x.base), VERDICTS.indexOf(x.r.verdict)]);
+      const values = rows.flatMap(d => [d[1], d[2], d[3], d[4], d[5], d[6], -d[6]]).filter(v => isFinite(v));
+      const axisMin = Math.floor(Math.min(0, ...values) * 1.05 - 1);
+      const axisMax = Math.ceil(Math.max(0, ...values) * 1.05 + 1);
+      const c = chart(main, charts, 'differences', {
+        tooltip: { trigger: 'item', formatter: p => labels[p.data[0]] + ': ' + (isFinite(p.data[1]) ? p.data[1].toFixed(1) + '%' : 'n/a')
+          + ', 90% interval ' + p.data[2].toFixed(1) + '% to ' + p.data[3].toFixed(1) + '%, margin ±' + p.data[6].toFixed(1) + '%, '
+          + VERDICTS[p.data[7]].toLowerCase() },
+        grid: { left: 20 + Math.round(Math.max(...labels.map(n => n.length)) * 6.5), right: 40, top: 20, bottom: 45 },
+        yAxis: { type: 'category', data: labels, inverse: true, axisLabel: { interval: 0 } },
+        xAxis: { type: 'value', min: axisMin, max: axisMax, name: 'B-A, % of A\'s mean', nameLocation: 'middle', nameGap: 28 },
+        series: [{
+          type: 'custom', name: 'B-A, % of A\'s mean', data: rows, encode: { y: 0, x: [1, 2, 3, 4, 5] },
+          markLine: { silent: true, symbol: 'none', data: [{ xAxis: 0 }], label: { show: false }, lineStyle: { color: '#57606a' } },
+          renderItem: (params, api) => {
+            const row = api.value(0);
+            const colour = VERDICT_COLOURS[VERDICTS[api.value(7)]];
+            const band = api.size([0, 1])[1];
+            const y = api.coord([0, row])[1];
+            const x = v => api.coord([v, row])[0];
+            const children = [];
+            const margin = api.value(6);
+            if (isFinite(margin)) {
+              children.push({ type: 'rect', shape: { x: x(-margin), y: y - band * 0.4, width: x(margin) - x(-margin), height: band * 0.8 },
+                style: { fill: '#8c959f', opacity: 0.25 } });
+            }
+            [[4, 5, 1.2, 0.25], [2, 3, 4, 0]].forEach(([lo, hi, width, cap]) => {
+              const low = api.value(lo);
+              const high = api.value(hi);
+              if (!isFinite(low) || !isFinite(high)) {
+                return;
+              }
+              const style = { stroke: colour, lineWidth: width };
+              children.push({ type: 'line', shape: { x1: x(low), y1: y, x2: x(high), y2: y }, style: style });
+              [[low, CUT_LOW], [high, CUT_HIGH]].forEach(([end, cut]) => {
+                if (cap > 0 && end !== cut) {
+                  children.push({ type: 'line', shape: { x1: x(end), y1: y - band * cap, x2: x(end), y2: y + band * cap }, style: style });
+                }
+              });
+            });
+            if (isFinite(api.value(1))) {
+              children.push({ type: 'circle', shape: { cx: x(api.value(1)), cy: y, r: 4 }, style: { fill: colour } });
+            }
+            return { type: 'group', children: children };
+          }
+        }]
+      });
+      c.getDom().style.height = (70 + 24 * labels.length) + 'px';
+      c.resize();
     }
 
     /** One chart per figure (the same figure of every target side by side): rounds as points, each run's mean and 95% interval as a bar. */
@@ -160,6 +239,6 @@
     }
 
     document.getElementById('loading').remove();
-    window.reportCommon.drawSections([header, figureCharts, rowTable], charts, 'compare');
+    window.reportCommon.drawSections([header, differences, figureCharts, rowTable], charts, 'compare');
   }
 })();

@@ -70,6 +70,10 @@ class CompareBrowserIT {
             assertEquals(List.of(), drawnProblems(JSON.readTree(chart.attr("data-series")), rows), name + ": chart of " + figure);
         }
 
+        Element differences = page.dom().getElementById("differences");
+        assertNotNull(differences, name + ": no plot of the differences");
+        assertEquals(List.of(), differencesProblems(JSON.readTree(differences.attr("data-series")), result.rows()), name + ": the differences");
+
         List<Element> rows = page.dom().select("#comparison-table tbody tr");
         assertEquals(result.rows().size(), rows.size(), name + ": table rows");
         for (int i = 0; i < rows.size(); i++) {
@@ -139,25 +143,57 @@ class CompareBrowserIT {
             expected.put(run + ": mean, 95% interval", means);
         }
         expected.put("margin around A's mean", margin);
-        expected.forEach((name, points) -> {
-            com.fasterxml.jackson.databind.JsonNode drawn = byName.get(name);
-            if (drawn == null || drawn.size() != points.size()) {
-                problems.add(name + ": " + (drawn == null ? "no series" : drawn.size() + " points drawn") + ", " + points.size() + " expected");
-                return;
-            }
-            for (int i = 0; i < points.size(); i++) {
-                for (int k = 0; k < points.get(i).length; k++) {
-                    double want = points.get(i)[k];
-                    com.fasterxml.jackson.databind.JsonNode got = drawn.get(i).get(k);
-                    boolean same = Double.isNaN(want) ? got == null || got.isNull() : got != null && got.isNumber()
-                            && Math.abs(got.asDouble() - want) <= 1e-9 * Math.max(1, Math.abs(want));
-                    if (!same) {
-                        problems.add(name + " point " + i + " value " + k + ": drawn " + got + ", expected " + want);
-                    }
+        expected.forEach((name, points) -> problems.addAll(differ(name, byName.get(name), points)));
+        return problems;
+    }
+
+    /** Where a series' drawn points ({@code drawn}: its data, null for no series) are not {@code points} (NaN: drawn as null). */
+    private static List<String> differ(String name, com.fasterxml.jackson.databind.JsonNode drawn, List<double[]> points) {
+        List<String> problems = new ArrayList<>();
+        if (drawn == null || drawn.size() != points.size()) {
+            problems.add(name + ": " + (drawn == null ? "no series" : drawn.size() + " points drawn") + ", " + points.size() + " expected");
+            return problems;
+        }
+        for (int i = 0; i < points.size(); i++) {
+            for (int k = 0; k < points.get(i).length; k++) {
+                double want = points.get(i)[k];
+                com.fasterxml.jackson.databind.JsonNode got = drawn.get(i).get(k);
+                boolean same = Double.isNaN(want) ? got == null || got.isNull() : got != null && got.isNumber()
+                        && Math.abs(got.asDouble() - want) <= 1e-9 * Math.max(1, Math.abs(want));
+                if (!same) {
+                    problems.add(name + " point " + i + " value " + k + ": drawn " + got + ", expected " + want);
                 }
             }
-        });
+        }
         return problems;
+    }
+
+    /**
+     * What the differences' plot holds against RunComparison's rows, in their order, those whose A mean is 0 left out: per row
+     * B-A, its 90% interval, its family interval and the margin, each as % of A's mean and cut at -100% and +200%, and the
+     * verdict (0 equivalent, 1 different, 2 inconclusive). Empty when they agree.
+     */
+    static List<String> differencesProblems(com.fasterxml.jackson.databind.JsonNode series, List<RunComparison.Row> rows) {
+        List<double[]> points = new ArrayList<>();
+        for (RunComparison.Row r : rows) {
+            double base = Math.abs(java.util.Arrays.stream(r.a()).average().orElse(0));
+            if (base == 0) {
+                continue;
+            }
+            java.util.function.DoubleUnaryOperator pct = v -> Double.isFinite(v) ? Math.min(200, Math.max(-100, v / base * 100)) : Double.NaN;
+            RunComparison.Test t = r.test();
+            points.add(new double[] {points.size(), pct.applyAsDouble(t.difference()), pct.applyAsDouble(t.ci90()[0]),
+                    pct.applyAsDouble(t.ci90()[1]), pct.applyAsDouble(t.ciFamily()[0]), pct.applyAsDouble(t.ciFamily()[1]),
+                    pct.applyAsDouble(r.marginAbs()), t.verdict().ordinal()});
+        }
+        String name = "B-A, % of A's mean";
+        com.fasterxml.jackson.databind.JsonNode drawn = null;
+        for (com.fasterxml.jackson.databind.JsonNode s : series) {
+            if (s.path("name").asText().equals(name)) {
+                drawn = s.path("data");
+            }
+        }
+        return differ(name, drawn, points);
     }
 
     @Test
@@ -184,6 +220,11 @@ class CompareBrowserIT {
         assertFalse(drawnProblems(emptySeries, first).isEmpty(), "a chart with its series and no data passed");
         com.fasterxml.jackson.databind.JsonNode drawnFirst = JSON.readTree(page.dom().getElementById("figure-0").attr("data-series"));
         assertFalse(drawnProblems(drawnFirst, second).isEmpty(), "another figure's chart passed");
+        com.fasterxml.jackson.databind.JsonNode drawnDifferences = JSON.readTree(page.dom().getElementById("differences").attr("data-series"));
+        assertFalse(differencesProblems(JSON.readTree("[{\"name\": \"B-A, % of A's mean\", \"data\": []}]"), result.rows()).isEmpty(),
+                "a plot of the differences with no data passed");
+        assertFalse(differencesProblems(drawnDifferences, result.rows().subList(1, result.rows().size())).isEmpty(),
+                "a plot of the differences drawing other rows passed");
     }
 
     /** The falsifiable case: a target planted at 60% of its throughput must read "different" on the page. */
