@@ -159,14 +159,14 @@ public final class GatlingRun {
     static List<Ladder.Level> sentAgainWhereLate(List<Ladder.Level> levels, SimulationLog log, URI target, Request request,
             List<Integer> rates, RunPlan.LadderPlan ladder, Path raw, ResourceSampler sampler,
             BiFunction<Long, Long, LatencyProbe.Result> probe, Progress progress) throws IOException {
-        int late = 0;
-        while (late < levels.size() && (levels.get(late).overloaded() || levels.get(late).injectorLate().isEmpty())) {
-            if (levels.get(late).overloaded()) {
+        int late = -1;
+        for (int i = 0; i < levels.size() && late < 0; i++) {
+            if (levels.get(i).overloaded()) {
                 return levels; // nothing above an overloaded level was sent
             }
-            late++;
+            late = levels.get(i).injectorLate().isEmpty() ? -1 : i;
         }
-        if (late == levels.size()) {
+        if (late < 0) {
             return levels;
         }
         Ladder.Level first = levels.get(late);
