@@ -130,10 +130,12 @@ public class BookPageSimulation extends Simulation {
         }
         boolean shared = oneOf("sessions", SESSIONS, "shared", "per-user").equals("shared");
         String cookie = !shared ? null : SESSION_COOKIE.isEmpty() ? sharedSessionCookie() : SESSION_COOKIE;
-        System.out.printf("BookPageSimulation: baseUrl=%s path=%s%s marker=\"%s\"%s%s model=%s %s warmup=%ds duration=%ds sessions=%s%s%n",
+        // model=ladder sends the ladder alone: it has no users, warm-up or measured window to name
+        String loadSettings = ladderOnly ? "" : (open ? " rate=" + RATE + "/s" : " users=" + USERS) + " warmup=" + WARMUP + "s duration=" + DURATION + "s";
+        System.out.printf("BookPageSimulation: baseUrl=%s path=%s%s marker=\"%s\"%s%s model=%s%s sessions=%s%s%n",
                 BASE_URL, ROUTES > 0 ? "/r{0.." + (ROUTES - 1) + "}" : "", PATH, MARKER, LENGTH >= 0 ? " length=" + LENGTH : "",
                 (API_KEY.isEmpty() ? "" : " apikey") + (BEARER.isEmpty() ? "" : " bearer"),
-                MODEL, open ? "rate=" + RATE + "/s" : "users=" + USERS, WARMUP, DURATION,
+                MODEL, loadSettings,
                 shared ? "shared(" + cookie + ")" : "per-user",
                 RATES.isEmpty() ? "" : " rates=" + RATES + " levelDuration=" + LEVEL_DURATION + "s maxInFlight=" + MAX_IN_FLIGHT);
         if (interleaved) {
