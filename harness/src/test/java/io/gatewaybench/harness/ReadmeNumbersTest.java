@@ -46,6 +46,8 @@ class ReadmeNumbersTest {
     /** The maximum sustainable rate under a P99 objective: "Maximum rate under P99 10 ms: direct 14,000, nginx 10,000". */
     private static final Pattern MAX_SENTENCE = Pattern.compile("Maximum rate under P99 (\\d+) ms:");
     private static final Pattern MAX = Pattern.compile(NAME + " ([\\d,]+)");
+    /** The precision a run reached for a target's throughput relative to direct, as its notes give it: "nginx ±16.5%". */
+    private static final Pattern PRECISION = Pattern.compile(NAME + " ±(\\d+\\.\\d)%");
     /** The default run README quotes, the reference its verdict is from. */
     private static final String REFERENCE = "20261126-200405";
 
@@ -60,8 +62,9 @@ class ReadmeNumbersTest {
      * target's throughput relative to direct where they give it after the target's name ("nginx 59.0%"; figures after the
      * run's name, in its item or paragraph: as README's); in a sentence that names them, each gateway's CPU per 1,000
      * requests with its interval, the latency it adds at P50 at a named rate with its interval, and the maximum rate under
-     * a P99 objective. Seen failing on a time, a ratio of each of three pages, a CPU figure, an interval's end of added
-     * latency and a maximum rate, each planted wrong.
+     * a P99 objective; and the precision each target reached ("nginx ±16.5%", as the run's notes give it). Seen failing
+     * on a time, a ratio of each of three pages, a CPU figure, an interval's end of added latency, a maximum rate and a
+     * precision reached, each planted wrong.
      */
     @Test
     void everyRunFigureOfTheDocsIsItsRunsOwn() throws IOException {
@@ -81,7 +84,8 @@ class ReadmeNumbersTest {
                 {"figures.md", "haproxy 23 (23-24)", "haproxy 24 (23-24)"},
                 {"figures.md", "haproxy +63 µs (-8 to", "haproxy +63 µs (-9 to"},
                 {"figures.md", "scg +304 (+192 to +417)", "scg +304 (+192 to +418)"},
-                {"figures.md", "direct 14,000, nginx 10,000", "direct 14,000, nginx 12,000"}}) {
+                {"figures.md", "direct 14,000, nginx 10,000", "direct 14,000, nginx 12,000"},
+                {"figures.md", "zuul2 ±0.6%;", "zuul2 ±0.7%;"}}) {
             String page = Files.readString(Repo.root().resolve("docs").resolve(plant[0]));
             assertTrue(page.contains(plant[1]), "the plant's text is not in docs/" + plant[0] + ": " + plant[1]);
             assertEquals(1, runs(page.replace(plant[1], plant[2])).size(), "a run's figure planted wrong in docs/" + plant[0] + " is not seen: "
@@ -138,7 +142,7 @@ class ReadmeNumbersTest {
         Path file = Repo.root().resolve("results").resolve(run).resolve("summary.json");
         boolean claims = MIN_S.matcher(said).find() || MIN.matcher(said).find() || ROUNDS.matcher(said).find() || TARGETS.matcher(said).find()
                 || RELATIVE.matcher(said).find() || CPU_SENTENCE.matcher(said).find() || ADDED_SENTENCE.matcher(said).find()
-                || MAX_SENTENCE.matcher(said).find();
+                || MAX_SENTENCE.matcher(said).find() || PRECISION.matcher(said).find();
         if (!claims) {
             return;
         }
@@ -183,6 +187,7 @@ class ReadmeNumbersTest {
             }
         }
         cpuFigures(run, s, said, wrong);
+        precisionFigures(run, said, wrong);
         addedFigures(run, s, said, wrong);
         maxFigures(run, s, said, wrong);
     }
@@ -201,6 +206,26 @@ class ReadmeNumbersTest {
                 }
             }
         }
+    }
+
+    /**
+     * Each target's precision reached, as the run's summary.md notes give it ("Precision reached: ... nginx ±16.5%, ..."),
+     * which CommittedRunsRenderTest shows is what its summary.json renders.
+     */
+    private static void precisionFigures(String run, String said, List<String> wrong) throws IOException {
+        Matcher m = PRECISION.matcher(said);
+        if (!m.find()) {
+            return;
+        }
+        String notes = Files.readString(Repo.root().resolve("results").resolve(run).resolve("summary.md")).lines()
+                .filter(l -> l.startsWith("- Precision reached: ")).findFirst().orElse("");
+        do {
+            Matcher own = Pattern.compile("(?<![\\w@:+.-])" + Pattern.quote(m.group(1)) + " ±(\\d+\\.\\d)%").matcher(notes);
+            if (!own.find() || !own.group(1).equals(m.group(2))) {
+                wrong.add(run + ": says " + m.group() + " of precision reached, its summary "
+                        + (own.find(0) ? own.group() : "none for " + m.group(1)));
+            }
+        } while (m.find());
     }
 
     /** Each target's latency added over direct at P50 at the rate the sentence names: the mean over rounds and its 95% interval, whole µs. */
