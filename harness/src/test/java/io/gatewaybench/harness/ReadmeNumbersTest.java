@@ -33,7 +33,8 @@ class ReadmeNumbersTest {
     private static final Pattern ROUNDS = Pattern.compile("(\\d+) rounds");
     private static final Pattern TARGETS = Pattern.compile("(\\d+) targets");
     /** A target's name where a page gives a figure after it ("nginx 59.0%"), not inside a longer word or path: group 1. */
-    private static final String NAME = "(?<![\\w@:+.-])([a-z][a-z0-9@:+.-]*[a-z0-9])";
+    private static final String NOT_INSIDE_A_NAME = "(?<![\\w@:+.-])";
+    private static final String NAME = NOT_INSIDE_A_NAME + "([a-z][a-z0-9@:+.-]*[a-z0-9])";
     /** A target's throughput relative to direct as summary.md prints it, after the target's name: "nginx 68.5%". */
     private static final Pattern RELATIVE = Pattern.compile(NAME + " (\\d+\\.\\d)%");
     /** A gateway's CPU per 1,000 requests, median with its 95% interval, as the pages give it: "nginx 21 ms (20-22)", "haproxy 25 (23-27)". */
@@ -48,8 +49,10 @@ class ReadmeNumbersTest {
     private static final Pattern MAX = Pattern.compile(NAME + " ([\\d,]+)");
     /** The precision a run reached for a target's throughput relative to direct, as its notes give it: "nginx ±16.5%". */
     private static final Pattern PRECISION = Pattern.compile(NAME + " ±(\\d+\\.\\d)%");
-    /** The default run README quotes, the reference its verdict is from. */
-    private static final String REFERENCE = "20261126-200405";
+    /** A committed comparison cited: {@code `results/comparisons/<A>-vs-<B>.md`}. */
+    private static final Pattern COMPARISON = Pattern.compile("`results/comparisons/([\\w-]+)\\.md`");
+    /** How many of a comparison's figures got a verdict: "3 of 40 figures *different*", "none *equivalent*", "37 *inconclusive*". */
+    private static final Pattern VERDICTS = Pattern.compile("(none|\\d+)(?:\\s+of\\s+(\\d+)\\s+figures)?\\s+\\*(equivalent|different|inconclusive)\\*");
 
     @Test
     void everyNumberOfTheReadmeIsItsSourcesOwn() throws IOException {
@@ -85,7 +88,9 @@ class ReadmeNumbersTest {
                 {"figures.md", "haproxy +63 µs (-8 to", "haproxy +63 µs (-9 to"},
                 {"figures.md", "scg +304 (+192 to +417)", "scg +304 (+192 to +418)"},
                 {"figures.md", "direct 14,000, nginx 10,000", "direct 14,000, nginx 12,000"},
-                {"figures.md", "zuul2 ±0.6%;", "zuul2 ±0.7%;"}}) {
+                {"figures.md", "zuul2 ±0.6%;", "zuul2 ±0.7%;"},
+                {"figures.md", "none *equivalent*, 37 *inconclusive*", "2 *equivalent*, 37 *inconclusive*"},
+                {"figures.md", "3 of 40 figures\n*different*", "3 of 41 figures\n*different*"}}) {
             String page = Files.readString(Repo.root().resolve("docs").resolve(plant[0]));
             assertTrue(page.contains(plant[1]), "the plant's text is not in docs/" + plant[0] + ": " + plant[1]);
             assertEquals(1, runs(page.replace(plant[1], plant[2])).size(), "a run's figure planted wrong in docs/" + plant[0] + " is not seen: "
@@ -109,9 +114,10 @@ class ReadmeNumbersTest {
     /** What README gets wrong, one line each. */
     private static List<String> check(String readme) throws IOException {
         List<String> wrong = runs(readme);
-        JsonNode reference = summary(REFERENCE);
+        String referenceRun = VerdictReadmeTest.referenceRun(); // the default run README quotes, the reference its verdict is from
+        JsonNode reference = summary(referenceRun);
         long minutes = Math.round(duration(reference).toSeconds() / 60.0);
-        expect(readme, Pattern.compile("The default run, three rounds, takes about (\\d+) minutes"), minutes, "the default run's time, " + REFERENCE, wrong);
+        expect(readme, Pattern.compile("The default run, three rounds, takes about (\\d+) minutes"), minutes, "the default run's time, " + referenceRun, wrong);
         expect(readme, Pattern.compile("\\*\\*closed load\\*\\*: the 2019 study's view: (\\d+) users"), reference.get("load").get("users").asLong(),
                 "the closed load's users", wrong);
         expect(readme, Pattern.compile("\\*\\*warm-up\\*\\*: (\\d+) s of load"), reference.get("load").get("warmup_s").asLong(), "the warm-up", wrong);
@@ -127,12 +133,43 @@ class ReadmeNumbersTest {
      * of its item or paragraph, against that run's summary.json.
      */
     private static List<String> runs(String text) throws IOException {
-        List<String> wrong = new ArrayList<>();
+        List<String> wrong = comparisons(text);
         Matcher m = RUN.matcher(text);
         while (m.find()) {
             int end = bulletEnd(text, m.end());
             Matcher next = RUN.matcher(text).region(m.end(), text.length());
             runFigures(m.group(1) != null ? m.group(1) : m.group(2), text.substring(m.end(), next.find() ? Math.min(next.start(), end) : end), wrong);
+        }
+        return wrong;
+    }
+
+    /**
+     * What a page gets wrong of the committed comparisons it cites: the count of figures of each verdict, and of all,
+     * given in the text after the comparison's name up to the next one or the end of its item or paragraph, against the
+     * comparison's own table (its last column, one row per figure).
+     */
+    private static List<String> comparisons(String text) throws IOException {
+        List<String> wrong = new ArrayList<>();
+        Matcher m = COMPARISON.matcher(text);
+        while (m.find()) {
+            Matcher next = COMPARISON.matcher(text).region(m.end(), text.length());
+            String said = text.substring(m.end(), next.find() ? Math.min(next.start(), bulletEnd(text, m.end())) : bulletEnd(text, m.end()));
+            Path table = Repo.root().resolve("results/comparisons").resolve(m.group(1) + ".md");
+            if (!Files.isRegularFile(table)) {
+                wrong.add(m.group(1) + ": no such comparison under results/comparisons");
+                continue;
+            }
+            List<String> verdicts = Files.readString(table).lines().filter(l -> l.startsWith("| ") && !l.startsWith("| target |"))
+                    .map(l -> l.substring(l.lastIndexOf('|', l.length() - 2) + 1, l.length() - 1).replace("*", "").strip()).toList();
+            Matcher v = VERDICTS.matcher(said);
+            while (v.find()) {
+                long counted = verdicts.stream().filter(v.group(3)::equals).count();
+                long given = v.group(1).equals("none") ? 0 : Long.parseLong(v.group(1));
+                if (given != counted || v.group(2) != null && Long.parseLong(v.group(2)) != verdicts.size()) {
+                    wrong.add(m.group(1) + ": says " + v.group().replaceAll("\\s+", " ") + ", its table has " + counted + " " + v.group(3)
+                            + " of " + verdicts.size() + " figures");
+                }
+            }
         }
         return wrong;
     }
@@ -220,10 +257,11 @@ class ReadmeNumbersTest {
         String notes = Files.readString(Repo.root().resolve("results").resolve(run).resolve("summary.md")).lines()
                 .filter(l -> l.startsWith("- Precision reached: ")).findFirst().orElse("");
         do {
-            Matcher own = Pattern.compile("(?<![\\w@:+.-])" + Pattern.quote(m.group(1)) + " ±(\\d+\\.\\d)%").matcher(notes);
-            if (!own.find() || !own.group(1).equals(m.group(2))) {
-                wrong.add(run + ": says " + m.group() + " of precision reached, its summary "
-                        + (own.find(0) ? own.group() : "none for " + m.group(1)));
+            Matcher own = Pattern.compile(NOT_INSIDE_A_NAME + Pattern.quote(m.group(1)) + " ±(\\d+\\.\\d)%").matcher(notes);
+            String given = own.find() ? own.group(1) : null;
+            if (!m.group(2).equals(given)) {
+                wrong.add(run + ": says " + m.group() + " of precision reached, its summary " + (given == null ? "none for " + m.group(1)
+                        : m.group(1) + " ±" + given + "%"));
             }
         } while (m.find());
     }

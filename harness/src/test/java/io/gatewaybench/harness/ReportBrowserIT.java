@@ -483,10 +483,7 @@ class ReportBrowserIT {
      */
     @Test
     void theReadmeScreenshotIsTheTopOfAReferenceReport() throws Exception {
-        java.util.regex.Matcher reference = java.util.regex.Pattern.compile("<!-- verdict of (\\S+):")
-                .matcher(Files.readString(Repo.root().resolve("README.md")));
-        assertTrue(reference.find(), "README.md names no reference run ('<!-- verdict of RUN: ...')");
-        Path dir = copyOfRun(reference.group(1));
+        Path dir = copyOfRun(VerdictReadmeTest.referenceRun());
         Bench.report(dir);
         Rendered page = HeadlessChromium.render(dir.resolve(HtmlReport.FILE), OUT, "readme-screenshot", 1150);
         assertEquals(List.of(), page.problems());

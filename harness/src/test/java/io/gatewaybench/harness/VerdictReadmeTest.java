@@ -35,6 +35,11 @@ class VerdictReadmeTest {
         assertNotEquals(planted, m.group(2).strip());
     }
 
+    /** The reference run: the one README's verdict marker names, which its other figures (ReadmeNumbersTest) and picture (ReportBrowserIT) are from too. */
+    static String referenceRun() throws IOException {
+        return block().group(1);
+    }
+
     private static Matcher block() throws IOException {
         Matcher m = BLOCK.matcher(Files.readString(Repo.root().resolve("README.md")));
         assertTrue(m.find(), "README.md has no '<!-- verdict of RUN: ... -->' ... '<!-- end of verdict -->' block");
