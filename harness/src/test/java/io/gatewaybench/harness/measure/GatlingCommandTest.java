@@ -1,15 +1,18 @@
 package io.gatewaybench.harness.measure;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.gatewaybench.harness.plan.Repo;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The injector started without Maven is started as {@code mvn gatling:test} started it. */
 class GatlingCommandTest {
@@ -41,5 +44,61 @@ class GatlingCommandTest {
         classPath.forEach(e -> assertTrue(Files.exists(Path.of(e)), e + " is on the class path and does not exist"));
         assertEquals(List.of(GatlingCommand.MAIN, "-s", "io.gatewaybench.simulations.BookPageSimulation", "-rf", "/tmp/results"),
                 command.subList(cp + 2, command.size()));
+    }
+
+    /**
+     * The simulation is compiled again exactly when make would: a source, the pom or anything the compile wrote changed
+     * since its stamp. Each case below plants one such change on a compile that is otherwise up to date.
+     */
+    @Test
+    void theSimulationIsCompiledAgainWhenAnInputIsNewerOrAnOutputIsGone(@TempDir Path dir) throws Exception {
+        Path target = Files.createDirectories(dir.resolve("target"));
+        Path source = Files.createDirectories(dir.resolve("src/test/java")).resolve("Simulation.java");
+        Path pom = dir.resolve("pom.xml");
+        Path jar = dir.resolve("m2/gatling.jar");
+        Files.createDirectories(jar.getParent());
+        for (Path f : List.of(source, pom, jar)) {
+            Files.writeString(f, "x");
+        }
+        FileTime before = FileTime.fromMillis(1_000_000_000_000L);
+        FileTime stamped = FileTime.fromMillis(1_000_000_060_000L);
+        FileTime after = FileTime.fromMillis(1_000_000_120_000L);
+        Files.setLastModifiedTime(pom, before);
+        allModified(dir.resolve("src"), before);
+        Files.createDirectories(target.resolve("test-classes"));
+        Files.writeString(target.resolve("gatling-classpath.txt"), jar + "\n");
+        Files.setLastModifiedTime(Files.write(target.resolve(GatlingCommand.STAMP), new byte[0]), stamped);
+        List<Path> inputs = List.of(pom, dir.resolve("src"));
+        assertTrue(GatlingCommand.upToDate(target, inputs), "nothing changed since the compile");
+
+        Files.setLastModifiedTime(source, after);
+        assertFalse(GatlingCommand.upToDate(target, inputs), "a source edited after the compile");
+        Files.setLastModifiedTime(source, before);
+        Files.setLastModifiedTime(pom, after);
+        assertFalse(GatlingCommand.upToDate(target, inputs), "the pom edited after the compile");
+        Files.setLastModifiedTime(pom, before);
+        Files.setLastModifiedTime(Files.writeString(source.resolveSibling("New.java"), "x"), after);
+        assertFalse(GatlingCommand.upToDate(target, inputs), "a source added after the compile");
+        Files.delete(source.resolveSibling("New.java"));
+        assertFalse(GatlingCommand.upToDate(target, inputs), "a source deleted after the compile (its folder changed)");
+        allModified(dir.resolve("src"), before);
+        assertTrue(GatlingCommand.upToDate(target, inputs), "every plant undone");
+
+        Files.delete(jar);
+        assertFalse(GatlingCommand.upToDate(target, inputs), "a jar of the class path gone (Maven's repository cleared)");
+        Files.writeString(jar, "x");
+        Files.delete(target.resolve("test-classes"));
+        assertFalse(GatlingCommand.upToDate(target, inputs), "the compiled classes gone (mvn clean)");
+        Files.createDirectories(target.resolve("test-classes"));
+        Files.delete(target.resolve(GatlingCommand.STAMP));
+        assertFalse(GatlingCommand.upToDate(target, inputs), "no compile succeeded here yet");
+    }
+
+    private static void allModified(Path folder, FileTime time) throws java.io.IOException {
+        try (java.util.stream.Stream<Path> files = Files.walk(folder)) {
+            for (Path f : files.toList()) {
+                Files.setLastModifiedTime(f, time);
+            }
+        }
     }
 }
