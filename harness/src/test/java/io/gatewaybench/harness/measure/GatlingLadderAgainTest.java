@@ -26,7 +26,10 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * then the ladder of 50 and 100 req/s) is stopped 100 ms every second ({@link Throttle}), so it sends both levels late;
  * a second Gatling run, of the ladder alone and not stopped, sends them again on time. The levels the run keeps are the
  * second try's, the first try's send lag kept beside them, and the maximum rate is found, not left injector-limited.
- * Without the plant nothing is sent again (the check that the first try was late then fails).
+ * Without the plant nothing is sent again (the check that the first try was late then fails). With the second run stopped
+ * too, the level is late again: it is injector-limited, neither a pass nor a failure, and the search stops below it with
+ * only a lower bound (here none: the first level). Without the second plant it is found on time and the search goes on
+ * (that test's checks of "again" then fail).
  */
 @ResourceLock(TestLocks.CPU) // drives Gatling: not beside the hostile-input suites' time windows
 @ExtendWith(Origins.Resolver.class)
@@ -35,15 +38,8 @@ class GatlingLadderAgainTest {
 
     @Test
     void aLevelSentLateIsSentOnceMoreFromItUpAndItsFirstTryKept(Origins origins, @TempDir Path raw) throws Exception {
-        URI tomcat = origins.tomcatUrl();
-        GatlingRun.Request request = GatlingRun.Request.book(ScenarioCheck.sessionCookie(tomcat));
-        RunPlan.Load load = new RunPlan.Load("closed", 2, 0, 1, 1, "shared");
-        RunPlan.LadderPlan ladder = new RunPlan.LadderPlan(List.of(), RATES, 1, 1000, 10);
         List<String> progress = new ArrayList<>();
-        GatlingRun.Measurement m;
-        try (ResourceSampler sampler = new ResourceSampler(); Throttle firstTry = Throttle.gatling("-Dmodel=closed")) {
-            m = GatlingRun.measure(tomcat, request, load, RATES, ladder, raw, sampler, null, progress::add);
-        }
+        GatlingRun.Measurement m = measure(origins, raw, progress, "-Dmodel=closed");
         assertTrue(progress.stream().anyMatch(l -> l.startsWith("Gatling could not deliver 50 req/s (send lag P99 ")
                 && l.endsWith("the ladder from it ([50, 100] req/s) once more")), "the late first level sent once more: " + progress + "; levels: " + m.ladder());
         List<Ladder.Level> levels = m.ladder();
@@ -62,5 +58,46 @@ class GatlingLadderAgainTest {
         assertEquals(first.firstTry(), Ladder.Level.of(first.measuredIn(1)).firstTry());
         MaxSustainable.SearchRound search = ObjectiveJudge.maxSustainable(Objective.standard(10).get(0), levels, RATES);
         assertEquals(100, search.rateRps(), "found, not injector-limited: " + search);
+    }
+
+    @Test
+    void aLevelLateAgainIsInjectorLimitedAndTheSearchStopsBelowIt(Origins origins, @TempDir Path raw) throws Exception {
+        List<String> progress = new ArrayList<>();
+        GatlingRun.Measurement m = measure(origins, raw, progress, "-Dmodel=closed", "-Dmodel=ladder");
+        assertTrue(progress.stream().anyMatch(l -> l.startsWith("Gatling could not deliver 50 req/s (send lag P99 ")),
+                "the late first level sent once more: " + progress);
+        assertTrue(progress.stream().anyMatch(l -> l.startsWith("Gatling could not deliver 50 req/s again (send lag P99 ")
+                && l.endsWith("injector-limited, the search stops there")), "late again, said so: " + progress);
+        Ladder.Level first = m.ladder().get(0);
+        assertEquals(50, first.rate());
+        assertNotNull(first.firstTry(), "the first try's send lag is kept: " + first);
+        assertTrue(!first.injectorLate().isEmpty() && !first.overloaded(), "the second try late too, the target not overloaded: " + first);
+        MaxSustainable.SearchRound search = ObjectiveJudge.maxSustainable(Objective.standard(10).get(0), m.ladder(), RATES);
+        assertTrue(search.limitedByInjector(), "the injector, not the target, stopped the search: " + search);
+        assertEquals(0, search.rateRps(), "no level below the late one to find: " + search);
+        assertEquals(50, search.nextLevelRps(), "the search stopped at the late level: " + search);
+    }
+
+    /**
+     * The closed load and the ladder against real Tomcat, as a run measures a target, with each Gatling JVM whose command
+     * line holds one of {@code throttled} stopped 100 ms every second ({@code -Dmodel=closed}: the first try,
+     * {@code -Dmodel=ladder}: the second).
+     */
+    private static GatlingRun.Measurement measure(Origins origins, Path raw, List<String> progress, String... throttled) throws Exception {
+        URI tomcat = origins.tomcatUrl();
+        GatlingRun.Request request = GatlingRun.Request.book(ScenarioCheck.sessionCookie(tomcat));
+        RunPlan.Load load = new RunPlan.Load("closed", 2, 0, 1, 1, "shared");
+        RunPlan.LadderPlan ladder = new RunPlan.LadderPlan(List.of(), RATES, 1, 1000, 10);
+        List<Throttle> throttles = new ArrayList<>();
+        try (ResourceSampler sampler = new ResourceSampler()) {
+            for (String argument : throttled) {
+                throttles.add(Throttle.gatling(argument));
+            }
+            return GatlingRun.measure(tomcat, request, load, RATES, ladder, raw, sampler, null, progress::add);
+        } finally {
+            for (Throttle t : throttles) {
+                t.close();
+            }
+        }
     }
 }
