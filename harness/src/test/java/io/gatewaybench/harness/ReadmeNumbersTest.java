@@ -49,6 +49,8 @@ class ReadmeNumbersTest {
     private static final Pattern MAX = Pattern.compile(NAME + " ([\\d,]+)");
     /** The precision a run reached for a target's throughput relative to direct, as its notes give it: "nginx ±16.5%". */
     private static final Pattern PRECISION = Pattern.compile(NAME + " ±(\\d+\\.\\d)%");
+    /** Direct's closed-load capacity that a run's calibration measured, which set its ladder: "capacity 17,277 req/s". */
+    private static final Pattern CAPACITY = Pattern.compile("capacity ([\\d,]+) req/s");
     /** A committed comparison cited: {@code `results/comparisons/<A>-vs-<B>.md`}. */
     private static final Pattern COMPARISON = Pattern.compile("`results/comparisons/([\\w-]+)\\.md`");
     /** How many of a comparison's figures got a verdict: "3 of 40 figures *different*", "none *equivalent*", "37 *inconclusive*". */
@@ -65,9 +67,9 @@ class ReadmeNumbersTest {
      * target's throughput relative to direct where they give it after the target's name ("nginx 59.0%"; figures after the
      * run's name, in its item or paragraph: as README's); in a sentence that names them, each gateway's CPU per 1,000
      * requests with its interval, the latency it adds at P50 at a named rate with its interval, and the maximum rate under
-     * a P99 objective; and the precision each target reached ("nginx ±16.5%", as the run's notes give it). Seen failing
-     * on a time, a ratio of each of three pages, a CPU figure, an interval's end of added latency, a maximum rate and a
-     * precision reached, each planted wrong.
+     * a P99 objective; the precision each target reached ("nginx ±16.5%", as the run's notes give it); and direct's capacity
+     * its calibration measured ("capacity 17,277 req/s"). Seen failing on a time, a ratio of each of three pages, a CPU
+     * figure, an interval's end of added latency, a maximum rate, a precision reached and a capacity, each planted wrong.
      */
     @Test
     void everyRunFigureOfTheDocsIsItsRunsOwn() throws IOException {
@@ -89,6 +91,8 @@ class ReadmeNumbersTest {
                 {"figures.md", "scg +304 (+192 to +417)", "scg +304 (+192 to +418)"},
                 {"figures.md", "direct 14,000, nginx 10,000", "direct 14,000, nginx 12,000"},
                 {"figures.md", "zuul2 ±0.6%;", "zuul2 ±0.7%;"},
+                {"figures.md", "capacity 17,277 req/s", "capacity 17,227 req/s"},
+                {"figures.md", "capacity 40,546 req/s", "capacity 40,545 req/s"},
                 {"figures.md", "none *equivalent*, 37 *inconclusive*", "2 *equivalent*, 37 *inconclusive*"},
                 {"figures.md", "3 of 40 figures\n*different*", "3 of 41 figures\n*different*"}}) {
             String page = Files.readString(Repo.root().resolve("docs").resolve(plant[0]));
@@ -179,7 +183,7 @@ class ReadmeNumbersTest {
         Path file = Repo.root().resolve("results").resolve(run).resolve("summary.json");
         boolean claims = MIN_S.matcher(said).find() || MIN.matcher(said).find() || ROUNDS.matcher(said).find() || TARGETS.matcher(said).find()
                 || RELATIVE.matcher(said).find() || CPU_SENTENCE.matcher(said).find() || ADDED_SENTENCE.matcher(said).find()
-                || MAX_SENTENCE.matcher(said).find() || PRECISION.matcher(said).find();
+                || MAX_SENTENCE.matcher(said).find() || PRECISION.matcher(said).find() || CAPACITY.matcher(said).find();
         if (!claims) {
             return;
         }
@@ -221,6 +225,13 @@ class ReadmeNumbersTest {
                         wrong.add(run + ": says " + relative.group() + ", its summary " + t.get("name").asText() + " " + printed + "%");
                     }
                 }
+            }
+        }
+        Matcher capacity = CAPACITY.matcher(said);
+        while (capacity.find()) {
+            JsonNode measured = s.path("ladder").path("calibration").path("capacity_rps");
+            if (!measured.isNumber() || Math.round(measured.asDouble()) != number(capacity.group(1))) {
+                wrong.add(run + ": says " + capacity.group() + ", its calibration " + (measured.isNumber() ? Math.round(measured.asDouble()) + " req/s" : "none"));
             }
         }
         cpuFigures(run, s, said, wrong);
