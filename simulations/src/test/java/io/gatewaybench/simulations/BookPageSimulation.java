@@ -43,8 +43,8 @@ import java.util.regex.Pattern;
  * <p>With {@code rates}, a ladder of fixed arrival rates follows the measured phase: one level per
  * rate, in ascending order, each {@code levelDuration} seconds of open-model arrivals (one request
  * per user, shared connection pool), its requests named {@code rate-<N>}; 3 s at the lowest rate,
- * named "warm-up", come first. A level starts when every
- * request of the one before has been answered. When more than {@code maxInFlight} ladder requests
+ * named "warm-up", come first. The levels keep one clock: each
+ * starts {@code levelDuration} seconds after the one before, whose last answers may still be on their way. When more than {@code maxInFlight} ladder requests
  * are outstanding the target is not keeping up: the simulation prints
  * {@code BookPageSimulation: overloaded at rate-<N>} and stops, so no higher level is sent.
  *
@@ -168,22 +168,22 @@ public class BookPageSimulation extends Simulation {
             measured = scenario("book").during(WARMUP + DURATION + TAIL).on(exec(http(BookPageSimulation::closedPhase)
                     .get(BookPageSimulation::nextPath).check(checks(shared)))).injectOpen(atOnceUsers(USERS));
         }
-        // The ladder, built from its top level down: each level starts when the one below has finished.
-        PopulationBuilder ladder = null;
-        for (int i = RATES.size() - 1; i >= 0; i--) {
-            String name = "rate-" + RATES.get(i);
-            PopulationBuilder level = scenario(name).exec(level(name, shared))
-                    .injectOpen(constantUsersPerSec(RATES.get(i)).during(LEVEL_DURATION)).protocols(pooled);
-            ladder = ladder == null ? level : level.andThen(ladder);
+        List<PopulationBuilder> load = measured == null ? List.of() : List.of(measured);
+        if (!RATES.isEmpty()) {
+            // The ladder on one clock: its warm-up, then each level when the one below has sent its last request. The
+            // open-model path of the injector (new users, the shared pool) warms up too, at the lowest rate, before the
+            // first level; its requests are named "warm-up" and excluded. Each level is a scenario of its own held back by
+            // nothingFor, not chained by andThen: Gatling starts a child at the tick after its parent's last user ends,
+            // 0 to 1 s of idle target before each level as the tick falls.
+            List<PopulationBuilder> ladder = new ArrayList<>(List.of(scenario("ladder warm-up").exec(page("warm-up", shared))
+                    .injectOpen(constantUsersPerSec(RATES.get(0)).during(LADDER_WARMUP)).protocols(pooled)));
+            for (int i = 0; i < RATES.size(); i++) {
+                String name = "rate-" + RATES.get(i);
+                ladder.add(scenario(name).exec(level(name, shared)).injectOpen(nothingFor(LADDER_WARMUP + i * LEVEL_DURATION),
+                        constantUsersPerSec(RATES.get(i)).during(LEVEL_DURATION)).protocols(pooled));
+            }
+            load = measured == null ? ladder : List.of(measured.andThen(ladder));
         }
-        if (ladder != null) {
-            // The open-model path of the injector (new users, the shared pool) warms up too, at the
-            // lowest rate, before the first level; its requests are named "warm-up" and excluded.
-            PopulationBuilder ladderWarmUp = scenario("ladder warm-up").exec(page("warm-up", shared))
-                    .injectOpen(constantUsersPerSec(RATES.get(0)).during(LADDER_WARMUP)).protocols(pooled);
-            measured = measured == null ? ladderWarmUp.andThen(ladder) : measured.andThen(ladderWarmUp.andThen(ladder));
-        }
-        PopulationBuilder load = measured;
 
         // The ladder's levels are judged by the harness (their errors are a figure, not a failed run): alone, no assertion.
         List<Assertion> assertions = ladderOnly ? new ArrayList<>() : new ArrayList<>(List.of(interleaved ? global().failedRequests().count().is(0L)
