@@ -40,6 +40,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * {@code ./bench run}: starts the origin, fixes the ladder's rates ({@link Calibration}), then measures each target in
@@ -454,15 +456,12 @@ public final class Bench {
         if (precision == null) {
             return false;
         }
-        Map<String, double[]> ratios = new LinkedHashMap<>();
+        Map<String, Precisions.Paired> ratios;
         synchronized (lock) {
-            double[] direct = throughputs(plan.targets().get(0).name());
-            for (Target t : plan.targets()) {
-                String baseline = details.getOrDefault(t.name(), TargetDetails.NONE).baseline();
-                if (!t.isDirect() && !failures.containsKey(t.name())) {
-                    ratios.put(t.name(), Analysis.pairedRatios(throughputs(t.name()), baseline == null ? direct : throughputs(baseline)));
-                }
-            }
+            String direct = plan.targets().get(0).name();
+            ratios = Precisions.judged(plan.targets(), plan.jvm().size() > 1 ? plan.jvm().get(0).name() : null, this::throughputs,
+                    t -> Optional.ofNullable(details.getOrDefault(t.name(), TargetDetails.NONE).baseline()).orElse(direct),
+                    Set.copyOf(failures.keySet()));
         }
         List<String> short_ = Precisions.notReached(ratios, precision);
         String why = Precisions.noMoreRounds(short_, precision, roundsPlanned, Duration.between(started, Instant.now()).toSeconds(),

@@ -5,9 +5,12 @@ import io.gatewaybench.harness.measure.VegetaLadder;
 import io.gatewaybench.harness.model.FixedRateLevel;
 import io.gatewaybench.harness.model.GatlingStatus;
 import io.gatewaybench.harness.model.Interval;
+import io.gatewaybench.harness.model.JvmProfiles;
 import io.gatewaybench.harness.model.LevelRound;
 import io.gatewaybench.harness.model.Load;
 import io.gatewaybench.harness.model.MaxSustainable;
+import io.gatewaybench.harness.model.ProfileRow;
+import io.gatewaybench.harness.model.RatioSpread;
 import io.gatewaybench.harness.model.Summary;
 import io.gatewaybench.harness.model.Target;
 import java.util.ArrayList;
@@ -73,6 +76,7 @@ public final class Notes {
             notes.add("One round: no spread is known. On a shared 2-CPU machine, differences of a few percent are within the noise; use --rounds=3 or more.");
         } else {
             notes.addAll(precision(targets));
+            notes.addAll(profilePrecision(s.jvmProfiles()));
             notes.addAll(overlaps(targets));
         }
         notes.add("Gatling records whole milliseconds: where direct's figure is 0 ms its multiple is n/a, and differences under 1 ms do not show.");
@@ -99,6 +103,30 @@ public final class Notes {
         return each.isEmpty() ? List.of() : List.of("Precision reached: each target's throughput relative to direct is known within (the "
                 + "half-width of its 95% interval) " + String.join(", ", each) + ". More rounds narrow it: `./bench run --precision=0.05` "
                 + "adds rounds until each is within ±5%, and `./bench precision` says what a design would need.");
+    }
+
+    /**
+     * The precision each JVM profile reached against its gateway's reference profile: the half-width of the profiles table's
+     * interval (its family's level, Bonferroni over the gateway's profiles), what {@code --precision} judges a profile by
+     * ({@link Precisions#judged}). None for a run of one profile.
+     */
+    static List<String> profilePrecision(JvmProfiles profiles) {
+        if (profiles == null || profiles.byGateway() == null) {
+            return List.of();
+        }
+        List<String> each = new ArrayList<>();
+        profiles.byGateway().forEach((gateway, rows) -> rows.forEach(r -> {
+            if (r instanceof ProfileRow.Measured m && !profiles.reference().equals(m.profile())
+                    && m.throughputRelativeSpread() instanceof RatioSpread.Formed f) {
+                Interval i = f.interval();
+                each.add(m.target() + (i.ciLow() == null || i.ciHigh() == null || i.ciLow() <= 0 ? " no interval"
+                        : String.format(Locale.ROOT, " ±%.1f%%", (Math.sqrt(i.ciHigh() / i.ciLow()) - 1) * 100)));
+            }
+        }));
+        return each.isEmpty() ? List.of() : List.of("Precision reached by the JVM profiles: each one's throughput relative to its "
+                + "gateway's under `" + profiles.reference() + "` is known within (the half-width of its interval in the profiles table, "
+                + "Bonferroni over the gateway's profiles) " + String.join(", ", each) + ". `./bench run --precision` judges a profile by "
+                + "this interval.");
     }
 
     /**

@@ -25,8 +25,10 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
 
     /**
      * {@code --precision=P --budget=MIN --max-rounds=N}: after the rounds asked for, rounds are added until the 95% interval
-     * of every target's throughput relative to its baseline is within ±{@code share} (its half-width in log ratio at most
-     * ln(1 + share)), or the next round would end past {@code budgetMinutes} of the run, or {@code maxRounds} were made.
+     * of every target's throughput relative to its baseline, and in a run of several JVM profiles each profile's relative to
+     * its gateway's reference profile at its family's level (Precisions#judged), is within ±{@code share} (its half-width in
+     * log ratio at most ln(1 + share)), or the next round would end past {@code budgetMinutes} of the run, or
+     * {@code maxRounds} were made.
      */
     public record Precision(double share, int budgetMinutes, int maxRounds) {
         /** Whether an interval {@code low}-{@code high} of a ratio is within ±share. */
@@ -116,8 +118,9 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
               --duration=SECONDS   measured time per target (default 10)
               --rounds=N           rounds over all targets, order rotated each round (default 3)
               --precision=P        add rounds after those until every target's throughput relative to direct is known
-                                   within ±P (its 95%% interval; 0.05 or 5%%), up to --budget minutes for the whole run
-                                   (default 60) and --max-rounds; the summary says what each target reached
+                                   within ±P (its 95%% interval; 0.05 or 5%%), and with several --jvm profiles each profile's
+                                   relative to its gateway's under the first (the profiles table's interval), up to --budget
+                                   minutes for the whole run (default 60) and --max-rounds; the summary says what each reached
               --budget=MIN         the run's time bound when --precision adds rounds
               --max-rounds=N       the most rounds in all when --precision adds rounds (default 40)
               --sessions=shared|per-user  shared: every request carries one session cookie (default); per-user: Gatling's cookie jar

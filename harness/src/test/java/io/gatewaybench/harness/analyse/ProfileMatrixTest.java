@@ -51,6 +51,28 @@ class ProfileMatrixTest {
     }
 
     /**
+     * The notes give each profile's precision as the half-width of the interval the profiles table shows for it, at its
+     * family's level (what --precision judges it by); the reference has none of its own.
+     */
+    @Test
+    void theNotesGiveEachProfilesPrecisionFromTheTablesInterval() {
+        Summary summary = Analysis.apply(PlantedSummary.of(summary(List.of(
+                variant("default", new double[] {1000, 1100, 1050}, 4.0),
+                variant("slow", new double[] {800, 880, 860}, 6.0),
+                variant("same", new double[] {1020, 1090, 1060}, 4.0)))));
+        List<String> notes = Notes.profilePrecision(summary.jvmProfiles());
+        assertEquals(1, notes.size(), notes.toString());
+        for (String profile : List.of("slow", "same")) {
+            Interval i = ((RatioSpread.Formed) row(summary, profile).throughputRelativeSpread()).interval();
+            assertEquals(Precision.round(1 - 0.05 / 2), i.ciLevel(), 1e-12);
+            String reached = String.format(java.util.Locale.ROOT, "scg@%s ±%.1f%%", profile, (Math.sqrt(i.ciHigh() / i.ciLow()) - 1) * 100);
+            assertTrue(notes.get(0).contains(reached), reached + " in " + notes);
+        }
+        assertTrue(!notes.get(0).contains("scg@default ±"), "the reference is not judged against itself: " + notes);
+        assertEquals(List.of(), Notes.profilePrecision(null), "one profile: no such note");
+    }
+
+    /**
      * The two-round run's case, planted: 4.7% more in both rounds, the two ratios 0.05% apart. Its interval is Student's t on
      * its own two rounds, alone at 95% and, as one of 14 profiles, at 1 - 0.05/14 with the same spread: the other profiles'
      * rounds, which differ by 8%, neither narrow nor widen it (pooled, they did, and the family then missed more often
