@@ -97,7 +97,7 @@ public final class Notes {
             if (t.spread() != null && t.spread().throughputRelativeToDirect() != null && t.spread().throughputRelativeToDirect().values() != null
                     && !t.name().equals("direct") && !t.name().startsWith("direct:")) {
                 double half = Precisions.halfWidth(t.spread().throughputRelativeToDirect().values().stream().mapToDouble(Double::doubleValue).toArray());
-                each.add(t.name() + (Double.isNaN(half) ? " no interval" : String.format(Locale.ROOT, " ±%.1f%%", half * 100)));
+                each.add(t.name() + (Double.isNaN(half) ? " no interval" : " " + Precisions.shown(half)));
             }
         }
         return each.isEmpty() ? List.of() : List.of("Precision reached: each target's throughput relative to direct is known within (the "
@@ -120,7 +120,7 @@ public final class Notes {
                     && m.throughputRelativeSpread() instanceof RatioSpread.Formed f) {
                 Interval i = f.interval();
                 each.add(m.target() + (i.ciLow() == null || i.ciHigh() == null || i.ciLow() <= 0 ? " no interval"
-                        : String.format(Locale.ROOT, " ±%.1f%%", (Math.sqrt(i.ciHigh() / i.ciLow()) - 1) * 100)));
+                        : " " + Precisions.shown(Math.sqrt(i.ciHigh() / i.ciLow()) - 1)));
             }
         }));
         return each.isEmpty() ? List.of() : List.of("Precision reached by the JVM profiles: each one's throughput relative to its "

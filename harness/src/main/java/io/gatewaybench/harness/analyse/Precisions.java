@@ -82,6 +82,15 @@ public final class Precisions {
         return judged;
     }
 
+    /**
+     * A half-width as the run and its notes print it: "±12.3%", or "beyond ±1000%" where the interval spans more than three
+     * orders of magnitude (one degree of freedom at a family's level: t is 178 for 15 profiles), as the profiles table
+     * shows such bounds ("<1.0", ">1000").
+     */
+    public static String shown(double half) {
+        return half * 100 >= 1000 ? "beyond ±1000%" : String.format(Locale.ROOT, "±%.1f%%", half * 100);
+    }
+
     /** The targets not yet within ±{@code precision}, each with what it reached ("nginx ±12.3%", "scg no interval yet"). */
     public static List<String> notReached(Map<String, Paired> ratios, RunPlan.Precision precision) {
         List<String> short_ = new ArrayList<>();
@@ -90,7 +99,7 @@ public final class Precisions {
             if (Double.isNaN(half)) {
                 short_.add(name + " no interval yet");
             } else if (Math.log1p(half) > Math.log1p(precision.share())) {
-                short_.add(String.format(Locale.ROOT, "%s ±%.1f%%", name, half * 100));
+                short_.add(name + " " + shown(half));
             }
         });
         return short_;

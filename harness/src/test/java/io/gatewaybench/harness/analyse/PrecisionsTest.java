@@ -59,6 +59,15 @@ class PrecisionsTest {
                 List.copyOf(Precisions.judged(targets, null, rps::get, t -> "direct", Set.of()).keySet()), "one profile: each against direct");
     }
 
+    /** A half-width past three orders of magnitude is said to be so, not printed with 40 digits (a run of 15 profiles after two rounds). */
+    @Test
+    void aHalfWidthIsShownAsAPercentUpToAThousand() {
+        assertEquals("±12.3%", Precisions.shown(0.123));
+        assertEquals("±999.0%", Precisions.shown(9.99));
+        assertEquals("beyond ±1000%", Precisions.shown(10));
+        assertEquals("beyond ±1000%", Precisions.shown(5.6e17));
+    }
+
     @Test
     void onlyTargetsOutsideThePrecisionAreWaitedFor() {
         Map<String, Precisions.Paired> ratios = new LinkedHashMap<>();
