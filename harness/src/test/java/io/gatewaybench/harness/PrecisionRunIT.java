@@ -25,7 +25,9 @@ class PrecisionRunIT {
         String out = QuickRun.bench(results, 0, "run", "--quick", "--targets=harness/src/test/resources/planted/planted-delay.properties",
                 "--rounds=2", "--warmup=1", "--duration=2", "--levels=none", "--cross-check=none", "--precision=0.001",
                 "--max-rounds=" + MOST, "--results=" + results);
-        assertTrue(out.contains("bench: precision: not yet within ±0.1%: planted-delay ±"), out);
+        // a half-width as Precisions.shown prints it: "±12.3%", or past ±1000% (two rounds on a slow machine: ±1128% seen) so said
+        assertTrue(java.util.regex.Pattern.compile("bench: precision: not yet within ±0\\.1%: planted-delay (±\\d+\\.\\d%|beyond ±1000%)")
+                .matcher(out).find(), out);
         assertTrue(out.contains("; round 3 follows"), out);
         assertTrue(out.contains("bench: precision: no more rounds: the most rounds, " + MOST + ", were made"), out);
         JsonNode summary = new ObjectMapper().readTree(QuickRun.newest(results).resolve("summary.json").toFile());
