@@ -1,5 +1,6 @@
 package io.gatewaybench.harness.plan;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -7,10 +8,19 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A port counts as listening only when a process listens on it: a connection that TCP's simultaneous
+ * Ports handed out are never handed out twice by one JVM and lie below the kernel's ephemeral range,
+ * where no {@code bind(0)} and no outgoing connection can take them (a server on port 0 is planted
+ * beside every port handed out). A port counts as listening only when a process listens on it: a connection that TCP's simultaneous
  * open joined to itself (planted here by giving the connection the port it connects to as its source)
  * is not one.
  */
@@ -37,5 +47,32 @@ class PortsTest {
             assertFalse(Ports.toItself(client));
             assertTrue(Ports.accepts(LOOPBACK.getHostAddress(), server.getLocalPort()));
         }
+    }
+
+    @Test
+    void portsHandedOutAreDistinctAndOutOfTheKernelsReach() throws Exception {
+        Set<Integer> handed = ConcurrentHashMap.newKeySet();
+        Set<Integer> kernels = ConcurrentHashMap.newKeySet();
+        List<Integer> repeated = IntStream.range(0, 400).parallel().mapToObj(i -> {
+            int port = Ports.free();
+            try (ServerSocket planted = new ServerSocket(0, 1, LOOPBACK)) { // what another thread's origin does
+                kernels.add(planted.getLocalPort());
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+            return handed.add(port) ? -1 : port;
+        }).filter(p -> p >= 0).toList();
+        assertTrue(repeated.isEmpty(), "handed out twice: " + repeated);
+        assertTrue(handed.stream().noneMatch(kernels::contains), "a port handed out was also the kernel's pick for port 0");
+        assertTrue(handed.stream().allMatch(p -> p >= Ports.LOWEST && p < Ports.CEILING),
+                "outside [" + Ports.LOWEST + ", " + Ports.CEILING + "): " + handed.stream().filter(p -> p < Ports.LOWEST || p >= Ports.CEILING).toList());
+        assertTrue(Ports.CEILING <= Ports.ephemeralLow(Path.of("/proc/sys/net/ipv4/ip_local_port_range")));
+    }
+
+    @Test
+    void theCeilingIsTheKernelsFirstEphemeralPort(@TempDir Path dir) throws Exception {
+        Path range = Files.writeString(dir.resolve("ip_local_port_range"), "40000\t60999\n");
+        assertEquals(40_000, Ports.ephemeralLow(range));
+        assertEquals(32_768, Ports.ephemeralLow(dir.resolve("absent")), "Linux's default where the file is missing");
     }
 }
