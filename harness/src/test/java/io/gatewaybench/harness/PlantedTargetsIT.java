@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.gatewaybench.harness.plan.Target;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -94,11 +96,13 @@ class PlantedTargetsIT {
     static final double STALL_UNDER_MS = 20;
 
     private JsonNode summary;
+    private Path runDir;
 
     @BeforeAll
     void run() throws Exception {
         String existing = System.getProperty("planted.summary", "");
-        summary = existing.isBlank() ? newRun() : new ObjectMapper().readTree(Path.of(existing, "summary.json").toFile());
+        runDir = existing.isBlank() ? newRun() : Path.of(existing);
+        summary = new ObjectMapper().readTree(runDir.resolve("summary.json").toFile());
         List<String> names = new ArrayList<>();
         summary.get("targets").forEach(t -> names.add(t.get("name").asText()));
         List<String> expected = new ArrayList<>(List.of("direct"));
@@ -111,7 +115,7 @@ class PlantedTargetsIT {
         }
     }
 
-    private JsonNode newRun() throws Exception {
+    private Path newRun() throws Exception {
         Path results = Path.of("target", "planted-it").toAbsolutePath();
         // Exit 1: planted-fail had errors and the run must say so; the summary is written all the same.
         // --quick only shortens the single-request probe (300 requests per target and round instead of
@@ -124,7 +128,25 @@ class PlantedTargetsIT {
                 // calibrated on Gatling's ladder (harness/src/test/README.md); Vegeta's is checked against plants in VegetaPlantsIT
                 "--ladder-injector=gatling");
         SummarySchemaTest.assertMatchesSchema(QuickRun.newest(results));
-        return new ObjectMapper().readTree(QuickRun.newest(results).resolve("summary.json").toFile());
+        return QuickRun.newest(results);
+    }
+
+    /**
+     * Gatling wrote its HTML report once in the run, in its first measurement, where the decoder's count was checked against
+     * it (GatlingRun.REPORT_CHECKED), and only its simulation.log in every other (-nr): the report cost each of them
+     * 1.4 CPU-seconds. A run that checks every cell (planted: 10 reports), or none, fails here.
+     */
+    @Test
+    void gatlingWroteItsReportOnceInTheRun() throws IOException {
+        List<Path> logs;
+        try (java.util.stream.Stream<Path> files = Files.walk(runDir.resolve("raw"))) {
+            logs = files.filter(f -> f.getFileName().toString().equals("simulation.log")).sorted().toList();
+        }
+        List<Path> reported = logs.stream().filter(l -> Files.isRegularFile(l.resolveSibling("index.html"))).toList();
+        assertEquals(ROUNDS * (PLANTED.size() + 1), logs.stream().filter(l -> !l.toString().contains("ladder-again")).count(),
+                "a simulation.log for each target and round: " + logs);
+        assertEquals(1, reported.size(), "Gatling's reports: " + reported);
+        assertTrue(reported.get(0).toString().contains("/raw/direct-round1/"), "the first measurement's: " + reported);
     }
 
     /** The baseline is clean and meets both objectives at the lowest rate: a planted target's 0 is the plant's doing. */

@@ -52,9 +52,10 @@ final class GatlingCommand {
     /**
      * {@code java <the pom's jvmArgs> <properties> -cp <test classes and dependencies> io.gatling.app.Gatling -s <the
      * pom's simulationClass> -rf <resultsFolder>}, as the plugin's fork: the plugin passes Maven's -D properties as
-     * system properties, and strips colour from Gatling's console (jansi.mode=strip) as here.
+     * system properties, and strips colour from Gatling's console (jansi.mode=strip) as here. Without {@code report},
+     * {@code -nr} after it (the plugin's {@code -Dgatling.noReports=true}): the simulation.log without the HTML report.
      */
-    static List<String> of(List<String> properties, Path resultsFolder) throws IOException {
+    static List<String> of(List<String> properties, Path resultsFolder, boolean report) throws IOException {
         prepareOnce();
         List<String> argv = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         argv.addAll(jvmArgs);
@@ -62,6 +63,9 @@ final class GatlingCommand {
         argv.addAll(properties);
         argv.addAll(List.of("-cp", classPath,
                 MAIN, "-s", simulationClass, "-rf", resultsFolder.toString()));
+        if (!report) {
+            argv.add("-nr");
+        }
         return argv;
     }
 

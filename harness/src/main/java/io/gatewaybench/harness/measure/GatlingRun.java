@@ -16,6 +16,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiFunction;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -36,6 +37,21 @@ public final class GatlingRun {
     private static final double STEADY_SHARE = 0.9;
     private static final int STEADY_SECONDS = 3;
     private static final java.util.regex.Pattern FAILED_ASSERTION = java.util.regex.Pattern.compile("\\s*(.+?) : false(?: \\(actual : (.*)\\))?\\s*");
+    /**
+     * Whether a measurement of this process has had Gatling write its HTML report and found the report's count of measured
+     * requests equal to {@link SimulationLog}'s. Until then each measurement asks for the report and checks; after it, Gatling
+     * runs with {@code -nr} (no reports): the report is a second pass over the whole log, after the measured window, that cost
+     * 1.4 CPU-seconds of each target's Gatling JVM in PlantedTargetsIT's run here (20261128: 278 CPU-s for the test with a
+     * report in every cell, 264 with one), and the harness reads none of it but that count, a fact of the decoder and of
+     * Gatling's version, checked once a run ({@code simulations/README.md} says how to make the report of any other cell).
+     */
+    private static final AtomicBoolean REPORT_CHECKED = new AtomicBoolean();
+    /**
+     * Gatling's exit status when the simulation ran to its end and an assertion failed (its StatusCode); 0 when none did. Any
+     * other ends the measurement, as a run that wrote no report did before {@code -nr}: the JVM failed, not the target.
+     */
+    private static final int ASSERTIONS_FAILED = 2;
+
     private GatlingRun() {
     }
 
@@ -62,9 +78,9 @@ public final class GatlingRun {
     }
 
     /**
-     * Warm-up and measurement against {@code target}; the raw output (simulation.log, Gatling's HTML
-     * report, Gatling's console) lands in {@code raw}. The figures are decoded from simulation.log
-     * ({@link SimulationLog}); the report's own request count must agree with them. With
+     * Warm-up and measurement against {@code target}; the raw output (simulation.log, Gatling's console, and in a
+     * run's first measurement Gatling's HTML report) lands in {@code raw}. The figures are decoded from simulation.log
+     * ({@link SimulationLog}); the report's own request count must agree with them ({@link #REPORT_CHECKED}). With
      * {@code rates}, the fixed-rate ladder follows ({@link Ladder}); {@code probe} cuts the
      * microsecond probe to each level's window.
      */
@@ -130,8 +146,10 @@ public final class GatlingRun {
         }
         StringBuilder injectorJvm = new StringBuilder();
         Path console = raw.resolve("gatling.log");
-        int exit = gatling(args, raw, console, load.warmupSeconds() + load.durationSeconds() + ladder.seconds(rates.size()) + 600, injectorJvm, sampler);
-        Path report = report(raw, exit);
+        boolean checking = !REPORT_CHECKED.get();
+        int exit = gatling(args, raw, console, load.warmupSeconds() + load.durationSeconds() + ladder.seconds(rates.size()) + 600, injectorJvm,
+                sampler, checking);
+        Path report = report(raw, exit, checking);
         SimulationLog log = SimulationLog.read(report.resolve("simulation.log"));
         log.writeDistribution(MEASURED, raw.resolve("latency-ms.hgrm"));
         List<Ladder.Level> levels = Ladder.read(log, rates, ladder.levelSeconds(), Ladder.overloadedAt(Files.readAllLines(console)), probe);
@@ -141,7 +159,10 @@ public final class GatlingRun {
         levels = sentAgainWhereLate(levels, log, target, request, rates, ladder, raw, sampler, probe, progress);
         long start = log.window(MEASURED)[0];
         long end = start + load.durationSeconds() * 1000L;
-        RequestStats stats = stats(report, log, load.durationSeconds());
+        RequestStats stats = checking ? stats(report, log, load.durationSeconds()) : log.stats(MEASURED, load.durationSeconds());
+        if (checking) {
+            REPORT_CHECKED.set(true);
+        }
         // empty: not steady within the warm-up
         Optional<Integer> steady = Optional.ofNullable(log.steadyAfter(WARMUP, MEASURED, stats.throughputRps(), STEADY_SHARE, STEADY_SECONDS));
         return new Measurement(stats.withRuntime(new RoundRuntime(null, null, null, steady, null, null)), injectorJvm.toString(), start, end, levels,
@@ -179,8 +200,8 @@ public final class GatlingRun {
                 "-DlevelDuration=" + ladder.levelSeconds(), "-DmaxInFlight=" + ladder.maxInFlight()));
         args.addAll(request.args());
         Path console = folder.resolve("gatling.log");
-        int exit = gatling(args, folder, console, ladder.seconds(again.size()) + 600, new StringBuilder(), sampler);
-        SimulationLog second = SimulationLog.read(report(folder, exit).resolve("simulation.log"));
+        int exit = gatling(args, folder, console, ladder.seconds(again.size()) + 600, new StringBuilder(), sampler, false);
+        SimulationLog second = SimulationLog.read(report(folder, exit, false).resolve("simulation.log"));
         List<Ladder.Level> resent = Ladder.read(second, again, ladder.levelSeconds(), Ladder.overloadedAt(Files.readAllLines(console)), probe);
         if (resent.isEmpty()) {
             throw new IllegalStateException("Gatling's second try of the ladder from " + first.rate() + " req/s sent no level; see " + console);
@@ -230,17 +251,31 @@ public final class GatlingRun {
                 ? String.format(Locale.ROOT, "the measured requests span %.1f s of the %d s window", (last - first) / 1000.0, seconds) : null);
     }
 
-    static Path report(Path raw, int exit) throws IOException {
+    /**
+     * The folder under {@code raw} where Gatling, which exited with {@code exit}, wrote its {@code simulation.log}, and
+     * {@code withReport} its HTML report. A Gatling asked for its report that wrote none, or run without it ({@code -nr})
+     * that ended otherwise than by its own status (0, or {@link #ASSERTIONS_FAILED}), failed, not the target: the
+     * measurement ends, naming its console's last errors.
+     */
+    static Path report(Path raw, int exit, boolean withReport) throws IOException {
+        Path console = raw.resolve("gatling.log");
+        Optional<Path> folder;
         try (Stream<Path> dirs = Files.list(raw)) {
-            return dirs.filter(d -> Files.isRegularFile(d.resolve("index.html"))).findFirst()
-                    .orElseThrow(() -> new IllegalStateException("Gatling exited with " + exit + " and wrote no report; see "
-                            + raw.resolve("gatling.log") + ": " + lastLines(raw.resolve("gatling.log"))));
+            folder = dirs.filter(d -> Files.isRegularFile(d.resolve("simulation.log"))).findFirst();
         }
+        boolean ended = withReport ? folder.filter(d -> Files.isRegularFile(d.resolve("index.html"))).isPresent()
+                : folder.isPresent() && (exit == 0 || exit == ASSERTIONS_FAILED);
+        if (!ended) {
+            throw new IllegalStateException("Gatling exited with " + exit + " and wrote no " + (folder.isEmpty() ? "simulation.log" : "report")
+                    + "; see " + console + ": " + lastLines(console));
+        }
+        return folder.get();
     }
 
-    static int gatling(List<String> args, Path raw, Path log, long timeoutSeconds, StringBuilder injectorJvm, ResourceSampler sampler)
-            throws IOException {
-        List<String> command = GatlingCommand.of(args, raw);
+    /** Runs Gatling with {@code args} into {@code raw}; its HTML report only {@code withReport} (else {@code -nr}). */
+    static int gatling(List<String> args, Path raw, Path log, long timeoutSeconds, StringBuilder injectorJvm, ResourceSampler sampler,
+            boolean withReport) throws IOException {
+        List<String> command = GatlingCommand.of(args, raw, withReport);
         Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         // the JVM executable and its options, not the simulation's parameters
         injectorJvm.append(Stream.concat(Stream.of(command.get(0)), command.stream().skip(1)

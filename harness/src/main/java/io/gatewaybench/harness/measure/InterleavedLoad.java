@@ -57,9 +57,9 @@ public final class InterleavedLoad {
         long timeout = (long) names.size() * (warmupSeconds + 2 + cycles * (sliceSeconds + 4L)) + 600;
         int exit;
         try (ResourceSampler sampler = new ResourceSampler()) {
-            exit = GatlingRun.gatling(args, raw, raw.resolve("gatling.log"), timeout, new StringBuilder(), sampler);
+            exit = GatlingRun.gatling(args, raw, raw.resolve("gatling.log"), timeout, new StringBuilder(), sampler, false);
         }
-        SimulationLog log = SimulationLog.read(GatlingRun.report(raw, exit).resolve("simulation.log"));
+        SimulationLog log = SimulationLog.read(GatlingRun.report(raw, exit, false).resolve("simulation.log"));
         return slices(log, names, sliceSeconds, cycles);
     }
 

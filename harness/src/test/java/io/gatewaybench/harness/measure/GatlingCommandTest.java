@@ -23,7 +23,7 @@ class GatlingCommandTest {
     void theInjectorJvmGetsTheFlagsTheMavenPluginGaveIt() throws Exception {
         String recorded = new ObjectMapper().readTree(REFERENCE.toFile()).get("jvm_flags").get("gatling").asText();
         List<String> pluginFlags = Arrays.asList(recorded.split(" ")).subList(1, recorded.split(" ").length); // less the executable
-        List<String> command = GatlingCommand.of(List.of("-DbaseUrl=http://127.0.0.1:1"), Path.of("/tmp/results"));
+        List<String> command = GatlingCommand.of(List.of("-DbaseUrl=http://127.0.0.1:1"), Path.of("/tmp/results"), true);
         List<String> flags = command.stream().skip(1).takeWhile(a -> !a.equals("-cp")).filter(a -> a.startsWith("-X") || a.startsWith("--")).toList();
         assertEquals(pluginFlags, flags, "the injector's JVM flags (simulations/pom.xml) against those mvn gatling:test gave the reference run "
                 + REFERENCE + "; a change meant to be made is a new injector, and needs a new reference run");
@@ -33,7 +33,7 @@ class GatlingCommandTest {
 
     @Test
     void theSimulationRunsFromItsCompiledClassesWithItsClassPathAndTheRunsProperties() throws Exception {
-        List<String> command = GatlingCommand.of(List.of("-DbaseUrl=http://127.0.0.1:1", "-Dusers=4"), Path.of("/tmp/results"));
+        List<String> command = GatlingCommand.of(List.of("-DbaseUrl=http://127.0.0.1:1", "-Dusers=4"), Path.of("/tmp/results"), true);
         int cp = command.indexOf("-cp");
         assertTrue(command.subList(0, cp).containsAll(List.of("-DbaseUrl=http://127.0.0.1:1", "-Dusers=4")), command.toString());
         List<String> classPath = List.of(command.get(cp + 1).split(":"));
@@ -44,6 +44,10 @@ class GatlingCommandTest {
         classPath.forEach(e -> assertTrue(Files.exists(Path.of(e)), e + " is on the class path and does not exist"));
         assertEquals(List.of(GatlingCommand.MAIN, "-s", "io.gatewaybench.simulations.BookPageSimulation", "-rf", "/tmp/results"),
                 command.subList(cp + 2, command.size()));
+        // without its HTML report: Gatling's own option, last
+        List<String> noReport = GatlingCommand.of(List.of("-DbaseUrl=http://127.0.0.1:1", "-Dusers=4"), Path.of("/tmp/results"), false);
+        assertEquals(List.of(GatlingCommand.MAIN, "-s", "io.gatewaybench.simulations.BookPageSimulation", "-rf", "/tmp/results", "-nr"),
+                noReport.subList(cp + 2, noReport.size()));
     }
 
     /**
