@@ -250,4 +250,23 @@ class GatlingOutputTest {
         }
         assertEquals(999, SimulationLog.rank(sorted, 99.9));
     }
+
+    /**
+     * How a Gatling run ended, from its folder: asked for its report, it failed without index.html; run with -nr, it
+     * failed when it exited otherwise than 0 or 2 (an assertion failed), and never without a simulation.log.
+     */
+    @Test
+    void aGatlingRunWithoutItsReportFailsOnlyByItsExitStatus(@org.junit.jupiter.api.io.TempDir Path raw) throws Exception {
+        Path folder = java.nio.file.Files.createDirectories(raw.resolve("bookpagesimulation-1"));
+        java.nio.file.Files.writeString(raw.resolve("gatling.log"), "Exception in thread main: planted\n");
+        assertThrows(IllegalStateException.class, () -> GatlingRun.report(raw, 0, false), "no simulation.log");
+        java.nio.file.Files.copy(sample("ok").resolve("simulation.log"), folder.resolve("simulation.log"));
+        assertEquals(folder, GatlingRun.report(raw, 0, false));
+        assertEquals(folder, GatlingRun.report(raw, 2, false));
+        IllegalStateException crashed = assertThrows(IllegalStateException.class, () -> GatlingRun.report(raw, 1, false));
+        assertTrue(crashed.getMessage().contains("exited with 1") && crashed.getMessage().contains("planted"), crashed.getMessage());
+        assertThrows(IllegalStateException.class, () -> GatlingRun.report(raw, 0, true), "asked for its report, wrote none");
+        java.nio.file.Files.copy(sample("ok").resolve("index.html"), folder.resolve("index.html"));
+        assertEquals(folder, GatlingRun.report(raw, 0, true));
+    }
 }
