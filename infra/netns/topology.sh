@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# topology.sh up|down|status: the study's three hosts emulated on this machine (see README.md here).
+# topology.sh up [INJECTORS]|down|status: the study's three hosts emulated on this machine (see README.md here).
 #   up     (re)creates them: namespaces gb-injector, gb-gateway, gb-backend joined by veth pairs
 #          to a bridge in gb-lan, private addresses, no route out; one cgroup per host (cpuset and
-#          memory) that run-in puts processes into. Tears down a previous set first.
+#          memory) that run-in puts processes into. Tears down a previous set first. With INJECTORS
+#          above 1, more injector hosts too: gb-injector2 ... (topology.conf describes them).
 #   down   stops every process still in those namespaces or cgroups (by PID, SIGTERM, then
 #          SIGKILL), deletes the namespaces (with them every veth) and the cgroups. Idempotent.
 #   status prints what exists.
@@ -11,6 +12,12 @@ here="$(cd "$(dirname "$0")" && pwd)"
 # shellcheck source=topology.conf
 source "$here/topology.conf"
 ROLES=(injector gateway backend)
+# Every injector host topology.conf describes beyond the first: down removes whichever exist.
+MORE_INJECTORS=()
+for ((k = 2; k <= 9; k++)); do
+  key="INJECTOR${k}_ADDRESS"
+  [ -n "${!key:-}" ] && MORE_INJECTORS+=("injector$k")
+done
 STATE=/run/gateway-bench/netns.state
 LAN="$NAMESPACE_PREFIX-lan"
 
@@ -56,8 +63,8 @@ stop_pids() {
 down() {
   local dirs=()
   # The state of a finished up, or of one that failed part-way.
-  mapfile -t dirs < <(cat "$STATE" "$STATE.new" 2>/dev/null | sed -n 's/^[a-z]*\.cgroup\.[a-z]*=//p' | sort -u)
-  for role in "${ROLES[@]}"; do
+  mapfile -t dirs < <(cat "$STATE" "$STATE.new" 2>/dev/null | sed -n 's/^[a-z0-9]*\.cgroup\.[a-z]*=//p' | sort -u)
+  for role in "${ROLES[@]}" "${MORE_INJECTORS[@]}"; do
     if exists "$(ns "$role")"; then
       # shellcheck disable=SC2046
       stop_pids $(ip netns pids "$(ns "$role")")
@@ -75,7 +82,7 @@ down() {
     parent="$(dirname "$dir")"
     if [ -d "$parent" ] && [ "$(basename "$parent")" = gateway-bench ]; then rmdir "$parent" 2>/dev/null || true; fi
   done
-  for role in "${ROLES[@]}" lan; do
+  for role in "${ROLES[@]}" "${MORE_INJECTORS[@]}" lan; do
     if exists "$(ns "$role")"; then ip netns del "$(ns "$role")"; fi
   done
   rm -f "$STATE" "$STATE.new"
@@ -83,6 +90,11 @@ down() {
 }
 
 up() {
+  local injectors=${1:-1}
+  [[ "$injectors" =~ ^[1-9]$ ]] || die "up: the number of injector hosts must be 1 to 9, got '$injectors'"
+  [ "$injectors" -le $((1 + ${#MORE_INJECTORS[@]})) ] \
+    || die "up: $injectors injector hosts asked for, topology.conf describes $((1 + ${#MORE_INJECTORS[@]})); add INJECTOR${injectors}_ADDRESS and INJECTOR${injectors}_CPUS there"
+  ROLES=(injector "${MORE_INJECTORS[@]:0:$((injectors - 1))}" gateway backend)
   down
   mkdir -p "$(dirname "$STATE")"
   ip netns add "$LAN"
@@ -91,6 +103,7 @@ up() {
   {
     echo "# written by infra/netns/topology.sh up; read by run-in, the harness and topology.sh down"
     echo "topology=netns"
+    echo "injectors=$injectors"
   } > "$STATE.new"
   for role in "${ROLES[@]}"; do
     local n address
@@ -139,7 +152,11 @@ up() {
   for role in "${ROLES[@]}"; do
     if ip -n "$(ns "$role")" route show default | grep -q .; then die "$(ns "$role") has a default route"; fi
   done
-  echo "infra/netns/topology.sh: up: injector $INJECTOR_ADDRESS (CPU $INJECTOR_CPUS), gateway $GATEWAY_ADDRESS (CPU $GATEWAY_CPUS), backend $BACKEND_ADDRESS (CPU $BACKEND_CPUS), ${MEMORY_LIMIT_MB} MB each"
+  local more=""
+  for role in "${ROLES[@]}"; do
+    case "$role" in injector?*) more="$more, $role $(conf "$role" ADDRESS) (CPU $(conf "$role" CPUS))" ;; esac
+  done
+  echo "infra/netns/topology.sh: up: injector $INJECTOR_ADDRESS (CPU $INJECTOR_CPUS)$more, gateway $GATEWAY_ADDRESS (CPU $GATEWAY_CPUS), backend $BACKEND_ADDRESS (CPU $BACKEND_CPUS), ${MEMORY_LIMIT_MB} MB each"
 }
 
 status() {
@@ -149,8 +166,8 @@ status() {
 
 [ "$(id -u)" -eq 0 ] || die "needs root (network namespaces and cgroups): sudo $0 ${1:-}"
 case "${1:-}" in
-  up) up ;;
+  up) up "${2:-1}" ;;
   down) down ;;
   status) status ;;
-  *) die "usage: $0 up|down|status" ;;
+  *) die "usage: $0 up [INJECTORS]|down|status" ;;
 esac

@@ -7,6 +7,7 @@ import io.gatewaybench.harness.analyse.RunComparison;
 import io.gatewaybench.harness.analyse.SliceSpread;
 import io.gatewaybench.harness.launch.Origin;
 import io.gatewaybench.harness.measure.Calibration;
+import io.gatewaybench.harness.measure.InjectorHosts;
 import io.gatewaybench.harness.measure.JmhEnvironment;
 import io.gatewaybench.harness.measure.MeasuredSummary;
 import io.gatewaybench.harness.measure.RequestStats;
@@ -150,6 +151,11 @@ public final class Bench {
         try {
             plan = RunPlan.parse(Arrays.asList(args).subList(1, args.length));
             topology = Topology.named(plan.topology());
+            if (topology.injectors().size() != plan.injectors()) {
+                throw new IllegalStateException("--injectors=" + plan.injectors() + ", but the " + topology.name() + " hosts have "
+                        + topology.injectors().size() + " injector host(s); run it as ./bench run --topology " + topology.name()
+                        + " --injectors=" + plan.injectors() + ", which sets up that many");
+            }
             hostile = HostileInputRecord.read(); // read before anything starts: a record it cannot take stops no measurement
         } catch (RuntimeException e) {
             System.err.println("bench: " + e.getMessage());
@@ -314,11 +320,15 @@ public final class Bench {
                 inFlight = t;
                 RequestStats stats = null;
                 String failure = null;
+                String injectorLost = null;
                 try {
                     RoundMeasurement.Result measured = measurement.measure(t, round, line -> System.out.println(step + ": " + line));
                     stats = measured.stats();
                     secondsPerStep = secondsPerStep == 0 ? measured.seconds()
                             : (secondsPerStep * measuredSoFar + measured.seconds()) / (measuredSoFar + 1);
+                } catch (InjectorHosts.Lost e) { // no later level can be split as planned: the run stops, keeping what it has
+                    failure = e.getMessage();
+                    injectorLost = failure;
                 } catch (RuntimeException | IOException e) {
                     failure = e.getMessage();
                 }
@@ -340,7 +350,7 @@ public final class Bench {
                         failures.put(t.name(), failure);
                         System.out.printf("%s: FAILED, not measured: %s%n", step, failure);
                     }
-                    if (originExited.isPresent()) {
+                    if (originExited.isPresent() || injectorLost != null) {
                         stoppedBecause = failure;
                         break;
                     }

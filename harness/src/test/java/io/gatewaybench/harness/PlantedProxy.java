@@ -53,6 +53,8 @@ import java.util.concurrent.locks.LockSupport;
  *   <li>{@code --stall-every-ms=P --stall-ms=S}: for S ms at the start of every P ms since start, no
  *       answer leaves, like a stop-the-world pause: an answer due during it leaves when it ends</li>
  * </ul>
+ * {@code --only-from=ADDRESS}, beside a delay, hold or stall, keeps the wait to answers to requests from that address: the
+ * others pass untouched (InjectorHostsIT: one injector host's requests delayed, another's not).
  * Two faults can be planted beside (FaultsIT): {@code --exit-after-ms=N} ends the process abruptly
  * with status 3, N ms after its start, like a crash; {@code --never-listen=yes} never opens its port
  * (it runs, silent, until stopped, for 10 minutes at most).
@@ -83,11 +85,14 @@ public final class PlantedProxy {
     private final Micros served = new Micros();
     /** A wait before the handler's clock starts ({@code --unseen-park-us}): time an answer takes that {@link #served} misses. */
     private final long unseenParkNanos;
+    /** The one client address whose answers wait as the plant says ({@code --only-from}); null: every client's. */
+    private final String onlyFrom;
 
-    private PlantedProxy(URI upstream, Plant plant, long unseenParkNanos) {
+    private PlantedProxy(URI upstream, Plant plant, long unseenParkNanos, String onlyFrom) {
         this.upstream = upstream;
         this.plant = plant;
         this.unseenParkNanos = unseenParkNanos;
+        this.onlyFrom = onlyFrom;
     }
 
     public static void main(String[] args) {
@@ -114,7 +119,7 @@ public final class PlantedProxy {
             crash.start();
         }
         PlantedProxy proxy = new PlantedProxy(URI.create(o.get("upstream").replaceAll("/+$", "")), plant,
-                o.containsKey("unseen-park-us") ? TimeUnit.MICROSECONDS.toNanos(number(o, "unseen-park-us")) : 0);
+                o.containsKey("unseen-park-us") ? TimeUnit.MICROSECONDS.toNanos(number(o, "unseen-park-us")) : 0, o.get("only-from"));
         // Off by default: the server writes headers and body separately, and with Nagle's algorithm the
         // body then waits for the client's delayed ACK (40 ms on Linux) on every kept-alive connection.
         System.setProperty("sun.net.httpserver.nodelay", "true");
@@ -140,7 +145,8 @@ public final class PlantedProxy {
                     proxy.requests.get(), proxy.planted.get(), proxy.upstreamFailures.get(), plant.report(false), proxy.served.counts(false));
         }, "stop"));
         server.start();
-        System.out.printf("PlantedProxy: listening on %s:%d, upstream %s, planted: %s%n", bind, port, proxy.upstream, plant);
+        System.out.printf("PlantedProxy: listening on %s:%d, upstream %s, planted: %s%s%n", bind, port, proxy.upstream, plant,
+                proxy.onlyFrom == null ? "" : ", only to requests from " + proxy.onlyFrom);
     }
 
     private void handle(HttpExchange ex) throws IOException {
@@ -180,7 +186,9 @@ public final class PlantedProxy {
                 respond(ex, 502, "text/plain", List.of(), ("upstream failed: " + e + "\n").getBytes(StandardCharsets.UTF_8));
                 return;
             }
-            plant.awaitAnswer(System.nanoTime());
+            if (onlyFrom == null || onlyFrom.equals(ex.getRemoteAddress().getAddress().getHostAddress())) {
+                plant.awaitAnswer(System.nanoTime());
+            }
             String contentType = r.header("Content-Type");
             List<String> setCookies = r.headers().getOrDefault("set-cookie", List.of());
             respond(ex, r.status(), contentType, setCookies, r.body());
@@ -263,7 +271,7 @@ public final class PlantedProxy {
                 usage("exactly one of --delay-ms, --hold-us, --park-us, --cap-rps, --fail-every, --stall-every-ms (with --stall-ms) is needed, got " + given);
             }
             for (String k : o.keySet()) {
-                if (!List.of("bind", "port", "upstream", "stall-ms", "exit-after-ms", "never-listen", "unseen-park-us").contains(k) && !given.contains(k)) {
+                if (!List.of("bind", "port", "upstream", "stall-ms", "exit-after-ms", "never-listen", "unseen-park-us", "only-from").contains(k) && !given.contains(k)) {
                     usage("unknown option --" + k);
                 }
             }

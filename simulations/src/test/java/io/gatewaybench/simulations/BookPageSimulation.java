@@ -73,6 +73,9 @@ import java.util.regex.Pattern;
  * <tr><td>baseUrls, names</td><td>(none)</td><td>interleaved: the targets, comma-separated, and their names in the same order</td></tr>
  * <tr><td>slice</td><td>5</td><td>interleaved: measured seconds of each slice</td></tr>
  * <tr><td>cycles</td><td>8</td><td>interleaved: cycles of one slice per target</td></tr>
+ * <tr><td>startGate</td><td>(none)</td><td>a file: once ready, the simulation prints so and waits for the file, up to 2 min,
+ *     then begins its load at the epoch millisecond the file holds, so that several injector hosts begin at one instant (the
+ *     harness's --injectors); none: it begins as soon as it is ready</td></tr>
  * </table>
  */
 public class BookPageSimulation extends Simulation {
@@ -85,6 +88,9 @@ public class BookPageSimulation extends Simulation {
     static final double RATE = Double.parseDouble(System.getProperty("rate", "1000"));
     static final long WARMUP = Long.getLong("warmup", 15);
     static final long DURATION = Long.getLong("duration", 30);
+    static final String START_GATE = System.getProperty("startGate", "");
+    /** What the simulation prints once it is ready and waits at its start gate. */
+    static final String READY = "BookPageSimulation: ready, waiting for the start in ";
     static final String SESSIONS = System.getProperty("sessions", "shared");
     static final List<Integer> RATES = rates(System.getProperty("rates", ""));
     static final long LEVEL_DURATION = Long.getLong("levelDuration", 5);
@@ -194,6 +200,40 @@ public class BookPageSimulation extends Simulation {
         long interleavedSeconds = interleaved ? BASE_URLS.size() * (WARMUP + 1 + CYCLES * (SLICE_LEAD + SLICE + SLICE_TAIL + 1)) : 0;
         setUp(load).protocols(protocol).assertions(assertions)
                 .maxDuration(Duration.ofSeconds(interleavedSeconds + WARMUP + DURATION + TAIL + LADDER_WARMUP + RATES.size() * (LEVEL_DURATION + 5) + 60)); // a hung target cannot hold the run
+    }
+
+    /**
+     * Waits at the start gate, where given: Gatling injects once this returns. Ready, it says so; then it waits for the gate's
+     * file (up to 2 min) and for the instant the file holds, and says how far from that instant it began.
+     */
+    @Override
+    public void before() {
+        if (START_GATE.isEmpty()) {
+            return;
+        }
+        java.nio.file.Path gate = java.nio.file.Path.of(START_GATE);
+        System.out.println(READY + gate);
+        System.out.flush();
+        try {
+            long deadline = System.currentTimeMillis() + 120_000;
+            while (!java.nio.file.Files.exists(gate)) {
+                if (System.currentTimeMillis() > deadline) {
+                    throw new IllegalStateException("no start in " + gate + " within 2 min");
+                }
+                Thread.sleep(5);
+            }
+            long at = Long.parseLong(java.nio.file.Files.readString(gate).strip());
+            long wait = at - System.currentTimeMillis();
+            if (wait > 0) {
+                Thread.sleep(wait);
+            }
+            System.out.printf("BookPageSimulation: began %d ms after the start instant %d%n", System.currentTimeMillis() - at, at);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot read the start in " + gate, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted at the start gate", e);
+        }
     }
 
     /** The protocol every request of the load uses, against {@code baseUrl}, with the shared session {@code cookie} (null: none). */

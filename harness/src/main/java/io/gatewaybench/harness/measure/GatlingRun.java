@@ -1,11 +1,14 @@
 package io.gatewaybench.harness.measure;
 
+import io.gatewaybench.harness.model.ClosedShare;
 import io.gatewaybench.harness.model.GatlingStatus;
+import io.gatewaybench.harness.model.Precision;
 import io.gatewaybench.harness.model.RoundRuntime;
 import io.gatewaybench.harness.plan.Credentials;
 import io.gatewaybench.harness.plan.OriginPlan;
 import io.gatewaybench.harness.plan.RunPlan;
 import io.gatewaybench.harness.plan.Scenario;
+import io.gatewaybench.harness.plan.Topology;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -51,6 +54,16 @@ public final class GatlingRun {
      * other ends the measurement, as a run that wrote no report did before {@code -nr}: the JVM failed, not the target.
      */
     private static final int ASSERTIONS_FAILED = 2;
+    /**
+     * Several injector hosts' Gatlings begin their load at one instant: each, once ready, waits at a start gate (the
+     * simulation's {@code startGate}) that the harness opens when all are, for up to this long. Started at once on the
+     * emulated hosts, sharing a core with Tomcat, they came ready up to 12.8 s after their start and 2.7 s apart (20261128).
+     */
+    static final int GATE_SECONDS = 120;
+    /** How long after the gate opens the hosts begin: time for each to see it (the simulation looks every 5 ms). */
+    static final long GATE_LEAD_MILLIS = 100;
+    /** What the simulation prints once it is ready at its start gate ({@code BookPageSimulation.READY}). */
+    static final String READY = "BookPageSimulation: ready, waiting for the start in ";
 
     private GatlingRun() {
     }
@@ -135,6 +148,22 @@ public final class GatlingRun {
     public static Measurement measure(URI target, Request request, RunPlan.Load load, List<Integer> rates, RunPlan.LadderPlan ladder,
                                       Path raw, ResourceSampler sampler, BiFunction<Long, Long, LatencyProbe.Result> probe,
                                       Progress progress) throws IOException {
+        return measure(target, request, load, rates, ladder, raw, sampler, probe, progress, List.of());
+    }
+
+    /**
+     * The same, the load run from every one of {@code injectors} at once when there are several ({@link #measureShared}); with
+     * none or one, from this host.
+     */
+    public static Measurement measure(URI target, Request request, RunPlan.Load load, List<Integer> rates, RunPlan.LadderPlan ladder,
+                                      Path raw, ResourceSampler sampler, BiFunction<Long, Long, LatencyProbe.Result> probe,
+                                      Progress progress, List<Topology.Host> injectors) throws IOException {
+        if (injectors.size() > 1) {
+            if (!rates.isEmpty()) {
+                throw new IllegalArgumentException("Gatling's ladder runs from one injector host; several send Vegeta's");
+            }
+            return measureShared(target, request, load, raw, sampler, injectors);
+        }
         Files.createDirectories(raw);
         List<String> args = new ArrayList<>(List.of(
                 "-DbaseUrl=" + target, "-Dmodel=" + load.model(), "-Dusers=" + load.users(), "-Drate=" + load.rate(),
@@ -167,6 +196,119 @@ public final class GatlingRun {
         Optional<Integer> steady = Optional.ofNullable(log.steadyAfter(WARMUP, MEASURED, stats.throughputRps(), STEADY_SHARE, STEADY_SECONDS));
         return new Measurement(stats.withRuntime(new RoundRuntime(null, null, null, steady, null, null)), injectorJvm.toString(), start, end, levels,
                 status(exit, Files.readAllLines(console), log, load.durationSeconds()));
+    }
+
+    /**
+     * The load run from several injector hosts at once: each host's Gatling gets its share of the users (of the rate, in the
+     * open model; {@link InjectorHosts#split}) and writes its own log, the first host's into {@code raw} as one host's would,
+     * each other's into {@code raw/<host>}; all are started together. Their records are merged ({@link SimulationLog#merged})
+     * and counted over the window in which every host was measuring ({@link SimulationLog#commonWindow}): each host's Gatling
+     * starts on its own JVM, and the moments one of them was still warming up or had stopped are left out. Every host's load
+     * begins at one instant, when all are ready ({@link #open}), so that window is nearly all of each host's; how far each kept
+     * it is in its share. Each host's share
+     * goes with the round ({@link ClosedShare}). A host whose Gatling fails ends the measurement as lost ({@link
+     * InjectorHosts.Lost}).
+     */
+    static Measurement measureShared(URI target, Request request, RunPlan.Load load, Path raw, ResourceSampler sampler,
+            List<Topology.Host> injectors) throws IOException {
+        int n = injectors.size();
+        List<Integer> users = InjectorHosts.split(load.users(), n, load.users() + " users");
+        List<Integer> rates = InjectorHosts.split(load.rate(), n, "a rate of " + load.rate() + " req/s");
+        boolean checking = !REPORT_CHECKED.get();
+        List<Path> folders = new ArrayList<>();
+        List<Running> running = new ArrayList<>();
+        StringBuilder injectorJvm = new StringBuilder();
+        Path gate = raw.resolve("start-gate");
+        Files.deleteIfExists(gate);
+        long timeout = GATE_SECONDS + load.warmupSeconds() + load.durationSeconds() + 600;
+        try {
+            for (int i = 0; i < n; i++) {
+                Path folder = Files.createDirectories(i == 0 ? raw : raw.resolve(injectors.get(i).role()));
+                folders.add(folder);
+                List<String> args = new ArrayList<>(List.of("-DbaseUrl=" + target, "-Dmodel=" + load.model(), "-Dusers=" + users.get(i),
+                        "-Drate=" + rates.get(i), "-Dwarmup=" + load.warmupSeconds(), "-Dduration=" + load.durationSeconds(),
+                        "-Dsessions=" + load.sessions(), "-DstartGate=" + gate));
+                args.addAll(request.args());
+                running.add(start(injectors.get(i), args, folder, folder.resolve("gatling.log"), i == 0 ? injectorJvm : new StringBuilder(),
+                        sampler, injectors.get(i).role(), i == 0 && checking));
+            }
+            open(gate, running, injectors);
+            List<SimulationLog> logs = new ArrayList<>();
+            List<Integer> exits = new ArrayList<>();
+            List<List<String>> consoles = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                Topology.Host host = injectors.get(i);
+                try {
+                    int exit = running.get(i).await(timeout);
+                    Path report = report(folders.get(i), exit, i == 0 && checking);
+                    SimulationLog log = SimulationLog.read(report.resolve("simulation.log"));
+                    if (i == 0 && checking) {
+                        stats(report, log, load.durationSeconds()); // the decoder's count against Gatling's own report, once a run
+                        REPORT_CHECKED.set(true);
+                    }
+                    logs.add(log);
+                    exits.add(exit);
+                    consoles.add(Files.readAllLines(folders.get(i).resolve("gatling.log")));
+                } catch (RuntimeException | IOException e) {
+                    throw new InjectorHosts.Lost("injector host " + host.role() + " (" + host.address() + ") was lost: " + e.getMessage(), e);
+                }
+            }
+            SimulationLog merged = SimulationLog.merged(logs);
+            merged.writeDistribution(MEASURED, raw.resolve("latency-ms.hgrm"));
+            long[] window = SimulationLog.commonWindow(logs, MEASURED, load.durationSeconds());
+            RequestStats stats = merged.stats(MEASURED, window[0], window[1]);
+            long earliest = logs.stream().mapToLong(l -> l.window(MEASURED)[0]).min().orElseThrow();
+            List<ClosedShare> shares = new ArrayList<>();
+            Ending ending = null;
+            for (int i = 0; i < n; i++) {
+                long[] counts = logs.get(i).counts(MEASURED, window[0], window[1]);
+                shares.add(new ClosedShare(injectors.get(i).role(), injectors.get(i).address(), users.get(i), counts[0], counts[0] - counts[1],
+                        Precision.round(counts[1] / ((window[1] - window[0]) / 1000.0)), logs.get(i).window(MEASURED)[0] - earliest));
+                Ending own = status(exits.get(i), consoles.get(i), logs.get(i), load.durationSeconds());
+                ending = ending == null ? own : both(ending, own, injectors.get(i).role());
+            }
+            Optional<Integer> steady = Optional.ofNullable(merged.steadyAfter(WARMUP, MEASURED, stats.throughputRps(), STEADY_SHARE, STEADY_SECONDS));
+            return new Measurement(stats.withRuntime(new RoundRuntime(null, null, null, steady, null, null)).withInjectors(shares),
+                    injectorJvm.toString(), window[0], window[1], List.of(), ending);
+        } finally {
+            running.forEach(Running::stop);
+        }
+    }
+
+    /**
+     * Opens the start gate once every host's Gatling is ready at it (its console says so): writes the instant, {@link
+     * #GATE_LEAD_MILLIS} from now, that all begin their load at. A Gatling that ends first, or is not ready within {@link
+     * #GATE_SECONDS}, is a lost host.
+     */
+    private static void open(Path gate, List<Running> running, List<Topology.Host> injectors) throws IOException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(GATE_SECONDS);
+        for (int i = 0; i < running.size(); i++) {
+            Running r = running.get(i);
+            while (!Files.readString(r.log(), java.nio.charset.StandardCharsets.ISO_8859_1).contains(READY)) {
+                if (!r.process().isAlive() || System.nanoTime() > deadline) {
+                    throw new InjectorHosts.Lost("injector host " + injectors.get(i).role() + " (" + injectors.get(i).address() + ") was lost: "
+                            + "its Gatling " + (r.process().isAlive() ? "was not ready within " + GATE_SECONDS + " s" : "ended before its start")
+                            + "; see " + r.log(), null);
+                }
+                try {
+                    Thread.sleep(20);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted at the start gate", e);
+                }
+            }
+        }
+        Path written = gate.resolveSibling(gate.getFileName() + ".new");
+        Files.writeString(written, Long.toString(System.currentTimeMillis() + GATE_LEAD_MILLIS));
+        Files.move(written, gate, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /** Two hosts' endings as one: the worse exit status, every failed assertion, the first cut short (named by its host). */
+    private static Ending both(Ending a, Ending b, String host) {
+        List<String> failed = new ArrayList<>(a.failedAssertions());
+        b.failedAssertions().stream().filter(f -> !failed.contains(f)).forEach(failed::add);
+        return new Ending(Math.max(a.exitCode(), b.exitCode()), failed,
+                a.cutShort() != null ? a.cutShort() : b.cutShort() == null ? null : host + ": " + b.cutShort());
     }
 
     /**
@@ -275,27 +417,60 @@ public final class GatlingRun {
     /** Runs Gatling with {@code args} into {@code raw}; its HTML report only {@code withReport} (else {@code -nr}). */
     static int gatling(List<String> args, Path raw, Path log, long timeoutSeconds, StringBuilder injectorJvm, ResourceSampler sampler,
             boolean withReport) throws IOException {
+        Running gatling = start(null, args, raw, log, injectorJvm, sampler, "injector", withReport);
+        try {
+            return gatling.await(timeoutSeconds);
+        } finally {
+            gatling.stop();
+        }
+    }
+
+    /**
+     * A Gatling JVM started on an injector host, stopped with the harness (Ctrl-C, kill) by a shutdown hook.
+     *
+     * @param process the JVM (on another emulated host, run-in's, which execs it)
+     * @param log its console
+     * @param hook what stops it if the harness stops
+     */
+    record Running(Process process, Path log, Thread hook) {
+        /** Its exit status, once it has ended within {@code timeoutSeconds}; stopped and failed otherwise. */
+        int await(long timeoutSeconds) {
+            return GatlingRun.await(process, log, timeoutSeconds);
+        }
+
+        /** Stops it if it still runs, and drops its hook. */
+        void stop() {
+            if (process.isAlive()) {
+                process.descendants().forEach(ProcessHandle::destroyForcibly);
+                process.destroyForcibly();
+            }
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException exiting) {
+                // the hook is already running
+            }
+        }
+    }
+
+    /**
+     * Starts Gatling with {@code args} into {@code raw} on {@code host} (null: this one), its HTML report only {@code withReport}
+     * (else {@code -nr}); the JVM and its tree sampled as {@code role}.
+     */
+    static Running start(Topology.Host host, List<String> args, Path raw, Path log, StringBuilder injectorJvm, ResourceSampler sampler,
+            String role, boolean withReport) throws IOException {
         List<String> command = GatlingCommand.of(args, raw, withReport);
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process p = new ProcessBuilder(host == null ? command : host.command(command)).redirectErrorStream(true)
+                .redirectOutput(log.toFile()).start();
         // the JVM executable and its options, not the simulation's parameters
         injectorJvm.append(Stream.concat(Stream.of(command.get(0)), command.stream().skip(1)
                 .takeWhile(a -> !a.equals("-cp")).filter(a -> a.startsWith("-X") || a.startsWith("--"))).collect(Collectors.joining(" ")));
-        sampler.watch("injector", p.pid());
-        // If the harness is stopped (Ctrl-C, kill), the Gatling JVM stops with it.
+        sampler.watch(role, p.pid());
         Thread stop = new Thread(() -> {
             p.descendants().forEach(ProcessHandle::destroy);
             p.destroy();
         }, "stop-gatling");
         Runtime.getRuntime().addShutdownHook(stop);
-        try {
-            return await(p, log, timeoutSeconds);
-        } finally {
-            try {
-                Runtime.getRuntime().removeShutdownHook(stop);
-            } catch (IllegalStateException exiting) {
-                // the hook is already running
-            }
-        }
+        return new Running(p, log, stop);
     }
 
     private static int await(Process p, Path log, long timeoutSeconds) {

@@ -39,6 +39,17 @@ public final class Ladder {
             this(rate, planned, sent, errors, stats, allLatency, overloaded, sendLagP99Ms, sendLagMaxMs, probe, null, null);
         }
 
+        /** This level, sent by Vegeta, with each injector host's share of it. */
+        public Level withInjectors(List<io.gatewaybench.harness.model.InjectorShare> shares) {
+            return new Level(rate, planned, sent, errors, stats, allLatency, overloaded, sendLagP99Ms, sendLagMaxMs, probe, firstTry,
+                    new Vegeta(vegeta.latencyUs(), vegeta.cpuMsPer1000Requests(), vegeta.fromSendUs(), List.copyOf(shares)));
+        }
+
+        /** Vegeta's send lag over the level, us; null where Gatling sent it. */
+        public ProbeResult.SendLagUs lagUs() {
+            return vegeta == null || vegeta.latencyUs() == null ? null : vegeta.latencyUs().sendLagUs().orElse(null);
+        }
+
         /** This level as the second try of one whose first try the injector sent with {@code lag}. */
         public Level sentAgainAfter(ProbeResult.SendLagUs lag) {
             return new Level(rate, planned, sent, errors, stats, allLatency, overloaded, sendLagP99Ms, sendLagMaxMs, probe, lag, vegeta);
@@ -49,7 +60,12 @@ public final class Ladder {
          * its own CPU time per 1,000 requests it sent (NaN: not measured), and the same answers' microseconds from the actual
          * send (null in runs from before they were kept).
          */
-        public record Vegeta(ProbeResult latencyUs, double cpuMsPer1000Requests, ProbeResult fromSendUs) {
+        public record Vegeta(ProbeResult latencyUs, double cpuMsPer1000Requests, ProbeResult fromSendUs,
+                             List<io.gatewaybench.harness.model.InjectorShare> injectors) {
+            /** Sent from one host. */
+            public Vegeta(ProbeResult latencyUs, double cpuMsPer1000Requests, ProbeResult fromSendUs) {
+                this(latencyUs, cpuMsPer1000Requests, fromSendUs, List.of());
+            }
         }
 
         /** Every planned request was sent and the target kept up. */
@@ -62,9 +78,14 @@ public final class Ladder {
          * the planned load late ({@link #LATE_SEND_MS} at P99 for Gatling, {@link VegetaLadder#LATE_SEND_MS} for Vegeta), or
          * sent less than planned without the target being overloaded (Vegeta stops at the level's duration, and a request
          * still due then, which it was late for, is never sent: as many may be missing as fall in the send lag it is allowed,
-         * at least one). Such a level was not measured at its rate.
+         * at least one). Such a level was not measured at its rate. Sent from several injector hosts at once, each is judged on
+         * its own share by the same rule, and the level is late where any of them was: one host's lag is not diluted by the
+         * others' punctual requests.
          */
         public String injectorLate() {
+            if (vegeta != null && !vegeta.injectors().isEmpty()) {
+                return vegeta.injectors().stream().filter(s -> s.late() != null).map(s -> s.host() + ": " + s.late()).findFirst().orElse("");
+            }
             double bound = vegeta == null ? LATE_SEND_MS : VegetaLadder.LATE_SEND_MS;
             if (sendLagP99Ms > bound) {
                 return String.format(java.util.Locale.ROOT, vegeta == null ? "send lag P99 %.0f ms" : "send lag P99 %.2f ms", sendLagP99Ms);
@@ -96,7 +117,8 @@ public final class Ladder {
                     new LevelRound.SendLagMs(Precision.round(sendLagP99Ms), Precision.round(sendLagMaxMs)),
                     probe == null ? null : probe.figures(), vegeta == null ? null : LevelRound.VEGETA, vegeta == null ? null : vegeta.latencyUs(),
                     vegeta == null || Double.isNaN(vegeta.cpuMsPer1000Requests()) ? null : Precision.round(vegeta.cpuMsPer1000Requests()),
-                    firstTry, vegeta == null ? null : vegeta.fromSendUs());
+                    firstTry, vegeta == null ? null : vegeta.fromSendUs(),
+                    vegeta == null || vegeta.injectors().isEmpty() ? null : vegeta.injectors());
         }
 
         /**
@@ -110,7 +132,7 @@ public final class Ladder {
                     ? RequestStats.Latency.of(l.allRequestsLatencyMs().get()) : l.errors() == 0 && stats != null ? stats.latency() : null;
             Vegeta vegeta = !LevelRound.VEGETA.equals(l.injector()) ? null
                     : new Vegeta(l.latencyUs(), l.injectorCpuMsPer1000Requests() == null ? Double.NaN : l.injectorCpuMsPer1000Requests(),
-                    l.latencyFromSendUs());
+                    l.latencyFromSendUs(), l.injectors() == null ? List.of() : l.injectors());
             return new Level(l.rateRps(), l.planned(), l.sent(), l.errors(), stats, allLatency, l.overloaded(), l.sendLagMs().p99(),
                     l.sendLagMs().max(), null, l.firstTrySendLagUs(), vegeta);
         }

@@ -20,15 +20,16 @@ import java.util.Map;
  */
 public record RequestStats(long requests, long errors, double throughputRps, Latency latency,
                            Map<String, ResourceSampler.Cost> resources, Map<String, LatencyProbe.Result> probes,
-                           List<Ladder.Level> ladder, RoundRuntime runtime, List<double[]> latencySpectrum) {
+                           List<Ladder.Level> ladder, RoundRuntime runtime, List<double[]> latencySpectrum,
+                           List<io.gatewaybench.harness.model.ClosedShare> injectors) {
 
     public RequestStats(long requests, long errors, double throughputRps, Latency latency) {
-        this(requests, errors, throughputRps, latency, Map.of(), Map.of(), List.of(), null, List.of());
+        this(requests, errors, throughputRps, latency, Map.of(), Map.of(), List.of(), null, List.of(), List.of());
     }
 
     public RequestStats(long requests, long errors, double throughputRps, Latency latency,
                         Map<String, ResourceSampler.Cost> resources, Map<String, LatencyProbe.Result> probes, List<Ladder.Level> ladder) {
-        this(requests, errors, throughputRps, latency, resources, probes, ladder, null, List.of());
+        this(requests, errors, throughputRps, latency, resources, probes, ladder, null, List.of(), List.of());
     }
 
     /**
@@ -37,18 +38,31 @@ public record RequestStats(long requests, long errors, double throughputRps, Lat
      * garbage collection and allocation over the measured window (null: none recorded).
      */
     public RequestStats withRuntime(RoundRuntime figures) {
-        return new RequestStats(requests, errors, throughputRps, latency, resources, probes, ladder, figures, latencySpectrum);
+        return new RequestStats(requests, errors, throughputRps, latency, resources, probes, ladder, figures, latencySpectrum, injectors);
     }
 
     /** The round as summary.json holds it ({@code rounds[]}). */
     public Round round() {
         return new Round(requests, errors, Precision.round(throughputRps), latency.ms(), resources(resources), runtime,
-                latencySpectrum.isEmpty() ? null : latencySpectrum.stream().map(p -> new SpectrumPoint(p[0], p[1])).toList());
+                latencySpectrum.isEmpty() ? null : latencySpectrum.stream().map(p -> new SpectrumPoint(p[0], p[1])).toList(),
+                injectors.isEmpty() ? null : injectors);
     }
 
-    /** Each sampled role's cost as summary.json holds it; a role not sampled is absent. */
+    /**
+     * Each sampled role's cost as summary.json holds it; a role not sampled is absent. The injector's is every injector host's
+     * together ({@code injector}, {@code injector2}, ...: {@code --injectors}), each host's memory its own.
+     */
     static Resources resources(Map<String, ResourceSampler.Cost> costs) {
-        return new Resources(cost(costs, "gateway"), cost(costs, "injector"), cost(costs, "origin"));
+        ResourceSampler.Cost injectors = null;
+        for (Map.Entry<String, ResourceSampler.Cost> e : costs.entrySet()) {
+            if (e.getKey().matches("injector\\d*")) {
+                ResourceSampler.Cost c = e.getValue();
+                injectors = injectors == null ? c : new ResourceSampler.Cost(injectors.cpuSeconds() + c.cpuSeconds(),
+                        injectors.cpuMillisPer1000Requests() + c.cpuMillisPer1000Requests(), injectors.cores() + c.cores(),
+                        injectors.peakMemoryBytes() + c.peakMemoryBytes());
+            }
+        }
+        return new Resources(cost(costs, "gateway"), injectors == null ? null : injectors.asCost(), cost(costs, "origin"));
     }
 
     private static Cost cost(Map<String, ResourceSampler.Cost> costs, String role) {
@@ -58,22 +72,27 @@ public record RequestStats(long requests, long errors, double throughputRps, Lat
 
     /** The same figures with what each role (gateway, origin, injector) cost over the measured window. */
     public RequestStats withResources(Map<String, ResourceSampler.Cost> costs) {
-        return new RequestStats(requests, errors, throughputRps, latency, Collections.unmodifiableMap(new LinkedHashMap<>(costs)), probes, ladder, runtime, latencySpectrum);
+        return new RequestStats(requests, errors, throughputRps, latency, Collections.unmodifiableMap(new LinkedHashMap<>(costs)), probes, ladder, runtime, latencySpectrum, injectors);
     }
 
     /** The same figures with the microsecond probes' results ("unloaded", "under_load"). */
     public RequestStats withProbes(Map<String, LatencyProbe.Result> results) {
-        return new RequestStats(requests, errors, throughputRps, latency, resources, Collections.unmodifiableMap(new LinkedHashMap<>(results)), ladder, runtime, latencySpectrum);
+        return new RequestStats(requests, errors, throughputRps, latency, resources, Collections.unmodifiableMap(new LinkedHashMap<>(results)), ladder, runtime, latencySpectrum, injectors);
     }
 
     /** The same figures with the fixed-rate ladder that followed the measurement. */
     public RequestStats withLadder(List<Ladder.Level> levels) {
-        return new RequestStats(requests, errors, throughputRps, latency, resources, probes, List.copyOf(levels), runtime, latencySpectrum);
+        return new RequestStats(requests, errors, throughputRps, latency, resources, probes, List.copyOf(levels), runtime, latencySpectrum, injectors);
+    }
+
+    /** The same figures with each injector host's share of the closed load, where several ran it. */
+    public RequestStats withInjectors(List<io.gatewaybench.harness.model.ClosedShare> shares) {
+        return new RequestStats(requests, errors, throughputRps, latency, resources, probes, ladder, runtime, latencySpectrum, List.copyOf(shares));
     }
 
     /** The same figures with the latency spectrum of the series ({fraction, ms} pairs, fraction below 1). */
     public RequestStats withSpectrum(List<double[]> spectrum) {
-        return new RequestStats(requests, errors, throughputRps, latency, resources, probes, ladder, runtime, List.copyOf(spectrum));
+        return new RequestStats(requests, errors, throughputRps, latency, resources, probes, ladder, runtime, List.copyOf(spectrum), injectors);
     }
 
     /** Latency in milliseconds; Gatling records whole milliseconds. */

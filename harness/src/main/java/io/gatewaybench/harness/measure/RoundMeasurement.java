@@ -138,10 +138,11 @@ public final class RoundMeasurement {
             LatencyProbe.Result underLoad;
             // The microsecond probe sends the load's own request (GatlingRun.Request): every target under every scenario, one rule.
             try (LatencyProbe.Paced probe = new LatencyProbe.Paced(url, request, PROBE_RATE, plan.loadSeconds() + 600)) {
-                m = GatlingRun.measure(url, request, plan.load(), vegeta ? List.of() : rates, plan.ladder(), raw, sampler, probe::between, progress);
+                m = GatlingRun.measure(url, request, plan.load(), vegeta ? List.of() : rates, plan.ladder(), raw, sampler, probe::between, progress,
+                        topology.injectors());
                 underLoad = probe.between(m.windowStartMillis(), m.windowEndMillis());
             }
-            List<Ladder.Level> ladder = vegeta ? VegetaLadder.run(url, request, rates, plan.ladder(), raw, progress) : m.ladder();
+            List<Ladder.Level> ladder = vegeta ? VegetaLadder.run(url, request, rates, plan.ladder(), raw, progress, topology.injectors()) : m.ladder();
             details.update(t, known -> known.withGatling(m.gatling().inRound(round)));
             exitedDuringMeasurement(t, gateway, dir);
             if (injectorJvm == null && !m.injectorJvm().isEmpty()) {

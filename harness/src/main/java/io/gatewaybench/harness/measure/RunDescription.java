@@ -116,7 +116,10 @@ public record RunDescription(RunPlan plan, Topology topology, int workers, Path 
                 : null;
         LadderPlan ladder = rates.isEmpty() ? null : new LadderPlan(rates, plan.ladder().percents(), plan.ladder().absolute(), calibration,
                 plan.ladder().levelSeconds(), plan.ladder().maxInFlight(), plan.ladder().byVegeta()
-                        ? "open model sent by Vegeta after Gatling's closed load, each level after " + VegetaLadder.WARMUP_SECONDS
+                        ? "open model sent by Vegeta after Gatling's closed load" + (topology.injectors().size() > 1 ? ", from "
+                        + topology.injectors().size() + " injector hosts at once, each its share of the rate on its own schedule, all "
+                        + "begun at one instant, their records merged (each host's share and lateness in its level's injectors)" : "")
+                        + ", each level after " + VegetaLadder.WARMUP_SECONDS
                         + " s on the same schedule, left out: one request per arrival on a fixed schedule, kept-alive connections up to "
                         + plan.ladder().maxInFlight() + " (a request that finds none free waits, in its latency); each latency runs from "
                         + "the request's intended send instant to its complete response, to the microsecond, and Vegeta's own send lag is "

@@ -52,6 +52,11 @@ public final class SimulationLog {
         return new SimulationLog("3.15", 0, new LinkedHashMap<>(requests));
     }
 
+    /** The same, the run begun at {@code runStartEpochMillis}: for tests of what merges logs. */
+    static SimulationLog of(long runStartEpochMillis, Map<String, List<Request>> requests) {
+        return new SimulationLog("3.15", runStartEpochMillis, new LinkedHashMap<>(requests));
+    }
+
     public static SimulationLog read(Path file) throws IOException {
         ByteBuffer b = ByteBuffer.wrap(Files.readAllBytes(file));
         Map<Integer, String> cache = new HashMap<>();
@@ -102,6 +107,65 @@ public final class SimulationLog {
             }
         }
         return new SimulationLog(version, start, requests);
+    }
+
+    /**
+     * The logs of Gatling runs made at once from several injector hosts as one log: every record of each, its times moved
+     * onto the earliest run's start (the hosts share one clock: on the emulated hosts, one kernel's), each series in the
+     * order its requests were sent. Records are merged, never percentiles.
+     */
+    public static SimulationLog merged(List<SimulationLog> parts) {
+        long start = parts.stream().mapToLong(SimulationLog::runStartEpochMillis).min().orElseThrow();
+        Map<String, List<Request>> requests = new LinkedHashMap<>();
+        for (SimulationLog part : parts) {
+            int shift = Math.toIntExact(part.runStartEpochMillis - start);
+            part.requests.forEach((name, list) -> {
+                List<Request> all = requests.computeIfAbsent(name, k -> new ArrayList<>());
+                list.forEach(r -> all.add(new Request(name, r.start() + shift, r.end() + shift, r.ok())));
+            });
+        }
+        requests.values().forEach(list -> list.sort(java.util.Comparator.comparingInt(Request::start)));
+        return new SimulationLog(parts.get(0).gatlingVersion, start, requests);
+    }
+
+    /**
+     * The window, in epoch milliseconds, in which every one of {@code parts} was in its measured {@code seconds} of the
+     * series {@code name}: from the latest first send to the earliest end. A closed loop's users are all active in each
+     * part's window, so in this one all of every host's are. One part: its own window, as {@link #stats(String, int)}
+     * counts it.
+     */
+    public static long[] commonWindow(List<SimulationLog> parts, String name, int seconds) {
+        long from = Long.MIN_VALUE;
+        long to = Long.MAX_VALUE;
+        for (SimulationLog part : parts) {
+            long first = part.window(name)[0];
+            from = Math.max(from, first);
+            to = Math.min(to, first + seconds * 1000L);
+        }
+        if (to <= from) {
+            throw new IllegalStateException("the injector hosts' measured windows of '" + name + "' do not overlap: their Gatling "
+                    + "runs began more than " + seconds + " s apart");
+        }
+        return new long[] {from, to};
+    }
+
+    /**
+     * The figures of the requests of a series sent from {@code fromEpochMillis} up to (not including) {@code toEpochMillis};
+     * throughput is their successful responses per second of that window.
+     */
+    public RequestStats stats(String name, long fromEpochMillis, long toEpochMillis) {
+        long from = fromEpochMillis - runStartEpochMillis;
+        long to = toEpochMillis - runStartEpochMillis;
+        List<Request> inWindow = requests(name).stream().filter(r -> r.start() >= from && r.start() < to).toList();
+        return stats(name, inWindow, (to - from) / 1000.0);
+    }
+
+    /** How many requests of a series were sent in a window (epoch ms, its end left out), and how many of them succeeded. */
+    public long[] counts(String name, long fromEpochMillis, long toEpochMillis) {
+        long from = fromEpochMillis - runStartEpochMillis;
+        long to = toEpochMillis - runStartEpochMillis;
+        List<Request> inWindow = requests(name).stream().filter(r -> r.start() >= from && r.start() < to).toList();
+        return new long[] {inWindow.size(), inWindow.stream().filter(Request::ok).count()};
     }
 
     public String gatlingVersion() {

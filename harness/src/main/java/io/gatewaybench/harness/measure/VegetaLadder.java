@@ -1,6 +1,9 @@
 package io.gatewaybench.harness.measure;
 
+import io.gatewaybench.harness.model.InjectorShare;
+import io.gatewaybench.harness.model.Precision;
 import io.gatewaybench.harness.model.ProbeResult;
+import io.gatewaybench.harness.plan.Topology;
 import io.gatewaybench.harness.plan.RunPlan;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -51,8 +54,22 @@ public final class VegetaLadder {
      */
     public static List<Ladder.Level> run(URI url, GatlingRun.Request request, List<Integer> rates, RunPlan.LadderPlan ladder, Path raw,
             Progress progress) throws IOException {
+        return run(url, request, rates, ladder, raw, progress, List.of());
+    }
+
+    /**
+     * The same, each level sent from every one of {@code injectors} at once when there are several ({@link
+     * VegetaLevel#runShared}): the rate split between them, their records merged, each host's lateness judged on its own
+     * share ({@link Ladder.Level#injectorLate()}). With none or one, from this host.
+     */
+    public static List<Ladder.Level> run(URI url, GatlingRun.Request request, List<Integer> rates, RunPlan.LadderPlan ladder, Path raw,
+            Progress progress, List<Topology.Host> injectors) throws IOException {
         Path targets = VegetaLevel.targets(url, paths(request), headers(request), raw.resolve("vegeta-targets.txt"));
         VegetaLevel.Expect expect = VegetaLevel.Expect.of(request);
+        if (injectors.size() > 1) {
+            return runLevels((rate, suffix, firstTry) -> shared(targets, injectors, rate, ladder, raw, expect, suffix, firstTry), rates,
+                    ladder, progress);
+        }
         return run((rate, suffix) -> level(targets, rate, ladder, raw, expect, suffix), rates, ladder, progress);
     }
 
@@ -62,21 +79,31 @@ public final class VegetaLadder {
         VegetaLevel.Result send(int rate, String suffix) throws IOException;
     }
 
+    /** Sends one level at {@code rate} and returns it as the ladder's level, once more with the first try's lag where late. */
+    @FunctionalInterface
+    interface LevelSender {
+        Ladder.Level send(int rate, String suffix, ProbeResult.SendLagUs firstTry) throws IOException;
+    }
+
     /**
      * The ladder's rule over levels however they are sent: each late one once more; none above an overloaded one, nor above
      * one late again (injector-limited).
      */
     static List<Ladder.Level> run(Sender sender, List<Integer> rates, RunPlan.LadderPlan ladder, Progress progress) throws IOException {
+        return runLevels((rate, suffix, firstTry) -> level(sender.send(rate, suffix), ladder, firstTry), rates, ladder, progress);
+    }
+
+    static List<Ladder.Level> runLevels(LevelSender sender, List<Integer> rates, RunPlan.LadderPlan ladder, Progress progress)
+            throws IOException {
         List<Ladder.Level> levels = new ArrayList<>();
         for (int i = 0; i < rates.size(); i++) {
             int rate = rates.get(i);
             progress.line(String.format(Locale.ROOT, "fixed rate %d req/s (level %d of %d, %d s, Vegeta)", rate, i + 1, rates.size(),
                     WARMUP_SECONDS + ladder.levelSeconds()));
-            VegetaLevel.Result first = sender.send(rate, "");
-            Ladder.Level level = level(first, ladder, null);
+            Ladder.Level level = sender.send(rate, "", null);
             if (!level.injectorLate().isEmpty()) {
                 progress.line(String.format(Locale.ROOT, "Vegeta could not deliver %d req/s (%s): once more", rate, level.injectorLate()));
-                level = level(sender.send(rate, "-again"), ladder, lag(first.sendLag()));
+                level = sender.send(rate, "-again", level.lagUs());
             }
             levels.add(level);
             if (level.overloaded()) {
@@ -113,14 +140,41 @@ public final class VegetaLadder {
         return headers;
     }
 
+    /**
+     * One level sent from every injector host at once, as the ladder's level: its figures from every host's records together,
+     * each host's share beside them ({@link InjectorShare}), judged late on its own by the one-host rule.
+     */
+    private static Ladder.Level shared(Path targets, List<Topology.Host> injectors, int rate, RunPlan.LadderPlan ladder, Path raw,
+            VegetaLevel.Expect expect, String suffix, ProbeResult.SendLagUs firstTry) throws IOException {
+        String stem = "vegeta-rate-" + rate + suffix;
+        VegetaLevel.Shared s = VegetaLevel.runShared(targets, injectors, rate, WARMUP_SECONDS, ladder.levelSeconds(), ladder.maxInFlight(),
+                TIMEOUT_SECONDS, raw.resolve(stem + ".bin"), expect);
+        writeDistribution(s.merged(), raw.resolve("latency-us-rate-" + rate + suffix + ".hgrm"));
+        double earliest = s.shares().stream().mapToDouble(VegetaLevel.Share::originNanos).min().orElse(0);
+        List<InjectorShare> shares = new ArrayList<>();
+        for (VegetaLevel.Share share : s.shares()) {
+            VegetaLevel.Result r = share.result();
+            writeDistribution(r, raw.resolve("latency-us-rate-" + rate + suffix + "-" + share.host().role() + ".hgrm"));
+            String late = level(r, ladder, null).injectorLate();
+            shares.add(new InjectorShare(share.host().role(), share.host().address(), r.rateRps(), r.planned(), r.sent(), lag(r.sendLag()),
+                    Double.isNaN(r.cpuMsPer1000Requests()) ? null : Precision.round(r.cpuMsPer1000Requests()),
+                    Math.round((share.originNanos() - earliest) / 1000), late.isEmpty() ? null : late));
+        }
+        return level(s.merged(), ladder, firstTry).withInjectors(shares);
+    }
+
+    private static void writeDistribution(VegetaLevel.Result r, Path file) throws IOException {
+        try (PrintStream out = new PrintStream(Files.newOutputStream(file))) {
+            r.fromIntended().outputPercentileDistribution(out, 1.0);
+        }
+    }
+
     private static VegetaLevel.Result level(Path targets, int rate, RunPlan.LadderPlan ladder, Path raw, VegetaLevel.Expect expect,
             String suffix) throws IOException {
         String stem = "vegeta-rate-" + rate + suffix;
         VegetaLevel.Result r = VegetaLevel.run(targets, rate, WARMUP_SECONDS, ladder.levelSeconds(), ladder.maxInFlight(), TIMEOUT_SECONDS,
                 raw.resolve(stem + ".bin"), expect);
-        try (PrintStream out = new PrintStream(Files.newOutputStream(raw.resolve("latency-us-rate-" + rate + suffix + ".hgrm")))) {
-            r.fromIntended().outputPercentileDistribution(out, 1.0);
-        }
+        writeDistribution(r, raw.resolve("latency-us-rate-" + rate + suffix + ".hgrm"));
         return r;
     }
 

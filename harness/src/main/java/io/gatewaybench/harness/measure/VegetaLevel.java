@@ -159,6 +159,18 @@ public final class VegetaLevel {
      */
     static Result read(BufferedReader in, int rateRps, int warmupSeconds, int measuredSeconds, Expect expect,
             java.util.function.Predicate<String> of, int share) throws IOException {
+        return decode(in, rateRps, warmupSeconds, measuredSeconds, expect, of, share).result();
+    }
+
+    /**
+     * A level as read, with what merging it with other hosts' shares needs: every request's span (sent, answered; epoch ns),
+     * the warm-up's included, and the schedule's origin (epoch ns).
+     */
+    record Decoded(Result result, List<long[]> spans, double originNanos) {
+    }
+
+    static Decoded decode(BufferedReader in, int rateRps, int warmupSeconds, int measuredSeconds, Expect expect,
+            java.util.function.Predicate<String> of, int share) throws IOException {
         if (rateRps <= 0) {
             throw new IllegalArgumentException("a level's rate must be above 0, got " + rateRps);
         }
@@ -226,8 +238,8 @@ public final class VegetaLevel {
                 fromIntended.recordValue(micros(lagNanos + m[2]));
             }
         }
-        return new Result(rateRps, planned, sent, good, failures, fromIntended, fromSend, all, lag, maxInFlight(spans),
-                scheduled / (double) rateRps, spans.size(), Double.NaN);
+        return new Decoded(new Result(rateRps, planned, sent, good, failures, fromIntended, fromSend, all, lag, maxInFlight(spans),
+                scheduled / (double) rateRps, spans.size(), Double.NaN), spans, origin);
     }
 
     private static long micros(long nanos) {
@@ -299,6 +311,19 @@ public final class VegetaLevel {
     }
 
     /**
+     * The same attack begun at {@code startEpochNanos} by the host's own clock: the shell sleeps until then (date and its
+     * builtins only), so that several hosts begin one level at one instant.
+     */
+    public static List<String> attackCommandAt(long startEpochNanos, Path targets, int rateRps, int warmupSeconds, int measuredSeconds,
+            int connections, int timeoutSeconds, Path binary) {
+        List<String> command = new ArrayList<>(attackCommand(targets, rateRps, warmupSeconds, measuredSeconds, connections, timeoutSeconds,
+                binary));
+        command.set(2, "d=$(( " + startEpochNanos + " - $(date +%s%N) )); "
+                + "if [ \"$d\" -gt 0 ]; then sleep \"$(printf '%d.%09d' $((d / 1000000000)) $((d % 1000000000)))\"; fi; " + command.get(2));
+        return command;
+    }
+
+    /**
      * Runs one level ({@link #attackCommand}), decodes it ({@link #encode}) and reads it; Vegeta's console goes to {@code
      * binary}'s sibling {@code .log}, whose last line is the CPU time Vegeta used. Bounded: the attack is stopped
      * {@code 60 s} after its planned end and time-out.
@@ -338,14 +363,128 @@ public final class VegetaLevel {
         }
     }
 
+    /**
+     * One injector host's share of a level sent from several at once.
+     *
+     * @param host the host that sent it
+     * @param result its requests, read against its own schedule (its rate, its origin)
+     * @param originNanos its schedule's origin, epoch ns
+     */
+    public record Share(io.gatewaybench.harness.plan.Topology.Host host, Result result, double originNanos) {
+    }
+
+    /** A level sent from several hosts: every host's records together ({@link #merged}), and each host's share. */
+    public record Shared(Result merged, List<Share> shares) {
+    }
+
+    /**
+     * One level sent from every host of {@code hosts} at once: each runs {@code vegeta attack} at its share of {@code rateRps}
+     * ({@link InjectorHosts#split}) with its share of the {@code connections}, all begun at one instant by the hosts' clock (half a second
+     * after this call: time for every start), each writing its records to {@code binary}'s name with {@code -HOST} added. The
+     * shares are read each against its own schedule and merged record by record ({@link #merged}). A host whose attack fails
+     * fails the level, naming it.
+     */
+    public static Shared runShared(Path targets, List<io.gatewaybench.harness.plan.Topology.Host> hosts, int rateRps, int warmupSeconds,
+            int measuredSeconds, int connections, int timeoutSeconds, Path binary, Expect expect) throws IOException {
+        List<Integer> rates = InjectorHosts.split(rateRps, hosts.size(), "a level of " + rateRps + " req/s");
+        long start = TimeUnit.MILLISECONDS.toNanos(System.currentTimeMillis() + 500);
+        String stem = binary.getFileName().toString().replaceFirst("\\.bin$", "");
+        List<Process> attacks = new ArrayList<>();
+        List<Path> binaries = new ArrayList<>();
+        try {
+            for (int i = 0; i < hosts.size(); i++) {
+                Path own = binary.resolveSibling(stem + "-" + hosts.get(i).role() + ".bin");
+                binaries.add(own);
+                Process p = new ProcessBuilder(hosts.get(i).command(attackCommandAt(start, targets, rates.get(i), warmupSeconds, measuredSeconds,
+                        Math.max(1, connections / hosts.size()), timeoutSeconds, own)))
+                        .redirectErrorStream(true).redirectOutput(logOf(own).toFile()).start();
+                p.getOutputStream().close();
+                attacks.add(p);
+            }
+            List<Share> shares = new ArrayList<>();
+            List<long[]> spans = new ArrayList<>();
+            for (int i = 0; i < hosts.size(); i++) {
+                Process p = attacks.get(i);
+                Path log = logOf(binaries.get(i));
+                Processes.await(p, 1 + warmupSeconds + measuredSeconds + timeoutSeconds + 60L, "vegeta attack on " + hosts.get(i).role()
+                        + " (see " + log + ")");
+                double cpuMs;
+                try {
+                    cpuMs = attacked(p, log);
+                } catch (IOException e) {
+                    throw new InjectorHosts.Lost("injector host " + hosts.get(i).role() + " (" + hosts.get(i).address() + ") was lost: "
+                            + e.getMessage(), e);
+                }
+                Path json = encode(binaries.get(i));
+                try (BufferedReader in = Files.newBufferedReader(json, StandardCharsets.UTF_8)) {
+                    Decoded d = decode(in, rates.get(i), warmupSeconds, measuredSeconds, expect, url -> true, 1);
+                    shares.add(new Share(hosts.get(i), d.result().withCpuMs(cpuMs), d.originNanos()));
+                    spans.addAll(d.spans());
+                } finally {
+                    Files.deleteIfExists(json);
+                }
+            }
+            return new Shared(merged(shares.stream().map(Share::result).toList(), spans), shares);
+        } finally {
+            for (Process p : attacks) { // none is left running when a level fails part-way
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly();
+            }
+        }
+    }
+
+    /**
+     * Levels that hosts sent at once as one level: their counts and CPU added, their histograms added (every record counts
+     * once, whichever host sent it: never percentiles merged), the failures by reason summed, and the most requests
+     * outstanding at once taken over every host's {@code spans} together (the hosts share one clock; on the emulated hosts, one
+     * kernel's).
+     */
+    static Result merged(List<Result> parts, List<long[]> spans) {
+        Histogram fromIntended = histogram();
+        Histogram fromSend = histogram();
+        Histogram all = histogram();
+        Histogram lag = histogram();
+        Map<String, Long> failures = new TreeMap<>();
+        int rate = 0;
+        long planned = 0;
+        long sent = 0;
+        long good = 0;
+        long records = 0;
+        double cpuMs = 0;
+        for (Result r : parts) {
+            fromIntended.add(r.fromIntended());
+            fromSend.add(r.fromSend());
+            all.add(r.allFromIntended());
+            lag.add(r.sendLag());
+            r.failures().forEach((reason, n) -> failures.merge(reason, n, Long::sum));
+            rate += r.rateRps();
+            planned += r.planned();
+            sent += r.sent();
+            good += r.good();
+            records += r.records();
+            cpuMs += r.cpuMs();
+        }
+        return new Result(rate, planned, sent, good, failures, fromIntended, fromSend, all, lag, maxInFlight(spans),
+                parts.isEmpty() ? 0 : parts.get(0).seconds(), records, cpuMs);
+    }
+
     /** Runs {@code vegeta attack} as {@link #attackCommand} says; returns the CPU time it used, ms. */
     private static double attack(Path targets, int rateRps, int warmupSeconds, int measuredSeconds, int connections, int timeoutSeconds,
             Path binary) throws IOException {
-        Path log = binary.resolveSibling(binary.getFileName().toString().replaceFirst("\\.bin$", "") + ".log");
+        Path log = logOf(binary);
         Process p = new ProcessBuilder(attackCommand(targets, rateRps, warmupSeconds, measuredSeconds, connections, timeoutSeconds, binary))
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
         p.getOutputStream().close();
         Processes.await(p, warmupSeconds + measuredSeconds + timeoutSeconds + 60L, "vegeta attack (see " + log + ")");
+        return attacked(p, log);
+    }
+
+    private static Path logOf(Path binary) {
+        return binary.resolveSibling(binary.getFileName().toString().replaceFirst("\\.bin$", "") + ".log");
+    }
+
+    /** The CPU time an attack that has ended used, ms, from its console; or why it failed. */
+    private static double attacked(Process p, Path log) throws IOException {
         List<String> console = Files.readAllLines(log);
         if (p.exitValue() == 127) { // sh: command not found
             throw new IOException("vegeta is not installed (" + String.join(" ", console).strip() + "): run infra/packages.sh as root, which "

@@ -30,6 +30,8 @@ import java.util.Optional;
  *        left out: what "added over direct" is taken from, since that lateness differs from one target's level to another's
  *        (at 3,100 req/s, send lag P50 375-414 us driving direct and 126-158 driving NGINX in 20261126-192800), us; absent
  *        where Gatling sent the level, and in runs made before 20261126-192800
+ * @param injectors each injector host's share where several sent the level at once ({@code --injectors}): its rate, what it
+ *        sent, its own send lag and CPU, how far its start kept the common instant, whether it was late; absent where one did
  */
 public record LevelRound(
         @JsonProperty("round") Integer round,
@@ -48,7 +50,8 @@ public record LevelRound(
         @JsonProperty("latency_us") ProbeResult latencyUs,
         @JsonProperty("injector_cpu_ms_per_1000_requests") Double injectorCpuMsPer1000Requests,
         @JsonProperty("first_try_send_lag_us") ProbeResult.SendLagUs firstTrySendLagUs,
-        @JsonProperty("latency_from_send_us") ProbeResult latencyFromSendUs) {
+        @JsonProperty("latency_from_send_us") ProbeResult latencyFromSendUs,
+        @JsonProperty("injectors") java.util.List<InjectorShare> injectors) {
     /** The name Vegeta's levels carry in {@code injector}. */
     public static final String VEGETA = "vegeta";
 

@@ -14,6 +14,8 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param gateway the gateway's host (format 1: in words)
  * @param backend the backend's (origin's) host; absent in summaries re-analysed from format 1
  * @param origin the origin's placement in words (format 1 only)
+ * @param moreInjectors the injector hosts beside the harness's own, each sending its share of every fixed-rate level
+ *        ({@code --injectors}); absent where there is one
  */
 public record Placement(
         @JsonProperty(value = "topology", required = true) Placement.Topology topology,
@@ -24,7 +26,8 @@ public record Placement(
         @JsonProperty(value = "injector", required = true) RolePlacement injector,
         @JsonProperty(value = "gateway", required = true) RolePlacement gateway,
         @JsonProperty("backend") Host backend,
-        @JsonProperty("origin") String origin) {
+        @JsonProperty("origin") String origin,
+        @JsonProperty("more_injectors") java.util.List<Host> moreInjectors) {
     /** How the roles were placed. */
     public enum Topology {
         /** One machine, every role over loopback. */

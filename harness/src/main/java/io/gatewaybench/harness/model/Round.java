@@ -14,6 +14,8 @@ import java.util.List;
  * @param runtime what the target's process showed in this round
  * @param latencySpectrumMs the latency at every percentile HdrHistogram lists below 100%, as [fraction, ms] pairs (the 100% row is
  *        latency_ms.max)
+ * @param injectors each injector host's share where several ran the closed load at once ({@code --injectors}); absent where
+ *        one did
  */
 public record Round(
         @JsonProperty(value = "requests", required = true) long requests,
@@ -22,5 +24,6 @@ public record Round(
         @JsonProperty(value = "latency_ms", required = true) LatencyMs latencyMs,
         @JsonProperty(value = "resources", required = true) Resources resources,
         @JsonProperty("runtime") RoundRuntime runtime,
-        @JsonProperty("latency_spectrum_ms") List<SpectrumPoint> latencySpectrumMs) {
+        @JsonProperty("latency_spectrum_ms") List<SpectrumPoint> latencySpectrumMs,
+        @JsonProperty("injectors") List<ClosedShare> injectors) {
 }

@@ -21,7 +21,7 @@ import java.util.Map;
 public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int rounds, int workers, List<JvmProfile> jvm,
                       List<JvmProfiles.NotAvailable> unavailable, boolean jfr, Path results, boolean quick, List<String> crossCheck,
                       String topology, List<Scenario> scenarios, List<Scenarios.NotAvailable> notAvailable, Credentials credentials,
-                      List<Integer> workerSweep, Precision precision, OriginPlan origin) {
+                      List<Integer> workerSweep, Precision precision, OriginPlan origin, int injectors) {
 
     /**
      * {@code --precision=P --budget=MIN --max-rounds=N}: after the rounds asked for, rounds are added until the 95% interval
@@ -40,7 +40,7 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
     /** The same plan with {@code n} rounds: what a run that added rounds for its precision made. */
     public RunPlan withRounds(int n) {
         return new RunPlan(targets, load, ladder, n, workers, jvm, unavailable, jfr, results, quick, crossCheck, topology, scenarios,
-                notAvailable, credentials, workerSweep, precision, origin);
+                notAvailable, credentials, workerSweep, precision, origin, injectors);
     }
 
     /** The default target order: the baseline first, then the native proxies, then the JVM gateways. */
@@ -133,6 +133,8 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
               --topology=NAME      loopback: everything on this machine's loopback, unpinned (default); netns: the study's
                                    three hosts emulated by network namespaces with their own CPUs and memory (as root;
                                    infra/netns/README.md)
+              --injectors=N        injector hosts (default 1; --topology=netns): Vegeta sends each fixed-rate level from
+                                   all N at once, the rate split between them, and their records are merged
               --jvm=A,B,...        JVM profiles for the JVM gateways, infra/jvm/NAME.properties (default: default); with more
                                    than one, each JVM gateway runs under each (target scg@zgc), compared with the first;
                                    "all": every profile there that applies to a gateway of the run (infra/jvm/README.md)
@@ -156,7 +158,7 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
     /** The options that take a value; {@code --quick} and {@code --jfr} take none. */
     private static final List<String> KNOWN = List.of("targets", "model", "users", "rate", "warmup", "duration", "rounds",
             "sessions", "workers", "scenarios", "jvm", "results", "cross-check", "levels", "rates", "level-duration", "max-in-flight", "p99-objective", "ladder-injector",
-            "topology", "precision", "budget", "max-rounds", "origin", "origin-marker");
+            "topology", "precision", "budget", "max-rounds", "origin", "origin-marker", "injectors");
 
     public static RunPlan parse(List<String> args) {
         Map<String, String> o = new LinkedHashMap<>();
@@ -259,12 +261,35 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
             }
         }
 
+        int injectors = injectors(o, topology, ladder);
         Path results = writableFolder(Path.of(o.getOrDefault("results", Repo.root().resolve("results").toString())).toAbsolutePath());
         int rounds = positive(o, "rounds", quick ? 1 : 3);
         Precision precision = precision(o, rounds);
         return new RunPlan(List.copyOf(targets), load, ladder, rounds,
                 sweep.size() == 1 ? sweep.get(0) : 0, profiles, List.copyOf(unavailable), jfr, results, quick, crossCheck, topology,
-                List.copyOf(scenarios), List.copyOf(notAvailable), credentials, sweep.size() > 1 ? sweep : List.of(), precision, origin);
+                List.copyOf(scenarios), List.copyOf(notAvailable), credentials, sweep.size() > 1 ? sweep : List.of(), precision, origin,
+                injectors);
+    }
+
+    /**
+     * {@code --injectors=N}: injector hosts beside the one the harness runs on, each sending its share of every fixed-rate level
+     * (VegetaLadder). The emulated hosts have them ({@code ./bench} sets up N); Gatling's ladder and its closed load, and the
+     * hosts topology, do not yet.
+     */
+    private static int injectors(Map<String, String> o, String topology, LadderPlan ladder) {
+        int n = positive(o, "injectors", 1);
+        if (n == 1) {
+            return n;
+        }
+        if (!topology.equals("netns")) {
+            throw new IllegalArgumentException("--injectors=" + n + " needs injector hosts: --topology=netns sets them up (the hosts "
+                    + "topology's inventory has one injector so far); on loopback every injector would share one host");
+        }
+        if (!ladder.byVegeta()) {
+            throw new IllegalArgumentException("--injectors=" + n + " splits Vegeta's fixed-rate levels between the injector hosts; "
+                    + "Gatling's ladder runs on one: leave --ladder-injector=gatling out");
+        }
+        return n;
     }
 
     /**

@@ -22,7 +22,19 @@ import java.util.stream.Collectors;
  * harness runs on the injector and starts the gateway and Tomcat on the others over ssh
  * (see {@code infra/ansible/}).
  */
-public record Topology(String name, Host injector, Host gateway, Host backend, Notes notes) {
+public record Topology(String name, Host injector, Host gateway, Host backend, Notes notes, List<Host> moreInjectors) {
+
+    /** Three roles, one injector. */
+    public Topology(String name, Host injector, Host gateway, Host backend, Notes notes) {
+        this(name, injector, gateway, backend, notes, List.of());
+    }
+
+    /** Every injector host: the harness's own first, then the others ({@code --injectors}). */
+    public List<Host> injectors() {
+        List<Host> all = new ArrayList<>(List.of(injector));
+        all.addAll(moreInjectors);
+        return all;
+    }
 
     /**
      * What the run's placement says of the topology in words.
@@ -176,16 +188,22 @@ public record Topology(String name, Host injector, Host gateway, Host backend, N
         Properties conf = Repo.properties(Repo.root().resolve("infra/netns/topology.conf"), "the emulated hosts' settings");
         Host gateway = netnsHost(p, "gateway", Integer.parseInt(conf.getProperty("GATEWAY_PORT")), List.of(runIn.toString(), "gateway"));
         Host backend = netnsHost(p, "backend", Integer.parseInt(conf.getProperty("BACKEND_PORT")), List.of(runIn.toString(), "backend"));
-        Notes notes = new Notes(String.format("three hosts emulated by network namespaces on one machine, joined by veth pairs to a "
-                        + "bridge: injector %s on CPU %s, gateway %s on CPU %s, backend %s on CPU %s",
-                injector.address(), injector.placement().cpus(), gateway.address(), gateway.placement().cpus(),
+        List<Host> more = new ArrayList<>();
+        for (int k = 2; k <= Integer.parseInt(p.getProperty("injectors", "1")); k++) {
+            more.add(netnsHost(p, "injector" + k, 0, List.of(runIn.toString(), "injector" + k)));
+        }
+        String others = more.stream().map(h -> String.format(", %s %s on CPU %s", h.role(), h.address(), h.placement().cpus()))
+                .collect(Collectors.joining());
+        Notes notes = new Notes(String.format("%s hosts emulated by network namespaces on one machine, joined by veth pairs to a "
+                        + "bridge: injector %s on CPU %s%s, gateway %s on CPU %s, backend %s on CPU %s", more.isEmpty() ? "three" : 3 + more.size(),
+                injector.address(), injector.placement().cpus(), others, gateway.address(), gateway.placement().cpus(),
                 backend.address(), backend.placement().cpus()),
                 "the gateway, the thing measured, has a core to itself; the injector and the backend share the other, "
                 + "alike in the direct run and in every gateway run; each host receives its packets "
                 + gateway.placement().receivesPackets(),
                 "one /" + conf.getProperty("PREFIX_LENGTH") + " on a bridge in namespace " + conf.getProperty("NAMESPACE_PREFIX")
                 + "-lan; no namespace has a default route, nothing outside this machine can reach them", null);
-        return new Topology("netns", injector, gateway, backend, notes);
+        return new Topology("netns", injector, gateway, backend, notes, List.copyOf(more));
     }
 
     /**
@@ -307,7 +325,8 @@ public record Topology(String name, Host injector, Host gateway, Host backend, N
                 notes.network(), notes.deployedBy(),
                 new RolePlacement.OnHost(placed(injector, null, "Gatling, wrk, the microsecond probe and the harness")),
                 new RolePlacement.OnHost(placed(gateway, workers, "the gateway under test")), placed(backend, null, "Tomcat (the origin)"),
-                null);
+                null, moreInjectors.isEmpty() ? null : moreInjectors.stream()
+                        .map(h -> placed(h, null, "Vegeta: its share of each fixed-rate level")).toList());
     }
 
     private static io.gatewaybench.harness.model.Host placed(Host h, Integer workers, String runs) {

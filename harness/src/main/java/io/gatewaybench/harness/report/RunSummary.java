@@ -68,6 +68,10 @@ public final class RunSummary {
         hosts.put("injector", injector.host());
         hosts.put("gateway", gateway.host());
         hosts.put("backend", placement.backend());
+        for (Host more : placement.moreInjectors() == null ? List.<Host>of() : placement.moreInjectors()) {
+            hosts.put(more.namespace() != null && more.namespace().isPresent() ? more.namespace().get().replaceFirst("^[a-z]+-", "")
+                    : more.address(), more);
+        }
         hosts.forEach((r, h) -> md.append("| ").append(r).append(" | ").append(h.runs())
                 .append(h.workers() != null ? " (workers: " + h.workers() + ")" : "").append(" | ")
                 .append(h.address()).append(" | ").append(h.cpus()).append(" | ").append(h.memory()).append(" | ")
@@ -91,7 +95,13 @@ public final class RunSummary {
                 .append(") (one file, opens offline in any browser). Every table as text: [").append(DETAILS).append("](").append(DETAILS)
                 .append("). The data: `summary.json`.\n\n");
         md.append("Load: ").append(describeLoad(s.load())).append(" Rounds: ").append(s.rounds()).append(". ")
-                .append("Placement: ").append(s.placement().summary()).append(".\n\n");
+                .append("Placement: ").append(s.placement().summary()).append(".");
+        if (s.placement().moreInjectors() != null) {
+            md.append(" The load came from ").append(1 + s.placement().moreInjectors().size()).append(" injector hosts at once, each ")
+                    .append("with its share of the users and of every fixed rate, begun at one instant; every figure is from their ")
+                    .append("records together (each host's share: [").append(DETAILS).append("](").append(DETAILS).append(")).");
+        }
+        md.append("\n\n");
         if (s.origin() != null) {
             md.append(origin(s.origin())).append("\n\n");
         }
@@ -274,6 +284,7 @@ public final class RunSummary {
         }
         LadderTables.equalRates(s.ladder(), targets, md);
         LadderTables.levelsInFull(s.ladder(), targets, md);
+        InjectorTables.section(targets, md);
         md.append("\n## Single requests, in microseconds\n\n");
         // Runs made before the probe ran under every scenario probed plain targets only, with the book page.
         boolean scenarioProbes = targets.stream().anyMatch(t -> t.probeUs() != null && t.scenario() != null && !Scenario.PLAIN.equals(t.scenario()));

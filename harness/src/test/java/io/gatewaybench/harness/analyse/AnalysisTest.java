@@ -67,7 +67,7 @@ class AnalysisTest {
         List<Round> rounds = new java.util.ArrayList<>();
         for (Double ms : java.util.Arrays.asList(100.0, null, 125.0, 160.0)) {
             Resources r = new Resources(ms == null ? null : new Cost(ms, ms, 1, 10.0, null), null, null);
-            rounds.add(new Round(1000, 0, 1000, null, r, null, null));
+            rounds.add(new Round(1000, 0, 1000, null, r, null, null, null));
         }
         Target t = new Target("planted", "", 0L, 0L, java.util.Optional.empty(), 0.0, null, java.util.Optional.empty(), null, null, null,
                 null, null, null, null, null, null, null, rounds, null, null, null, null, null, null, null, null, null, null, null, null,
@@ -86,7 +86,7 @@ class AnalysisTest {
         assertEquals(1_000_000 / cpu.msPer1000Requests().ci95High(), cpu.requestsPerCoreSecond().ci95Low(), 1e-2);
         assertEquals(1_000_000 / cpu.msPer1000Requests().ci95Low(), cpu.requestsPerCoreSecond().ci95High(), 1e-2);
         // direct, whose gateway is no process: no figure
-        List<Round> direct = List.of(new Round(1000, 0, 1000, null, new Resources(null, null, null), null, null));
+        List<Round> direct = List.of(new Round(1000, 0, 1000, null, new Resources(null, null, null), null, null, null));
         assertEquals(null, Analysis.gatewayCpu(new Target("direct", "", 0L, 0L, java.util.Optional.empty(), 0.0, null, java.util.Optional.empty(),
                 null, null, null, null, null, null, null, null, null, null, direct, null, null, null, null, null, null, null, null, null, null,
                 null, null, null, null, null, null, null)));
@@ -112,7 +112,7 @@ class AnalysisTest {
     @Test
     void theRoundsNotWarmAreCounted() {
         java.util.function.Function<java.util.Optional<Integer>, Round> round = steady -> new Round(1000, 0, 1000, null, null,
-                steady == null ? null : new io.gatewaybench.harness.model.RoundRuntime(10L, 1, "epoll", steady, null, null), null);
+                steady == null ? null : new io.gatewaybench.harness.model.RoundRuntime(10L, 1, "epoll", steady, null, null), null, null);
         java.util.function.Function<List<Round>, Target> target = rounds -> new Target("t", "", 0L, 0L, java.util.Optional.empty(), 0.0,
                 null, java.util.Optional.empty(), null, null, null, null, null, null, null, null, null, null, rounds, null, null, null, null,
                 null, null, null, null, null, null, null, null, null, null, null, null, null);
@@ -126,7 +126,7 @@ class AnalysisTest {
         MaxSustainable f = new MaxSustainable("P99 at most 10 ms", rate, rate, rate, null, null, null, null,
                 List.of(new MaxSustainable.SearchRound(rate, null, null, List.of(), null, null)));
         return new Target(name, "", 0L, 0L, java.util.Optional.empty(), 0.0, null, java.util.Optional.empty(), null, Map.of("p99-10ms", f),
-                null, null, null, null, null, null, null, null, List.of(new Round(1000, 0, 1000, null, null, null, null)), baseline, null, null, null, null, null, null, null, null, null,
+                null, null, null, null, null, null, null, null, List.of(new Round(1000, 0, 1000, null, null, null, null, null)), baseline, null, null, null, null, null, null, null, null, null,
                 null, null, null, null, null, null, null);
     }
 

@@ -1,0 +1,67 @@
+package io.gatewaybench.harness.report;
+
+import io.gatewaybench.harness.model.ClosedShare;
+import io.gatewaybench.harness.model.FixedRateLevel;
+import io.gatewaybench.harness.model.InjectorShare;
+import io.gatewaybench.harness.model.LevelRound;
+import io.gatewaybench.harness.model.Round;
+import io.gatewaybench.harness.model.Target;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * details.md's section on the injector hosts, where several shared the load ({@code --injectors}): each host's share of every
+ * round's closed load and of every fixed-rate level, as summary.json records it, so that a host that fell behind, started
+ * apart or carried less shows by name.
+ */
+final class InjectorTables {
+    private InjectorTables() {
+    }
+
+    /** Whether any round of any target was sent from several injector hosts. */
+    static boolean applies(List<Target> targets) {
+        return targets.stream().anyMatch(t -> t.rounds() != null && t.rounds().stream().anyMatch(r -> r.injectors() != null)
+                || t.fixedRate() != null && t.fixedRate().stream().anyMatch(l -> l.rounds().stream().anyMatch(r -> r.injectors() != null)));
+    }
+
+    static void section(List<Target> targets, StringBuilder md) {
+        if (!applies(targets)) {
+            return;
+        }
+        md.append("\n## Each injector host's share\n\n")
+                .append("Several injector hosts sent the load at once, each its share, begun at one instant; every figure above is from ")
+                .append("all their records together (never from their percentiles). *Closed load*: each host's Gatling ran its share of ")
+                .append("the users, and the round counts the window in which every host was measuring; *began after*: how long after ")
+                .append("the earliest host's measured window its own began, which that window leaves out. *Fixed rates*: each host's ")
+                .append("Vegeta sent its share of the rate on its own schedule; its send lag is judged on its own (a level is ")
+                .append("injector-limited where any host was late); *began after*: how long after the earliest host's schedule its own ")
+                .append("began. Each host's records: `raw/<target>-round<k>/` (Gatling's of the others under `<host>/`, Vegeta's as ")
+                .append("`vegeta-rate-<N>-<host>.bin`, their distributions as `latency-us-rate-<N>-<host>.hgrm`).\n\n");
+        md.append("Closed load:\n\n| target | round | host | users | requests | req/s | began after, ms |\n|---|---:|---|---:|---:|---:|---:|\n");
+        for (Target t : targets) {
+            List<Round> rounds = t.rounds() == null ? List.of() : t.rounds();
+            for (int i = 0; i < rounds.size(); i++) {
+                for (ClosedShare s : Objects.requireNonNullElse(rounds.get(i).injectors(), List.<ClosedShare>of())) {
+                    md.append(String.format(Locale.ROOT, "| %s | %d | %s | %d | %d | %.0f | %d |%n", t.name(), i + 1, s.host(), s.users(),
+                            s.requests(), s.throughputRps(), s.startOffsetMs()));
+                }
+            }
+        }
+        md.append("\nFixed rates:\n\n| target | rate | round | host | req/s | sent of planned | send lag µs P50 / P99 / max | ")
+                .append("Vegeta's CPU ms per 1,000 requests | began after, µs | late |\n|---|---:|---:|---|---:|---:|---:|---:|---:|---|\n");
+        for (Target t : targets) {
+            for (FixedRateLevel l : t.fixedRate() == null ? List.<FixedRateLevel>of() : t.fixedRate()) {
+                for (LevelRound r : l.rounds()) {
+                    for (InjectorShare s : Objects.requireNonNullElse(r.injectors(), List.<InjectorShare>of())) {
+                        md.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %d | %d of %d | %d / %d / %d | %s | %d | %s |%n", t.name(),
+                                l.rateRps(), r.round() == null ? "-" : r.round().toString(), s.host(), s.rateRps(), s.sent(), s.planned(),
+                                s.sendLagUs().p50(), s.sendLagUs().p99(), s.sendLagUs().max(),
+                                s.cpuMsPer1000Requests() == null ? "-" : String.format(Locale.ROOT, "%.0f", s.cpuMsPer1000Requests()),
+                                s.startOffsetUs(), s.late() == null ? "-" : s.late()));
+                    }
+                }
+            }
+        }
+    }
+}
