@@ -491,7 +491,9 @@ public final class VegetaLevel {
                     + "builds Vegeta v12.13.0 where Go 1.22 or later is on PATH (injector/README.md)");
         }
         if (p.exitValue() != 0) {
-            throw new IOException("vegeta attack exited with " + p.exitValue() + ": " + String.join(" ", console).strip());
+            // what Vegeta and the shell said, without the shell's CPU times
+            throw new IOException("vegeta attack exited with " + p.exitValue() + (p.exitValue() > 128 ? " (signal " + (p.exitValue() - 128)
+                    + ")" : "") + ": " + String.join(" ", console.stream().filter(l -> !TIMES.matcher(l.strip()).matches()).toList()).strip());
         }
         return childrenCpuMs(console);
     }

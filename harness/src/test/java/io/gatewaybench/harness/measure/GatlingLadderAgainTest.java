@@ -56,7 +56,10 @@ class GatlingLadderAgainTest {
         // summary.json holds the first try's lag, and a run read back from it has it
         assertEquals(first.firstTry(), first.measuredIn(1).firstTrySendLagUs());
         assertEquals(first.firstTry(), Ladder.Level.of(first.measuredIn(1)).firstTry());
-        MaxSustainable.SearchRound search = ObjectiveJudge.maxSustainable(Objective.standard(10).get(0), levels, RATES);
+        // Judged on a P99 bound of 1 s, not 10 ms: what this checks is that the levels sent again count as measured, not
+        // Tomcat's tail. With 10 ms, the level at 50 req/s (then 1 s, 50 requests: P99 the slowest one) failed it once on
+        // the CI of 0adcd21 here, P99 16 ms, the levels on time.
+        MaxSustainable.SearchRound search = ObjectiveJudge.maxSustainable(Objective.standard(1000).get(0), levels, RATES);
         assertEquals(100, search.rateRps(), "found, not injector-limited: " + search);
     }
 
@@ -87,7 +90,10 @@ class GatlingLadderAgainTest {
         URI tomcat = origins.tomcatUrl();
         GatlingRun.Request request = GatlingRun.Request.book(ScenarioCheck.sessionCookie(tomcat));
         RunPlan.Load load = new RunPlan.Load("closed", 2, 0, 1, 1, "shared");
-        RunPlan.LadderPlan ladder = new RunPlan.LadderPlan(List.of(), RATES, 1, 1000, 10);
+        // 3 s levels: at 100 req/s a fresh Gatling JVM's one stall of 11-17 ms delays two requests, which in a level of 1 s
+        // (100 requests) are its send lag's P99, and the unstopped second try counted late (1 run in 3 on 20261128, on
+        // 3335e13 as on 0adcd21); in 300 they are not. The stopped try, 100 ms of every second, stays late either way.
+        RunPlan.LadderPlan ladder = new RunPlan.LadderPlan(List.of(), RATES, 3, 1000, 10);
         List<Throttle> throttles = new ArrayList<>();
         try (ResourceSampler sampler = new ResourceSampler()) {
             for (String argument : throttled) {
