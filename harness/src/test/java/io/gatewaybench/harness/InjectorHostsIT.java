@@ -51,6 +51,11 @@ class InjectorHostsIT {
      * Tomcat); started without a common instant they would be apart by however long the harness took between them.
      */
     static final long START_SPREAD_US = 50_000;
+    /**
+     * How far apart, at most, the hosts' Gatlings began their measured windows. With the start gate: 17-84 ms here (20261128,
+     * 9 closed rounds of two hosts); begun as each JVM was ready, without it, 708-2,708 ms.
+     */
+    static final long CLOSED_START_SPREAD_MS = 500;
     private static Path oneInjector;
     private static Path twoInjectors;
     private static Throwable twoInjectorsFailed;
@@ -155,6 +160,9 @@ class InjectorHostsIT {
             JsonNode closed = t.get("rounds").get(0).get("injectors");
             assertEquals(List.of("injector", "injector2"), hosts(closed), name + "'s closed load");
             assertEquals(4, closed.get(0).get("users").asInt() + closed.get(1).get("users").asInt(), name + "'s users");
+            for (JsonNode share : closed) { // the start gate: 17-84 ms here; begun as each was ready, 0.7-2.7 s
+                assertTrue(share.get("start_offset_ms").asLong() <= CLOSED_START_SPREAD_MS, name + "'s closed load: " + share);
+            }
             assertEquals(t.get("rounds").get(0).get("requests").asLong(), closed.get(0).get("requests").asLong()
                     + closed.get(1).get("requests").asLong(), name + ": the round's requests are its hosts' together");
             assertEquals(RATES, rates(t), name + "'s levels");

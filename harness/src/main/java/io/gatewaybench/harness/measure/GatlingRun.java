@@ -57,7 +57,8 @@ public final class GatlingRun {
     /**
      * Several injector hosts' Gatlings begin their load at one instant: each, once ready, waits at a start gate (the
      * simulation's {@code startGate}) that the harness opens when all are, for up to this long. Started at once on the
-     * emulated hosts, sharing a core with Tomcat, they came ready up to 12.8 s after their start and 2.7 s apart (20261128).
+     * emulated hosts, sharing a core with Tomcat, they came ready 9.2-20.8 s after their start, up to 1.6 s apart, the first
+     * cell of a run the slowest; without a common instant their measured windows began up to 2.7 s apart (20261128).
      */
     static final int GATE_SECONDS = 120;
     /** How long after the gate opens the hosts begin: time for each to see it (the simulation looks every 5 ms). */
