@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# run.sh WORKDIR [BENCH ARGS]: tests the Ansible deployment against three local hosts. The emulated
-# hosts of infra/netns (namespaces gb-injector, gb-gateway, gb-backend, each in its own CPU set)
-# each run their own sshd on their own address; site.yml deploys the suite to them (one folder per
-# host under WORKDIR, as if they were three machines) and bench.yml runs `./bench run --topology
-# hosts --quick` on the injector and brings the run back into WORKDIR/results. The controller runs
+# run.sh WORKDIR [BENCH ARGS]: tests the Ansible deployment against four local hosts. The emulated
+# hosts of infra/netns (namespaces gb-injector, gb-gateway, gb-backend and gb-injector2, the
+# inventory's one further injector host, each in its own CPU set) each run their own sshd on their
+# own address; site.yml deploys the suite to them (one folder per host under WORKDIR, as if they were
+# four machines) and bench.yml runs `./bench run --topology hosts --quick` (or BENCH ARGS; with
+# --injectors=2 the load comes from both injector hosts) on the injector and brings the run back
+# into WORKDIR/results. The controller runs
 # on the injector host, the only place that reaches the three addresses. Everything it started is
 # stopped and torn down on exit, failure or not. Prints the run folder last. As root.
 set -euo pipefail
@@ -32,14 +34,14 @@ trap cleanup EXIT
 # here first, as the build in site.yml would on a real injector.
 mvn -B -q -f "$repo/simulations/pom.xml" process-test-classes
 
-bash "$repo/infra/netns/topology.sh" up
+bash "$repo/infra/netns/topology.sh" up 2
 [ -d /run/sshd ] || { mkdir -p /run/sshd; made_privsep=true; }
 
 # One key for the controller; every host's sshd reads the same authorized_keys, which site.yml also
 # adds the harness's key to (bench_authorized_keys), so root's own ~/.ssh is never touched.
 ssh-keygen -q -t ed25519 -N "" -C gateway-bench-test-controller -f "$work/controller_key" <<<y >/dev/null
 cp "$work/controller_key.pub" "$work/authorized_keys"
-for role in injector gateway backend; do
+for role in injector gateway backend injector2; do
   key="$(echo "$role" | tr '[:lower:]' '[:upper:]')_ADDRESS"
   address="${!key}"
   mkdir -p "$work/$role"
@@ -71,6 +73,9 @@ bench-gateway ansible_host=$GATEWAY_ADDRESS bench_home=$work/gateway/gateway-ben
 [backend]
 bench-backend ansible_host=$BACKEND_ADDRESS bench_home=$work/backend/gateway-bench
 
+[injectors]
+bench-injector2 ansible_host=$INJECTOR2_ADDRESS bench_home=$work/injector2/gateway-bench
+
 [all:vars]
 ansible_user=root
 ansible_python_interpreter=/usr/bin/python3
@@ -82,9 +87,11 @@ mkdir -p "$work/results"
 # Ansible's own files stay in WORKDIR too.
 export ANSIBLE_HOME="$work/ansible" ANSIBLE_LOCAL_TEMP="$work/ansible/tmp" ANSIBLE_REMOTE_TMP="$work/ansible/remote-tmp"
 export ANSIBLE_PIPELINING=True ANSIBLE_FORCE_COLOR=False ANSIBLE_NOCOLOR=True
-for _ in $(seq 50); do
-  "$repo/infra/netns/run-in" injector bash -c "exec 3<>/dev/tcp/$BACKEND_ADDRESS/22" 2>/dev/null && break
-  sleep 0.1
+for address in "$INJECTOR_ADDRESS" "$GATEWAY_ADDRESS" "$BACKEND_ADDRESS" "$INJECTOR2_ADDRESS"; do
+  for _ in $(seq 50); do
+    "$repo/infra/netns/run-in" injector bash -c "exec 3<>/dev/tcp/$address/22" 2>/dev/null && break
+    sleep 0.1
+  done
 done
 # Options as extra variables: they override infra/ansible/group_vars/all.yml (inventory group
 # variables would not), and reach the controller's own tasks on localhost too. bench_args as JSON:

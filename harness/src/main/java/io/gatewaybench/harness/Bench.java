@@ -5,6 +5,7 @@ import io.gatewaybench.harness.analyse.ObjectiveJudge;
 import io.gatewaybench.harness.analyse.Precisions;
 import io.gatewaybench.harness.analyse.RunComparison;
 import io.gatewaybench.harness.analyse.SliceSpread;
+import io.gatewaybench.harness.launch.HostClocks;
 import io.gatewaybench.harness.launch.Origin;
 import io.gatewaybench.harness.measure.Calibration;
 import io.gatewaybench.harness.measure.InjectorHosts;
@@ -15,6 +16,7 @@ import io.gatewaybench.harness.measure.RoundMeasurement;
 import io.gatewaybench.harness.measure.RunDescription;
 import io.gatewaybench.harness.measure.ScenarioCheck;
 import io.gatewaybench.harness.measure.TargetDetails;
+import io.gatewaybench.harness.model.ClockOffset;
 import io.gatewaybench.harness.model.LadderPlan;
 import io.gatewaybench.harness.model.Summary;
 import io.gatewaybench.harness.plan.Environment;
@@ -29,6 +31,7 @@ import io.gatewaybench.harness.report.HtmlReport;
 import io.gatewaybench.harness.report.JmhReport;
 import io.gatewaybench.harness.report.RunSummary;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -150,12 +153,7 @@ public final class Bench {
         HostileInputRecord hostile;
         try {
             plan = RunPlan.parse(Arrays.asList(args).subList(1, args.length));
-            topology = Topology.named(plan.topology());
-            if (topology.injectors().size() != plan.injectors()) {
-                throw new IllegalStateException("--injectors=" + plan.injectors() + ", but the " + topology.name() + " hosts have "
-                        + topology.injectors().size() + " injector host(s); run it as ./bench run --topology " + topology.name()
-                        + " --injectors=" + plan.injectors() + ", which sets up that many");
-            }
+            topology = clocked(Topology.named(plan.topology()).withInjectors(plan.injectors()));
             hostile = HostileInputRecord.read(); // read before anything starts: a record it cannot take stops no measurement
         } catch (RuntimeException e) {
             System.err.println("bench: " + e.getMessage());
@@ -258,6 +256,28 @@ public final class Bench {
     }
 
     /** A new folder per run, named by its UTC start time so that runs sort by time; never an existing one. */
+    /**
+     * The topology with each other injector host's clock offset measured ({@code --injectors}): every load begins at one
+     * instant of the hosts' clocks, and their records are put on this one's. Fails where a host's clock cannot be known to
+     * {@link HostClocks#MAX_UNCERTAINTY_US}.
+     */
+    private static Topology clocked(Topology topology) {
+        return topology.withMoreInjectors(h -> {
+            try {
+                ClockOffset clock = HostClocks.of(h);
+                if (clock.uncertaintyUs() > HostClocks.MAX_UNCERTAINTY_US) {
+                    throw new IllegalStateException("the clock of injector host " + h.role() + " (" + h.address() + ") is known only to +-"
+                            + clock.uncertaintyUs() / 1000 + " ms (the shortest of " + clock.exchanges() + " round trips to it, halved); "
+                            + "its load could not begin with the others' within " + HostClocks.MAX_UNCERTAINTY_US / 1000
+                            + " ms: use injector hosts nearer this one");
+                }
+                return h.withPlacement(h.placement().withClock(clock));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e.getMessage(), e);
+            }
+        });
+    }
+
     static Path newRunDir(Path results) throws IOException {
         return newRunDir(results, "");
     }

@@ -107,9 +107,10 @@ class BenchNetnsRunIT {
     }
 
     /**
-     * The Ansible deployment (infra/ansible/) against the same three hosts, each a network namespace with its own sshd
-     * (infra/ansible/test/run.sh): site.yml deploys, bench.yml runs a quick run from the injector with the gateway and
-     * Tomcat started on the other two over ssh, and brings it back.
+     * The Ansible deployment (infra/ansible/) against the same three hosts and a second injector host (the inventory's
+     * {@code [injectors]}), each a network namespace with its own sshd (infra/ansible/test/run.sh): site.yml deploys, bench.yml
+     * runs a quick run from the injector with the gateway and Tomcat started on their hosts over ssh and half the load sent
+     * from the second injector host over ssh ({@code --injectors=2}), and brings it back.
      */
     @Test
     void playbooksDeployRunAndBringTheResultsBack() throws Exception {
@@ -121,7 +122,8 @@ class BenchNetnsRunIT {
         }
         Files.createDirectories(work);
         String output = QuickRun.run(List.of("bash", Repo.root().resolve("infra/ansible/test/run.sh").toString(), work.toString(), "--quick",
-                "--targets=" + String.join(",", ANSIBLE_TARGETS.subList(1, ANSIBLE_TARGETS.size()))), work.resolve("../ansible-it.log"), 30);
+                "--targets=" + String.join(",", ANSIBLE_TARGETS.subList(1, ANSIBLE_TARGETS.size())), "--injectors=2"),
+                work.resolve("../ansible-it.log"), 30);
         Path run = Path.of(output.strip().lines().reduce((a, b) -> b).orElseThrow().trim());
         assertTrue(run.startsWith(work.resolve("results")), "the run came back into the controller's results folder: " + run);
         JsonNode summary = QuickRun.checkSummary(run, ANSIBLE_TARGETS, true);
@@ -143,6 +145,34 @@ class BenchNetnsRunIT {
         String nginxDir = "results/" + run.getFileName() + "/targets/nginx-round1/error.log";
         assertTrue(Files.exists(work.resolve("gateway/gateway-bench").resolve(nginxDir)), "nginx did not run in the gateway host's folder");
         assertFalse(Files.exists(work.resolve("injector/gateway-bench").resolve(nginxDir)), "nginx ran in the injector's folder");
+
+        // the second injector host sent its share of every load from its own address, begun with the first's as on the emulated
+        // hosts (its gate written over ssh: with 100 ms of lead its closed load began 560-886 ms late), its clock measured; its
+        // records came back
+        JsonNode second = placement.get("more_injectors").get(0);
+        assertEquals(conf.getProperty("INJECTOR2_ADDRESS"), second.get("address").asText());
+        assertTrue(second.get("clock").get("uncertainty_us").asLong() <= 50_000, second.toString());
+        for (JsonNode t : summary.get("targets")) {
+            String name = t.get("name").asText();
+            for (JsonNode round : t.get("rounds")) {
+                assertEquals(2, round.get("injectors").size(), name + ": " + round);
+                round.get("injectors").forEach(share -> assertTrue(share.get("requests").asLong() > 0
+                        && share.get("start_offset_ms").asLong() <= InjectorHostsIT.CLOSED_START_SPREAD_MS, name + ": " + share));
+                // injector2's Gatling ran on a machine the harness does not sample: no injector cost rather than half of it
+                assertFalse(round.path("resources").has("injector"), name + ": " + round.get("resources"));
+            }
+            for (JsonNode level : t.get("fixed_rate")) {
+                for (JsonNode round : level.get("rounds")) {
+                    assertEquals(List.of("injector", "injector2"), round.get("injectors").findValuesAsText("host"), name + ": " + round);
+                    round.get("injectors").forEach(share -> assertTrue(share.get("sent").asLong() > 0
+                            && share.get("start_offset_us").asLong() <= InjectorHostsIT.START_SPREAD_US, name + ": " + share));
+                }
+            }
+            // injector2's Gatling and Vegeta wrote into its own copy of the run, brought back to the injector's
+            Path raw = Path.of("results", run.getFileName().toString(), "raw", name + "-round1");
+            assertTrue(Files.exists(work.resolve("injector2/gateway-bench").resolve(raw).resolve("injector2")), name);
+            assertTrue(Files.exists(run.resolve("raw").resolve(name + "-round1").resolve("injector2")), name);
+        }
         Leftovers.assertNone(work);
     }
 }

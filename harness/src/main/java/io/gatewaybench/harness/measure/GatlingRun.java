@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -63,6 +64,13 @@ public final class GatlingRun {
     static final int GATE_SECONDS = 120;
     /** How long after the gate opens the hosts begin: time for each to see it (the simulation looks every 5 ms). */
     static final long GATE_LEAD_MILLIS = 100;
+    /**
+     * What each host on another machine adds to that: its gate is written by an ssh session of its own, which took 0.5-0.9 s
+     * to the emulated hosts' sshd (the Ansible test, 20261129: with 100 ms alone its load began 560-886 ms after the first's).
+     */
+    static final long REMOTE_GATE_LEAD_MILLIS = 1500;
+    /** Each host's start gate, in its own folder of the round: what it holds is that host's own instant. */
+    static final String GATE = "start-gate";
     /** What the simulation prints once it is ready at its start gate ({@code BookPageSimulation.READY}). */
     static final String READY = "BookPageSimulation: ready, waiting for the start in ";
 
@@ -219,21 +227,24 @@ public final class GatlingRun {
         List<Path> folders = new ArrayList<>();
         List<Running> running = new ArrayList<>();
         StringBuilder injectorJvm = new StringBuilder();
-        Path gate = raw.resolve("start-gate");
-        Files.deleteIfExists(gate);
         long timeout = GATE_SECONDS + load.warmupSeconds() + load.durationSeconds() + 600;
+        // a host on another machine is not sampled, and the injector's cost would be the rest's alone: none is
+        boolean sampled = injectors.stream().noneMatch(Topology.Host::remote);
         try {
             for (int i = 0; i < n; i++) {
-                Path folder = Files.createDirectories(i == 0 ? raw : raw.resolve(injectors.get(i).role()));
+                Topology.Host host = injectors.get(i);
+                Path folder = Files.createDirectories(i == 0 ? raw : raw.resolve(host.role()));
                 folders.add(folder);
+                Files.deleteIfExists(folder.resolve(GATE));
+                host.ship(folder);
                 List<String> args = new ArrayList<>(List.of("-DbaseUrl=" + target, "-Dmodel=" + load.model(), "-Dusers=" + users.get(i),
                         "-Drate=" + rates.get(i), "-Dwarmup=" + load.warmupSeconds(), "-Dduration=" + load.durationSeconds(),
-                        "-Dsessions=" + load.sessions(), "-DstartGate=" + gate));
+                        "-Dsessions=" + load.sessions(), "-DstartGate=" + folder.resolve(GATE)));
                 args.addAll(request.args());
-                running.add(start(injectors.get(i), args, folder, folder.resolve("gatling.log"), i == 0 ? injectorJvm : new StringBuilder(),
-                        sampler, injectors.get(i).role(), i == 0 && checking));
+                running.add(start(host, args, folder, folder.resolve("gatling.log"), i == 0 ? injectorJvm : new StringBuilder(),
+                        sampled ? sampler : null, host.role(), i == 0 && checking));
             }
-            open(gate, running, injectors);
+            open(folders, running, injectors);
             List<SimulationLog> logs = new ArrayList<>();
             List<Integer> exits = new ArrayList<>();
             List<List<String>> consoles = new ArrayList<>();
@@ -241,8 +252,10 @@ public final class GatlingRun {
                 Topology.Host host = injectors.get(i);
                 try {
                     int exit = running.get(i).await(timeout);
+                    host.bring(folders.get(i));
                     Path report = report(folders.get(i), exit, i == 0 && checking);
-                    SimulationLog log = SimulationLog.read(report.resolve("simulation.log"));
+                    SimulationLog log = SimulationLog.read(report.resolve("simulation.log"))
+                            .onClock(TimeUnit.NANOSECONDS.toMillis(host.placement().clockOffsetNanos()));
                     if (i == 0 && checking) {
                         stats(report, log, load.durationSeconds()); // the decoder's count against Gatling's own report, once a run
                         REPORT_CHECKED.set(true);
@@ -277,11 +290,11 @@ public final class GatlingRun {
     }
 
     /**
-     * Opens the start gate once every host's Gatling is ready at it (its console says so): writes the instant, {@link
-     * #GATE_LEAD_MILLIS} from now, that all begin their load at. A Gatling that ends first, or is not ready within {@link
-     * #GATE_SECONDS}, is a lost host.
+     * Opens the start gates once every host's Gatling is ready at its own (its console says so): writes into each host's
+     * {@link #GATE} in {@code folders} the instant, {@link #GATE_LEAD_MILLIS} from now (and {@link #REMOTE_GATE_LEAD_MILLIS} more
+     * for each host on another machine), that all begin their load at, by that host's clock. A Gatling that ends first, or is not ready within {@link #GATE_SECONDS}, is a lost host.
      */
-    private static void open(Path gate, List<Running> running, List<Topology.Host> injectors) throws IOException {
+    private static void open(List<Path> folders, List<Running> running, List<Topology.Host> injectors) throws IOException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(GATE_SECONDS);
         for (int i = 0; i < running.size(); i++) {
             Running r = running.get(i);
@@ -299,9 +312,12 @@ public final class GatlingRun {
                 }
             }
         }
-        Path written = gate.resolveSibling(gate.getFileName() + ".new");
-        Files.writeString(written, Long.toString(System.currentTimeMillis() + GATE_LEAD_MILLIS));
-        Files.move(written, gate, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        long instant = System.currentTimeMillis() + GATE_LEAD_MILLIS
+                + REMOTE_GATE_LEAD_MILLIS * injectors.stream().filter(Topology.Host::remote).count();
+        for (int i = 0; i < running.size(); i++) {
+            Topology.Host host = injectors.get(i);
+            host.write(folders.get(i).resolve(GATE), Long.toString(instant + TimeUnit.NANOSECONDS.toMillis(host.placement().clockOffsetNanos())));
+        }
     }
 
     /** Two hosts' endings as one: the worse exit status, every failed assertion, the first cut short (named by its host). */
@@ -455,17 +471,26 @@ public final class GatlingRun {
 
     /**
      * Starts Gatling with {@code args} into {@code raw} on {@code host} (null: this one), its HTML report only {@code withReport}
-     * (else {@code -nr}); the JVM and its tree sampled as {@code role}.
+     * (else {@code -nr}); the JVM and its tree sampled as {@code role} by {@code sampler} (null: not sampled).
      */
     static Running start(Topology.Host host, List<String> args, Path raw, Path log, StringBuilder injectorJvm, ResourceSampler sampler,
             String role, boolean withReport) throws IOException {
         List<String> command = GatlingCommand.of(args, raw, withReport);
-        Process p = new ProcessBuilder(host == null ? command : host.command(command)).redirectErrorStream(true)
-                .redirectOutput(log.toFile()).start();
+        List<String> there = command;
+        if (host != null && host.remote()) { // its own JDK and the suite's copy there (the Maven repository at the same place),
+            there = new ArrayList<>(host.localized(command)); // run attached: it ends if the harness's session does
+            there.set(0, Objects.requireNonNullElse(host.java(), command.get(0)));
+            there = host.server(there);
+        } else if (host != null) {
+            there = host.command(command);
+        }
+        Process p = new ProcessBuilder(there).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         // the JVM executable and its options, not the simulation's parameters
         injectorJvm.append(Stream.concat(Stream.of(command.get(0)), command.stream().skip(1)
                 .takeWhile(a -> !a.equals("-cp")).filter(a -> a.startsWith("-X") || a.startsWith("--"))).collect(Collectors.joining(" ")));
-        sampler.watch(role, p.pid());
+        if (sampler != null) {
+            sampler.watch(role, p.pid());
+        }
         Thread stop = new Thread(() -> {
             p.descendants().forEach(ProcessHandle::destroy);
             p.destroy();

@@ -110,9 +110,17 @@ public final class SimulationLog {
     }
 
     /**
+     * This log on another clock: its records as a clock {@code offsetMillis} behind the one it was written by would have
+     * timed them (another injector host's log, by the offset of that host's clock from the harness's: {@code ClockOffset}).
+     */
+    public SimulationLog onClock(long offsetMillis) {
+        return new SimulationLog(gatlingVersion, runStartEpochMillis - offsetMillis, requests);
+    }
+
+    /**
      * The logs of Gatling runs made at once from several injector hosts as one log: every record of each, its times moved
-     * onto the earliest run's start (the hosts share one clock: on the emulated hosts, one kernel's), each series in the
-     * order its requests were sent. Records are merged, never percentiles.
+     * onto the earliest run's start (the logs are on one clock: each other host's put on the harness's by {@link #onClock}),
+     * each series in the order its requests were sent. Records are merged, never percentiles.
      */
     public static SimulationLog merged(List<SimulationLog> parts) {
         long start = parts.stream().mapToLong(SimulationLog::runStartEpochMillis).min().orElseThrow();

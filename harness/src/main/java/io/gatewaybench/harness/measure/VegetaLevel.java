@@ -363,6 +363,11 @@ public final class VegetaLevel {
         }
     }
 
+    /** How far ahead of now hosts on this machine begin a shared level: time for every start. */
+    static final long LEAD_MILLIS = 500;
+    /** The same where a host is another machine, reached by a new ssh session for each level. */
+    static final long REMOTE_LEAD_MILLIS = 2000;
+
     /**
      * One injector host's share of a level sent from several at once.
      *
@@ -379,26 +384,34 @@ public final class VegetaLevel {
 
     /**
      * One level sent from every host of {@code hosts} at once: each runs {@code vegeta attack} at its share of {@code rateRps}
-     * ({@link InjectorHosts#split}) with its share of the {@code connections}, all begun at one instant by the hosts' clock (half a second
-     * after this call: time for every start), each writing its records to {@code binary}'s name with {@code -HOST} added. The
+     * ({@link InjectorHosts#split}) with its share of the {@code connections}, all begun at one instant ({@link #LEAD_MILLIS} after this
+     * call, {@link #REMOTE_LEAD_MILLIS} with another machine among them), each by its own clock corrected by its offset, each writing its records to {@code binary}'s name with {@code -HOST} added. The
      * shares are read each against its own schedule and merged record by record ({@link #merged}). A host whose attack fails
      * fails the level, naming it.
      */
     public static Shared runShared(Path targets, List<io.gatewaybench.harness.plan.Topology.Host> hosts, int rateRps, int warmupSeconds,
             int measuredSeconds, int connections, int timeoutSeconds, Path binary, Expect expect) throws IOException {
         List<Integer> rates = InjectorHosts.split(rateRps, hosts.size(), "a level of " + rateRps + " req/s");
-        long start = TimeUnit.MILLISECONDS.toNanos(System.currentTimeMillis() + 500);
+        boolean remote = hosts.stream().anyMatch(io.gatewaybench.harness.plan.Topology.Host::remote);
+        // time for every start: a process here, or an ssh session to another machine
+        long start = TimeUnit.MILLISECONDS.toNanos(System.currentTimeMillis() + (remote ? REMOTE_LEAD_MILLIS : LEAD_MILLIS));
         String stem = binary.getFileName().toString().replaceFirst("\\.bin$", "");
         List<Process> attacks = new ArrayList<>();
         List<Path> binaries = new ArrayList<>();
         try {
             for (int i = 0; i < hosts.size(); i++) {
-                Path own = binary.resolveSibling(stem + "-" + hosts.get(i).role() + ".bin");
+                io.gatewaybench.harness.plan.Topology.Host host = hosts.get(i);
+                Path own = binary.resolveSibling(stem + "-" + host.role() + ".bin");
                 binaries.add(own);
-                Process p = new ProcessBuilder(hosts.get(i).command(attackCommandAt(start, targets, rates.get(i), warmupSeconds, measuredSeconds,
-                        Math.max(1, connections / hosts.size()), timeoutSeconds, own)))
+                host.send(targets);
+                List<String> attack = host.localized(attackCommandAt(start + host.placement().clockOffsetNanos(), targets, rates.get(i),
+                        warmupSeconds, measuredSeconds, Math.max(1, connections / hosts.size()), timeoutSeconds, own));
+                // on another machine attached: it ends if this session does
+                Process p = new ProcessBuilder(host.remote() ? host.server(attack) : host.command(attack))
                         .redirectErrorStream(true).redirectOutput(logOf(own).toFile()).start();
-                p.getOutputStream().close();
+                if (!host.remote()) {
+                    p.getOutputStream().close();
+                }
                 attacks.add(p);
             }
             List<Share> shares = new ArrayList<>();
@@ -409,17 +422,20 @@ public final class VegetaLevel {
                 Processes.await(p, 1 + warmupSeconds + measuredSeconds + timeoutSeconds + 60L, "vegeta attack on " + hosts.get(i).role()
                         + " (see " + log + ")");
                 double cpuMs;
+                io.gatewaybench.harness.plan.Topology.Host host = hosts.get(i);
                 try {
                     cpuMs = attacked(p, log);
-                } catch (IOException e) {
+                    host.bring(binaries.get(i));
+                } catch (IOException | RuntimeException e) {
                     throw new InjectorHosts.Lost("injector host " + hosts.get(i).role() + " (" + hosts.get(i).address() + ") was lost: "
                             + e.getMessage(), e);
                 }
                 Path json = encode(binaries.get(i));
                 try (BufferedReader in = Files.newBufferedReader(json, StandardCharsets.UTF_8)) {
                     Decoded d = decode(in, rates.get(i), warmupSeconds, measuredSeconds, expect, url -> true, 1);
-                    shares.add(new Share(hosts.get(i), d.result().withCpuMs(cpuMs), d.originNanos()));
-                    spans.addAll(d.spans());
+                    long offset = host.placement().clockOffsetNanos(); // its times on this host's clock
+                    shares.add(new Share(host, d.result().withCpuMs(cpuMs), d.originNanos() - offset));
+                    d.spans().forEach(span -> spans.add(new long[] {span[0] - offset, span[1] - offset}));
                 } finally {
                     Files.deleteIfExists(json);
                 }

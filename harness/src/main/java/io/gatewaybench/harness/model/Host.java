@@ -15,6 +15,7 @@ import java.util.Optional;
  * @param receivesPackets where it receives its packets (netns topology)
  * @param workers workers each gateway gets (gateway host), count
  * @param runs what runs on it
+ * @param clock how far its clock is from the harness's, where it is another injector host ({@code --injectors})
  */
 public record Host(
         @JsonProperty("host") String host,
@@ -25,5 +26,22 @@ public record Host(
         @JsonProperty(value = "memory", required = true) String memory,
         @JsonProperty("receives_packets") String receivesPackets,
         @JsonProperty("workers") Integer workers,
-        @JsonProperty(value = "runs", required = true) String runs) {
+        @JsonProperty(value = "runs", required = true) String runs,
+        @JsonProperty("clock") ClockOffset clock) {
+
+    /** One role's host, its clock not measured (the harness's own, or not an injector). */
+    public Host(String host, Optional<String> namespace, String address, String cpus, int cpuCount, String memory, String receivesPackets,
+                Integer workers, String runs) {
+        this(host, namespace, address, cpus, cpuCount, memory, receivesPackets, workers, runs, null);
+    }
+
+    /** The same host with its clock's offset. */
+    public Host withClock(ClockOffset offset) {
+        return new Host(host, namespace, address, cpus, cpuCount, memory, receivesPackets, workers, runs, offset);
+    }
+
+    /** Its clock's offset from the harness's, ns: 0 where not measured. */
+    public long clockOffsetNanos() {
+        return clock == null ? 0 : clock.offsetNanos();
+    }
 }

@@ -133,8 +133,9 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
               --topology=NAME      loopback: everything on this machine's loopback, unpinned (default); netns: the study's
                                    three hosts emulated by network namespaces with their own CPUs and memory (as root;
                                    infra/netns/README.md)
-              --injectors=N        injector hosts (default 1; --topology=netns): Vegeta sends each fixed-rate level from
-                                   all N at once, the rate split between them, and their records are merged
+              --injectors=N        injector hosts (default 1; --topology=netns sets up N, --topology=hosts uses the first N of
+                                   its inventory): each sends its share of the closed load and of each fixed-rate level,
+                                   all at once, and their records are merged
               --jvm=A,B,...        JVM profiles for the JVM gateways, infra/jvm/NAME.properties (default: default); with more
                                    than one, each JVM gateway runs under each (target scg@zgc), compared with the first;
                                    "all": every profile there that applies to a gateway of the run (infra/jvm/README.md)
@@ -273,17 +274,17 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
 
     /**
      * {@code --injectors=N}: injector hosts beside the one the harness runs on, each sending its share of every fixed-rate level
-     * (VegetaLadder). The emulated hosts have them ({@code ./bench} sets up N); Gatling's ladder and its closed load, and the
-     * hosts topology, do not yet.
+     * (VegetaLadder) and of the closed load. The emulated hosts have them ({@code ./bench} sets up N), the hosts topology its
+     * inventory's {@code [injectors]}; Gatling's ladder runs from one host.
      */
     private static int injectors(Map<String, String> o, String topology, LadderPlan ladder) {
         int n = positive(o, "injectors", 1);
         if (n == 1) {
             return n;
         }
-        if (!topology.equals("netns")) {
-            throw new IllegalArgumentException("--injectors=" + n + " needs injector hosts: --topology=netns sets them up (the hosts "
-                    + "topology's inventory has one injector so far); on loopback every injector would share one host");
+        if (topology.equals("loopback")) {
+            throw new IllegalArgumentException("--injectors=" + n + " needs injector hosts: --topology=netns sets them up, --topology=hosts "
+                    + "has them in its inventory's [injectors] group; on loopback every injector would share one host");
         }
         if (!ladder.byVegeta()) {
             throw new IllegalArgumentException("--injectors=" + n + " splits Vegeta's fixed-rate levels between the injector hosts; "

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -114,18 +115,102 @@ public record Topology(String name, Host injector, Host gateway, Host backend, N
             String there = quoted(pathOf(local).toString());
             List<String> receive = command(List.of("sh", "-c", "rm -rf " + there + " && mkdir -p " + there + " && tar -x -C " + there));
             try {
-                List<Process> pipe = ProcessBuilder.startPipeline(List.of(
+                awaitLast(ProcessBuilder.startPipeline(List.of(
                         new ProcessBuilder("tar", "-c", "-C", local.toString(), ".").redirectError(ProcessBuilder.Redirect.DISCARD),
-                        new ProcessBuilder(receive).redirectErrorStream(true)));
-                Process last = pipe.get(1);
-                String output = new String(last.getInputStream().readAllBytes()).trim();
-                if (!last.waitFor(60, TimeUnit.SECONDS) || last.exitValue() != 0) {
-                    last.destroyForcibly();
-                    throw new IllegalStateException("cannot copy " + local + " to " + role + " host " + address + ": " + output);
-                }
+                        new ProcessBuilder(receive).redirectErrorStream(true))));
             } catch (IOException e) {
-                throw new UncheckedIOException("cannot copy " + local + " to " + address + ": " + e.getMessage(), e);
+                throw new UncheckedIOException("cannot copy " + local + " to " + role + " host " + address + ": " + e.getMessage(), e);
+            }
+        }
+
+        /**
+         * {@code argv} as this host runs it: on a remote host every path inside the suite (a run folder, the compiled
+         * simulation, a target's configuration) is its copy under {@code home}, wherever it appears in an argument.
+         */
+        public List<String> localized(List<String> argv) {
+            if (!remote()) {
+                return argv;
+            }
+            String here = Repo.root().toString() + "/";
+            String there = home.toString() + "/";
+            return argv.stream().map(a -> a.replace(here, there)).toList();
+        }
+
+        /** The same host, its placement {@code placement} (its clock's offset measured). */
+        public Host withPlacement(io.gatewaybench.harness.model.Host placement) {
+            return new Host(role, address, port, launcher, home, java, placement);
+        }
+
+        /** Writes {@code text} into {@code local}, and into its copy on this host when it is another machine (all at once, by rename). */
+        public void write(Path local, String text) {
+            try {
+                Path written = local.resolveSibling(local.getFileName() + ".new");
+                Files.writeString(written, text);
+                Files.move(written, local, StandardCopyOption.ATOMIC_MOVE);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot write " + local + ": " + e.getMessage(), e);
+            }
+            if (remote()) {
+                String there = quoted(pathOf(local).toString());
+                run(command(List.of("sh", "-c", "mkdir -p \"$(dirname " + there + ")\" && printf %s " + quoted(text) + " > " + there
+                        + ".new && mv " + there + ".new " + there)), "write " + local + " on");
+            }
+        }
+
+        /** Copies the file {@code local} to its place on this host (nothing to do here). */
+        public void send(Path local) {
+            if (!remote()) {
+                return;
+            }
+            String there = quoted(pathOf(local).toString());
+            try {
+                awaitLast(List.of(new ProcessBuilder(command(List.of("sh", "-c", "mkdir -p \"$(dirname " + there + ")\" && cat > " + there)))
+                        .redirectInput(local.toFile()).redirectErrorStream(true).start()));
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot copy " + local + " to " + role + " host " + address + ": " + e.getMessage(), e);
+            }
+        }
+
+        /** Brings a file or folder of a run back from this host to {@code local}, replacing it (nothing to do here). */
+        public void bring(Path local) {
+            if (!remote()) {
+                return;
+            }
+            Path there = pathOf(local);
+            try {
+                Files.createDirectories(local.toAbsolutePath().getParent());
+                List<Process> pipe = ProcessBuilder.startPipeline(List.of(
+                        new ProcessBuilder(command(List.of("tar", "-c", "-C", there.getParent().toString(), there.getFileName().toString())))
+                                .redirectError(ProcessBuilder.Redirect.DISCARD),
+                        new ProcessBuilder("tar", "-x", "-C", local.toAbsolutePath().getParent().toString()).redirectErrorStream(true)));
+                awaitLast(pipe);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot bring " + there + " back from " + address + ": " + e.getMessage(), e);
+            }
+        }
+
+        private void run(List<String> argv, String what) {
+            try {
+                awaitLast(List.of(new ProcessBuilder(argv).redirectErrorStream(true).start()));
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot " + what + " " + role + " host " + address + ": " + e.getMessage(), e);
+            }
+        }
+
+        /** Waits for a pipeline of commands to this host; fails with what its last said unless every one ended well. */
+        private static void awaitLast(List<Process> pipe) throws IOException {
+            String output = new String(pipe.get(pipe.size() - 1).getInputStream().readAllBytes()).trim();
+            try {
+                boolean ended = true;
+                for (Process p : pipe) {
+                    ended &= p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0;
+                }
+                if (!ended) {
+                    pipe.forEach(Process::destroyForcibly);
+                    throw new IOException(output.isEmpty() ? "it failed" : output);
+                }
             } catch (InterruptedException e) {
+                pipe.forEach(Process::destroyForcibly);
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("interrupted", e);
             }
@@ -225,11 +310,43 @@ public record Topology(String name, Host injector, Host gateway, Host backend, N
         }
         Host gateway = remoteHost(p, file, "gateway", ssh);
         Host backend = remoteHost(p, file, "backend", ssh);
-        Notes notes = new Notes(String.format("three hosts: injector %s (%s CPUs), gateway %s (%s CPUs), backend %s (%s CPUs)",
-                injector.address(), injector.placement().cpus(), gateway.address(), gateway.placement().cpus(),
-                backend.address(), backend.placement().cpus()), "one machine per role, as in the 2019 study", null,
-                "infra/ansible/site.yml; the gateway and Tomcat are started over ssh under infra/hosts/attached");
-        return new Topology("hosts", injector, gateway, backend, notes);
+        List<Host> more = new ArrayList<>();
+        for (int k = 2; p.containsKey("injector" + k + ".address"); k++) {
+            more.add(remoteHost(p, file, "injector" + k, ssh));
+        }
+        return new Topology("hosts", injector, gateway, backend, hostsNotes(injector, gateway, backend, more), List.copyOf(more));
+    }
+
+    private static Notes hostsNotes(Host injector, Host gateway, Host backend, List<Host> more) {
+        String others = more.stream().map(h -> String.format(", %s %s (%s CPUs)", h.role(), h.address(), h.placement().cpus()))
+                .collect(Collectors.joining());
+        return new Notes(String.format("%s hosts: injector %s (%s CPUs)%s, gateway %s (%s CPUs), backend %s (%s CPUs)",
+                more.isEmpty() ? "three" : 3 + more.size(), injector.address(), injector.placement().cpus(), others, gateway.address(),
+                gateway.placement().cpus(), backend.address(), backend.placement().cpus()), "one machine per role, as in the 2019 study", null,
+                "infra/ansible/site.yml; the gateway and Tomcat are started over ssh under infra/hosts/attached"
+                + (more.isEmpty() ? "" : "; each other injector host's Gatling and Vegeta over ssh"));
+    }
+
+    /**
+     * The topology with the first {@code n} injector hosts ({@code --injectors=N}): the emulated hosts are set up with exactly
+     * as many; the hosts topology uses the first N its inventory describes. Fails with the fix where there are fewer.
+     */
+    public Topology withInjectors(int n) {
+        if (injectors().size() == n) {
+            return this;
+        }
+        if (name.equals("hosts") && n < injectors().size()) {
+            List<Host> kept = moreInjectors.subList(0, n - 1);
+            return new Topology(name, injector, gateway, backend, hostsNotes(injector, gateway, backend, kept), List.copyOf(kept));
+        }
+        throw new IllegalStateException("--injectors=" + n + ", but the " + name + " hosts have " + injectors().size() + " injector host(s); "
+                + (name.equals("hosts") ? "add hosts to the inventory's [injectors] group and deploy again (infra/ansible/site.yml)"
+                        : "run it as ./bench run --topology " + name + " --injectors=" + n + ", which sets up that many"));
+    }
+
+    /** The topology with each other injector host's placement as {@code measured} gives it (its clock's offset). */
+    public Topology withMoreInjectors(java.util.function.UnaryOperator<Host> measured) {
+        return new Topology(name, injector, gateway, backend, notes, moreInjectors.stream().map(measured).toList());
     }
 
     private static Host remoteHost(Properties p, Path file, String role, List<String> ssh) {
@@ -326,13 +443,13 @@ public record Topology(String name, Host injector, Host gateway, Host backend, N
                 new RolePlacement.OnHost(placed(injector, null, "Gatling, wrk, the microsecond probe and the harness")),
                 new RolePlacement.OnHost(placed(gateway, workers, "the gateway under test")), placed(backend, null, "Tomcat (the origin)"),
                 null, moreInjectors.isEmpty() ? null : moreInjectors.stream()
-                        .map(h -> placed(h, null, "Vegeta: its share of each fixed-rate level")).toList());
+                        .map(h -> placed(h, null, "Gatling and Vegeta: its share of the closed load and of each fixed-rate level")).toList());
     }
 
     private static io.gatewaybench.harness.model.Host placed(Host h, Integer workers, String runs) {
         io.gatewaybench.harness.model.Host p = h.placement();
         return new io.gatewaybench.harness.model.Host(p.host(), p.namespace(), p.address(), p.cpus(), p.cpuCount(), p.memory(),
-                p.receivesPackets(), workers, runs);
+                p.receivesPackets(), workers, runs, p.clock());
     }
 
     @Override

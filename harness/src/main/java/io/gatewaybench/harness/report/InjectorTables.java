@@ -2,6 +2,7 @@ package io.gatewaybench.harness.report;
 
 import io.gatewaybench.harness.model.ClosedShare;
 import io.gatewaybench.harness.model.FixedRateLevel;
+import io.gatewaybench.harness.model.Host;
 import io.gatewaybench.harness.model.InjectorShare;
 import io.gatewaybench.harness.model.LevelRound;
 import io.gatewaybench.harness.model.Round;
@@ -19,13 +20,31 @@ final class InjectorTables {
     private InjectorTables() {
     }
 
+    /**
+     * The other hosts' clock offsets, where measured (runs before they were have none): each start instant and each record
+     * of a host was corrected by its offset.
+     */
+    private static void clocks(List<Host> moreInjectors, StringBuilder md) {
+        List<Host> clocked = Objects.requireNonNullElse(moreInjectors, List.<Host>of()).stream().filter(h -> h.clock() != null).toList();
+        if (clocked.isEmpty()) {
+            return;
+        }
+        md.append("Clocks: each other host's clock minus the harness's, measured before the run as NTP does (the shortest of ")
+                .append(clocked.get(0).clock().exchanges()).append(" round trips to it, the host's clock taken half-way, +- half that ")
+                .append("round trip); each host's start instants were set and its records read on the harness's clock by it: ")
+                .append(clocked.stream().map(h -> String.format(Locale.ROOT, "%s (%s) %+d µs +- %d µs", h.host() != null ? h.host()
+                        : Objects.requireNonNullElse(h.namespace(), java.util.Optional.<String>empty()).orElse("host"),
+                        h.address(), h.clock().offsetUs(), h.clock().uncertaintyUs())).collect(java.util.stream.Collectors.joining("; ")))
+                .append(".\n\n");
+    }
+
     /** Whether any round of any target was sent from several injector hosts. */
     static boolean applies(List<Target> targets) {
         return targets.stream().anyMatch(t -> t.rounds() != null && t.rounds().stream().anyMatch(r -> r.injectors() != null)
                 || t.fixedRate() != null && t.fixedRate().stream().anyMatch(l -> l.rounds().stream().anyMatch(r -> r.injectors() != null)));
     }
 
-    static void section(List<Target> targets, StringBuilder md) {
+    static void section(List<Target> targets, List<Host> moreInjectors, StringBuilder md) {
         if (!applies(targets)) {
             return;
         }
@@ -38,6 +57,7 @@ final class InjectorTables {
                 .append("injector-limited where any host was late); *began after*: how long after the earliest host's schedule its own ")
                 .append("began. Each host's records: `raw/<target>-round<k>/` (Gatling's of the others under `<host>/`, Vegeta's as ")
                 .append("`vegeta-rate-<N>-<host>.bin`, their distributions as `latency-us-rate-<N>-<host>.hgrm`).\n\n");
+        clocks(moreInjectors, md);
         md.append("Closed load:\n\n| target | round | host | users | requests | req/s | began after, ms |\n|---|---:|---|---:|---:|---:|---:|\n");
         for (Target t : targets) {
             List<Round> rounds = t.rounds() == null ? List.of() : t.rounds();

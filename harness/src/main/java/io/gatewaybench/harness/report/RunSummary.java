@@ -284,7 +284,7 @@ public final class RunSummary {
         }
         LadderTables.equalRates(s.ladder(), targets, md);
         LadderTables.levelsInFull(s.ladder(), targets, md);
-        InjectorTables.section(targets, md);
+        InjectorTables.section(targets, s.placement().moreInjectors(), md);
         md.append("\n## Single requests, in microseconds\n\n");
         // Runs made before the probe ran under every scenario probed plain targets only, with the book page.
         boolean scenarioProbes = targets.stream().anyMatch(t -> t.probeUs() != null && t.scenario() != null && !Scenario.PLAIN.equals(t.scenario()));

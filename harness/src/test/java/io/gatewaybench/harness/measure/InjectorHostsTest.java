@@ -108,6 +108,21 @@ class InjectorHostsTest {
         assertTrue(apart.contains("do not overlap"), apart);
     }
 
+    /**
+     * The same two hosts, the second's clock 5 s ahead of the harness's (its log says it began at 15,050): read on the
+     * harness's clock by its measured offset, it merges as above; read as written, the two windows would not even overlap.
+     */
+    @Test
+    void anotherHostsLogIsReadOnTheHarnesssClock() {
+        SimulationLog first = SimulationLog.of(10_000, Map.of("book", every10ms()));
+        SimulationLog second = SimulationLog.of(15_050, Map.of("book", every10ms())).onClock(5_000);
+        assertEquals(10_050, second.runStartEpochMillis());
+        long[] window = SimulationLog.commonWindow(List.of(first, second), "book", 3);
+        assertEquals(10_050, window[0]);
+        assertEquals(13_000, window[1]);
+        assertEquals(590, SimulationLog.merged(List.of(first, second)).stats("book", window[0], window[1]).requests());
+    }
+
     @Test
     void theInjectorsCostIsEveryInjectorHostsTogether() {
         var costs = Map.of("injector", new ResourceSampler.Cost(1.0, 100, 0.2, 1000), "injector2", new ResourceSampler.Cost(0.5, 50, 0.1, 500),

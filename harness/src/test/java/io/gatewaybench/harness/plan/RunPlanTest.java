@@ -45,12 +45,14 @@ class RunPlanTest {
         assertTrue(message("--cross-check=scg").contains("not among the run's targets"), message("--cross-check=scg --targets=nginx"));
     }
 
-    /** --injectors: 1 by default; several only on the emulated hosts, and only with Vegeta's ladder (Gatling's runs on one host). */
+    /** --injectors: 1 by default; several only on the emulated or real hosts (not loopback), and only with Vegeta's ladder (Gatling's runs on one host). */
     @Test
     void severalInjectorsNeedTheEmulatedHostsAndVegetasLadder() {
         assertEquals(1, RunPlan.parse(List.of()).injectors());
         assertEquals(2, RunPlan.parse(List.of("--topology=netns", "--injectors=2")).injectors());
-        assertTrue(message("--injectors=2").contains("--topology=netns"), message("--injectors=2"));
+        assertEquals(3, RunPlan.parse(List.of("--topology=hosts", "--injectors=3")).injectors());
+        assertTrue(message("--injectors=2").contains("--topology=netns") && message("--injectors=2").contains("[injectors]"),
+                message("--injectors=2"));
         String gatling = message("--topology=netns", "--injectors=2", "--ladder-injector=gatling");
         assertTrue(gatling.contains("leave --ladder-injector=gatling out"), gatling);
         assertTrue(message("--injectors=0").contains("--injectors must be a whole number above 0"), message("--injectors=0"));

@@ -77,6 +77,46 @@ class TopologyTest {
         assertThrows(IllegalArgumentException.class, () -> gateway.pathOf(Path.of("/elsewhere/run")));
     }
 
+    /**
+     * The inventory's {@code [injectors]} as site.yml writes them (injector2, injector3, ...): {@code --injectors=N} uses the
+     * first N, more than there are is refused with the fix, and a command run there finds the suite's copy on that host.
+     */
+    @Test
+    void moreInjectorHostsFromTheDeployedDescription(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("hosts.properties");
+        Files.writeString(file, """
+                ssh=ssh -l root
+                injector.address=127.0.0.1
+                injector.home=/opt/gb
+                gateway.address=192.0.2.20
+                gateway.home=/opt/gb
+                backend.address=192.0.2.30
+                backend.home=/opt/gb
+                injector2.address=192.0.2.11
+                injector2.home=/srv/injector2
+                injector3.address=192.0.2.12
+                injector3.home=/srv/injector3
+                """);
+        Topology all = Topology.hosts(file);
+        assertEquals(List.of("injector", "injector2", "injector3"), all.injectors().stream().map(Topology.Host::role).toList());
+        Topology two = all.withInjectors(2);
+        assertEquals(List.of("injector", "injector2"), two.injectors().stream().map(Topology.Host::role).toList());
+        assertTrue(two.describe(1).summary().startsWith("4 hosts: injector 127.0.0.1 (unknown CPUs), injector2 192.0.2.11"),
+                two.describe(1).summary());
+        assertEquals(1, two.describe(1).moreInjectors().size());
+        assertEquals(1, all.withInjectors(1).injectors().size());
+        String fewer = assertThrows(IllegalStateException.class, () -> all.withInjectors(4)).getMessage();
+        assertTrue(fewer.contains("have 3 injector host(s)") && fewer.contains("[injectors] group"), fewer);
+        Topology.Host second = two.moreInjectors().get(0);
+        assertTrue(second.remote());
+        String run = Repo.root().resolve("results/run-1/raw/nginx-round1/injector2").toString();
+        assertEquals(List.of("java", "-cp", "/srv/injector2/simulations/target/test-classes:/root/.m2/x.jar", "-rf", "/srv/injector2/results/run-1"
+                        + "/raw/nginx-round1/injector2", "-DstartGate=/srv/injector2/results/run-1/raw/nginx-round1/injector2/start-gate"),
+                second.localized(List.of("java", "-cp", Repo.root().resolve("simulations/target/test-classes") + ":/root/.m2/x.jar", "-rf", run,
+                        "-DstartGate=" + run + "/start-gate")));
+        assertEquals(List.of("a", "b"), all.injector().localized(List.of("a", "b")), "the harness's own host runs it as it is");
+    }
+
     @Test
     void hostsMustBeRunOnTheInjector(@TempDir Path dir) throws IOException {
         Path file = dir.resolve("hosts.properties");

@@ -1,0 +1,43 @@
+package io.gatewaybench.harness.launch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gatewaybench.harness.model.ClockOffset;
+import java.io.IOException;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A host's clock offset as the harness measures it ({@code --injectors}), against a shell on this machine that answers with
+ * this clock moved by a known amount: a host whose clock runs 5 s ahead, and one 3 s behind. The offset found lies within its
+ * own stated uncertainty of the truth: the shell read its clock after the harness wrote and before it read the answer, so
+this holds whatever the machine's load (no timing bound). End to end over ssh: BenchNetnsRunIT's Ansible test.
+ */
+class HostClocksTest {
+
+    /** A shell that answers as {@link HostClocks#ANSWER} does, its clock {@code nanos} ahead of this one's. */
+    private static List<String> clockAhead(long nanos) {
+        return List.of("sh", "-c", "while read -r _; do echo $(( $(date +%s%N) + (" + nanos + ") )); done");
+    }
+
+    @Test
+    void anOffsetIsFoundWithinItsUncertainty() throws IOException {
+        for (long truth : List.of(5_000_000_000L, -3_000_000_000L, 0L)) {
+            ClockOffset found = HostClocks.measure(clockAhead(truth), "a host " + truth + " ns ahead");
+            assertEquals(HostClocks.EXCHANGES, found.exchanges());
+            assertTrue(Math.abs(found.offsetUs() - truth / 1000) <= found.uncertaintyUs() + 2, // + the µs the clocks and rounding lose
+                    "a clock " + truth / 1000 + " us ahead measured as " + found);
+        }
+    }
+
+    @Test
+    void aHostThatDoesNotAnswerWithItsClockIsAClearError() {
+        String message = assertThrows(IOException.class, () -> HostClocks.measure(List.of("sh", "-c", "while read -r _; do echo nope; done"),
+                "injector2 (10.123.0.11)")).getMessage();
+        assertTrue(message.contains("cannot read the clock of injector2 (10.123.0.11): it answered 'nope'"), message);
+        String gone = assertThrows(IOException.class, () -> HostClocks.measure(List.of("sh", "-c", "exit 255"), "injector2")).getMessage();
+        assertTrue(gone.contains("answered nothing"), gone);
+    }
+}
