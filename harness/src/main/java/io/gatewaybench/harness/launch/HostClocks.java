@@ -14,7 +14,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * How far another host's clock is from this one's ({@link ClockOffset}), so that injector hosts can begin a load at one
  * instant and their records be put on one clock ({@code --injectors}). One session to the host (ssh, or {@code run-in} on the
- * emulated hosts) runs a shell that answers each line it reads with its clock ({@code date +%s%N}); of {@link #EXCHANGES}
+ * emulated hosts) runs a shell that answers each line it reads with its clock ({@link #ANSWER}); of {@link #EXCHANGES}
  * exchanges the one with the shortest round trip is kept, the host's reading taken as made half-way through it.
  */
 public final class HostClocks {
@@ -25,8 +25,13 @@ public final class HostClocks {
      * only to more than that could not begin them together.
      */
     public static final long MAX_UNCERTAINTY_US = 50_000;
-    /** The shell that answers each line with its clock, ns since the epoch. */
-    static final List<String> ANSWER = List.of("sh", "-c", "while read -r _; do date +%s%N; done");
+    /**
+     * The shell that answers each line with its clock, us since the epoch: bash's own {@code EPOCHREALTIME} (its radix,
+     * whatever the locale, dropped), read without starting a process. With {@code date +%s%N}, which must first be started,
+     * the clock was read late in each exchange: the emulated hosts' one clock came out +200 to +254 us from itself, +-387-504
+     * (20261129).
+     */
+    static final List<String> ANSWER = List.of("bash", "-c", "while read -r _; do echo \"${EPOCHREALTIME//[!0-9]/}\"; done");
 
     private HostClocks() {
     }
@@ -36,7 +41,7 @@ public final class HostClocks {
         return measure(host.command(ANSWER), host.role() + " (" + host.address() + ")");
     }
 
-    /** The offset of the clock {@code command} answers with (a shell as {@link #ANSWER}) from this one's; {@code what} names it. */
+    /** The offset of the clock {@code command} answers with (as {@link #ANSWER}: us) from this one's; {@code what} names it. */
     static ClockOffset measure(List<String> command, String what) throws IOException {
         Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
         try (OutputStream out = p.getOutputStream();
@@ -54,14 +59,15 @@ public final class HostClocks {
                     line = null;
                 }
                 long received = nowNanos();
-                if (line == null || !line.strip().matches("\\d{10,}")) {
+                if (line == null || !line.strip().matches("\\d{16}")) {
                     throw new IOException("cannot read the clock of " + what + ": it answered " + (line == null ? "nothing" : "'" + line
-                            + "'") + " to " + String.join(" ", command) + "; it needs sh and GNU date, and this host must reach it");
+                            + "'") + " to " + String.join(" ", command) + "; it needs bash 5 or later (EPOCHREALTIME), and this host "
+                            + "must reach it");
                 }
                 long roundTrip = received - sent;
                 if (roundTrip < bestRoundTrip) {
                     bestRoundTrip = roundTrip;
-                    bestOffset = Long.parseLong(line.strip()) - (sent + roundTrip / 2);
+                    bestOffset = Long.parseLong(line.strip()) * 1000 - (sent + roundTrip / 2);
                 }
             }
             return new ClockOffset(Math.round(bestOffset / 1000.0), Math.round(bestRoundTrip / 2000.0), EXCHANGES);

@@ -13,13 +13,20 @@ import org.junit.jupiter.api.Test;
  * A host's clock offset as the harness measures it ({@code --injectors}), against a shell on this machine that answers with
  * this clock moved by a known amount: a host whose clock runs 5 s ahead, and one 3 s behind. The offset found lies within its
  * own stated uncertainty of the truth: the shell read its clock after the harness wrote and before it read the answer, so
-this holds whatever the machine's load (no timing bound). End to end over ssh: BenchNetnsRunIT's Ansible test.
+this holds whatever the machine's load (no timing bound). And the harness's own shell on this machine: 0 from itself. End to end over ssh: BenchNetnsRunIT's Ansible test.
  */
 class HostClocksTest {
 
     /** A shell that answers as {@link HostClocks#ANSWER} does, its clock {@code nanos} ahead of this one's. */
     private static List<String> clockAhead(long nanos) {
-        return List.of("sh", "-c", "while read -r _; do echo $(( $(date +%s%N) + (" + nanos + ") )); done");
+        return List.of("bash", "-c", "while read -r _; do t=${EPOCHREALTIME//[!0-9]/}; echo $(( 10#$t + (" + nanos / 1000 + ") )); done");
+    }
+
+    /** The shell the harness runs on a host, as it is: this machine's clock is 0 from itself, within the uncertainty. */
+    @Test
+    void theHarnesssOwnAnswerReadsThisClock() throws IOException {
+        ClockOffset same = HostClocks.measure(HostClocks.ANSWER, "this machine");
+        assertTrue(Math.abs(same.offsetUs()) <= same.uncertaintyUs() + 2, same.toString());
     }
 
     @Test
