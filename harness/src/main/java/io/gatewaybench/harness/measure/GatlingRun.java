@@ -236,7 +236,7 @@ public final class GatlingRun {
                 Path folder = Files.createDirectories(i == 0 ? raw : raw.resolve(host.role()));
                 folders.add(folder);
                 Files.deleteIfExists(folder.resolve(GATE));
-                host.ship(folder);
+                InjectorHosts.on(host, () -> host.ship(folder));
                 List<String> args = new ArrayList<>(List.of("-DbaseUrl=" + target, "-Dmodel=" + load.model(), "-Dusers=" + users.get(i),
                         "-Drate=" + rates.get(i), "-Dwarmup=" + load.warmupSeconds(), "-Dduration=" + load.durationSeconds(),
                         "-Dsessions=" + load.sessions(), "-DstartGate=" + folder.resolve(GATE)));
@@ -292,7 +292,8 @@ public final class GatlingRun {
     /**
      * Opens the start gates once every host's Gatling is ready at its own (its console says so): writes into each host's
      * {@link #GATE} in {@code folders} the instant, {@link #GATE_LEAD_MILLIS} from now (and {@link #REMOTE_GATE_LEAD_MILLIS} more
-     * for each host on another machine), that all begin their load at, by that host's clock. A Gatling that ends first, or is not ready within {@link #GATE_SECONDS}, is a lost host.
+     * for each host on another machine), that all begin their load at, by that host's clock. A Gatling that ends first, or is
+     * not ready within {@link #GATE_SECONDS}, or a gate that cannot be written, is a lost host.
      */
     private static void open(List<Path> folders, List<Running> running, List<Topology.Host> injectors) throws IOException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(GATE_SECONDS);
@@ -316,7 +317,8 @@ public final class GatlingRun {
                 + REMOTE_GATE_LEAD_MILLIS * injectors.stream().filter(Topology.Host::remote).count();
         for (int i = 0; i < running.size(); i++) {
             Topology.Host host = injectors.get(i);
-            host.write(folders.get(i).resolve(GATE), Long.toString(instant + TimeUnit.NANOSECONDS.toMillis(host.placement().clockOffsetNanos())));
+            Path gate = folders.get(i).resolve(GATE);
+            InjectorHosts.on(host, () -> host.write(gate, Long.toString(instant + TimeUnit.NANOSECONDS.toMillis(host.placement().clockOffsetNanos()))));
         }
     }
 

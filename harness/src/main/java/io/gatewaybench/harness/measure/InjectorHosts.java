@@ -22,6 +22,15 @@ public final class InjectorHosts {
         }
     }
 
+    /** Does {@code action} with {@code host} (a copy to or from it); a failure there is that host lost. */
+    static void on(io.gatewaybench.harness.plan.Topology.Host host, Runnable action) throws Lost {
+        try {
+            action.run();
+        } catch (RuntimeException e) {
+            throw new Lost("injector host " + host.role() + " (" + host.address() + ") was lost: " + e.getMessage(), e);
+        }
+    }
+
     /**
      * How {@code total} (users, requests per second) is split between {@code hosts} injector hosts: as evenly as whole units
      * go, the first hosts one more. {@code what} names the total in the error when there are fewer units than hosts.

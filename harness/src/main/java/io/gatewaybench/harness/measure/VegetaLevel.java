@@ -365,8 +365,11 @@ public final class VegetaLevel {
 
     /** How far ahead of now hosts on this machine begin a shared level: time for every start. */
     static final long LEAD_MILLIS = 500;
-    /** The same where a host is another machine, reached by a new ssh session for each level. */
-    static final long REMOTE_LEAD_MILLIS = 2000;
+    /**
+     * What each host on another machine adds to that: its attack is started by an ssh session of its own, which took 0.5-0.9 s
+     * to the emulated hosts' sshd (the Ansible test, 20261129: begun 0-6.6 ms apart with 2 s for one such host).
+     */
+    static final long REMOTE_LEAD_MILLIS = 1500;
 
     /**
      * One injector host's share of a level sent from several at once.
@@ -384,17 +387,21 @@ public final class VegetaLevel {
 
     /**
      * One level sent from every host of {@code hosts} at once: each runs {@code vegeta attack} at its share of {@code rateRps}
-     * ({@link InjectorHosts#split}) with its share of the {@code connections}, all begun at one instant ({@link #LEAD_MILLIS} after this
-     * call, {@link #REMOTE_LEAD_MILLIS} with another machine among them), each by its own clock corrected by its offset, each writing its records to {@code binary}'s name with {@code -HOST} added. The
+     * ({@link InjectorHosts#split}) with its share of the {@code connections}, all begun at one instant ({@link #LEAD_MILLIS} after the
+     * targets are on every host, and {@link #REMOTE_LEAD_MILLIS} more for each host on another machine), each by its own clock
+     * corrected by its offset, each writing its records to {@code binary}'s name with {@code -HOST} added. The
      * shares are read each against its own schedule and merged record by record ({@link #merged}). A host whose attack fails
      * fails the level, naming it.
      */
     public static Shared runShared(Path targets, List<io.gatewaybench.harness.plan.Topology.Host> hosts, int rateRps, int warmupSeconds,
             int measuredSeconds, int connections, int timeoutSeconds, Path binary, Expect expect) throws IOException {
         List<Integer> rates = InjectorHosts.split(rateRps, hosts.size(), "a level of " + rateRps + " req/s");
-        boolean remote = hosts.stream().anyMatch(io.gatewaybench.harness.plan.Topology.Host::remote);
-        // time for every start: a process here, or an ssh session to another machine
-        long start = TimeUnit.MILLISECONDS.toNanos(System.currentTimeMillis() + (remote ? REMOTE_LEAD_MILLIS : LEAD_MILLIS));
+        for (io.gatewaybench.harness.plan.Topology.Host host : hosts) {
+            InjectorHosts.on(host, () -> host.send(targets));
+        }
+        // time for every start: a process here, an ssh session to each other machine
+        long start = TimeUnit.MILLISECONDS.toNanos(System.currentTimeMillis() + LEAD_MILLIS
+                + REMOTE_LEAD_MILLIS * hosts.stream().filter(io.gatewaybench.harness.plan.Topology.Host::remote).count());
         String stem = binary.getFileName().toString().replaceFirst("\\.bin$", "");
         List<Process> attacks = new ArrayList<>();
         List<Path> binaries = new ArrayList<>();
@@ -403,7 +410,6 @@ public final class VegetaLevel {
                 io.gatewaybench.harness.plan.Topology.Host host = hosts.get(i);
                 Path own = binary.resolveSibling(stem + "-" + host.role() + ".bin");
                 binaries.add(own);
-                host.send(targets);
                 List<String> attack = host.localized(attackCommandAt(start + host.placement().clockOffsetNanos(), targets, rates.get(i),
                         warmupSeconds, measuredSeconds, Math.max(1, connections / hosts.size()), timeoutSeconds, own));
                 // on another machine attached: it ends if this session does
