@@ -141,7 +141,7 @@ public record Topology(String name, Host injector, Host gateway, Host backend, N
             return new Host(role, address, port, launcher, home, java, placement);
         }
 
-        /** Writes {@code text} into {@code local}, and into its copy on this host when it is another machine (all at once, by rename). */
+        /** Writes {@code text} into {@code local} (atomically, by rename), and sends it to its copy on this host. */
         public void write(Path local, String text) {
             try {
                 Path written = local.resolveSibling(local.getFileName() + ".new");
@@ -150,22 +150,18 @@ public record Topology(String name, Host injector, Host gateway, Host backend, N
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot write " + local + ": " + e.getMessage(), e);
             }
-            if (remote()) {
-                String there = quoted(pathOf(local).toString());
-                run(command(List.of("sh", "-c", "mkdir -p \"$(dirname " + there + ")\" && printf %s " + quoted(text) + " > " + there
-                        + ".new && mv " + there + ".new " + there)), "write " + local + " on");
-            }
+            send(local);
         }
 
-        /** Copies the file {@code local} to its place on this host (nothing to do here). */
+        /** Copies the file {@code local} to its place on this host, whole or not at all (by rename; nothing to do here). */
         public void send(Path local) {
             if (!remote()) {
                 return;
             }
             String there = quoted(pathOf(local).toString());
             try {
-                awaitLast(List.of(new ProcessBuilder(command(List.of("sh", "-c", "mkdir -p \"$(dirname " + there + ")\" && cat > " + there)))
-                        .redirectInput(local.toFile()).redirectErrorStream(true).start()));
+                awaitLast(List.of(new ProcessBuilder(command(List.of("sh", "-c", "mkdir -p \"$(dirname " + there + ")\" && cat > " + there
+                        + ".new && mv " + there + ".new " + there))).redirectInput(local.toFile()).redirectErrorStream(true).start()));
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot copy " + local + " to " + role + " host " + address + ": " + e.getMessage(), e);
             }
@@ -186,14 +182,6 @@ public record Topology(String name, Host injector, Host gateway, Host backend, N
                 awaitLast(pipe);
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot bring " + there + " back from " + address + ": " + e.getMessage(), e);
-            }
-        }
-
-        private void run(List<String> argv, String what) {
-            try {
-                awaitLast(List.of(new ProcessBuilder(argv).redirectErrorStream(true).start()));
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot " + what + " " + role + " host " + address + ": " + e.getMessage(), e);
             }
         }
 
