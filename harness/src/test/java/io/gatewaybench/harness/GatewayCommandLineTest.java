@@ -22,13 +22,13 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.Tag;
 
 /**
  * The three JVM gateways start the same way, from their real jars: a bad command line or a port that
  * cannot be bound ends the JVM with one clear line on stderr; SIGTERM stops it cleanly.
  */
-@ResourceLock(TestLocks.CPU) // starts gateways: not beside the hostile-input suites' time windows
+@Tag(TestGroups.GATEWAY_SUITES) // starts gateways, no time window of its own: two such classes at a time (harness/pom.xml)
 class GatewayCommandLineTest {
 
     @ParameterizedTest

@@ -28,8 +28,6 @@ import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
-import org.junit.jupiter.api.parallel.ResourceAccessMode;
-import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Hostile and malformed exchanges, sent over raw loopback sockets to one target (each subclass names
@@ -41,7 +39,6 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Execution(ExecutionMode.CONCURRENT) // beside the other targets' suites (each its own target and origins); its own cases one at a time
-@ResourceLock(value = TestLocks.CPU, mode = ResourceAccessMode.READ) // never beside a class that keeps the CPUs busy
 abstract class HostileInput {
     /** Every target's stated header-read timeout (targets/README.md): a client must send its whole head within it. */
     static final int HEADER_TIMEOUT_S = 10;

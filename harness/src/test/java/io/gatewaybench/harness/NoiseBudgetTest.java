@@ -17,7 +17,7 @@ import java.util.Locale;
 import java.util.function.Predicate;
 import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.Tag;
 
 /**
  * How often chance alone fails each assertion of the integration tests that judges a measured figure: a seeded
@@ -28,7 +28,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * say what this test computes. A check of a planted difference is simulated too, with the plant's calibration:
  * the rate at which it misses its plant.
  */
-@ResourceLock(TestLocks.CPU) // seconds of simulation on every CPU: not beside the hostile-input suites' time windows
+@Tag(TestGroups.GATEWAY_SUITES) // seconds of simulation on every CPU, no time window of its own: two such classes at a time (harness/pom.xml)
 class NoiseBudgetTest {
     /** The most an assertion may fail by chance alone. */
     static final double BUDGET = 0.01;

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -32,7 +32,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * that check; the same plant skipping nothing passes every check, so the refusal is the skipped check's alone.
  * ({@link PlantedScenarioTest}'s proxy does no duty at all, so there only each duty's first check is ever seen to fail.)
  */
-@ResourceLock(TestLocks.CPU) // starts a target and drives it: not beside the hostile-input suites' time windows
+@Tag(TestGroups.GATEWAY_SUITES) // starts a target and drives it, no time window of its own: two such classes at a time (harness/pom.xml)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @ExtendWith(Origins.Resolver.class)
 class PlantedDutyChecksTest {

@@ -23,13 +23,13 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.Tag;
 
 /**
  * What every target must do before anyone measures it: proxy correctly. Each subclass names one
  * target; it is started from its descriptor, for real, in front of real origins on loopback.
  */
-@ResourceLock(TestLocks.CPU) // starts a target and drives it: not beside the hostile-input suites' time windows
+@Tag(TestGroups.GATEWAY_SUITES) // starts a target and drives it, no time window of its own: two such classes at a time (harness/pom.xml)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @ExtendWith(Origins.Resolver.class)
 abstract class ProxyConformance {

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.Tag;
 
 /**
  * Every scenario a target implements, checked as a run checks it before measuring ({@link ScenarioCheck}): each
@@ -32,7 +32,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * about that rate. {@link PlantedScenarioTest} shows that each duty's check fails on a target that skips the duty, and
  * {@link PlantedDutyChecksTest} each single check on a target that does every duty but that check.
  */
-@ResourceLock(TestLocks.CPU) // starts a target and drives it: not beside the hostile-input suites' time windows
+@Tag(TestGroups.GATEWAY_SUITES) // starts a target and drives it, no time window of its own: two such classes at a time (harness/pom.xml)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @ExtendWith(Origins.Resolver.class)
 abstract class ScenarioConformance {

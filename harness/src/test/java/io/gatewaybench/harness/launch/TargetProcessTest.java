@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.gatewaybench.harness.TestLocks;
+import io.gatewaybench.harness.TestGroups;
 import io.gatewaybench.harness.plan.Credentials;
 import io.gatewaybench.harness.plan.Ports;
 import io.gatewaybench.harness.plan.Scenario;
@@ -19,10 +19,10 @@ import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.Tag;
 
 /** Starting a target where it cannot be started: a port already taken, a target that never listens. */
-@ResourceLock(TestLocks.CPU) // starts JVMs or targets: not beside the hostile-input suites' time windows
+@Tag(TestGroups.ALONE) // a start that must fail within its timeout: one class at a time (harness/pom.xml)
 class TargetProcessTest {
     private static final String FAULTS = "harness/src/test/resources/faults/";
 

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gatewaybench.harness.Origins;
-import io.gatewaybench.harness.TestLocks;
+import io.gatewaybench.harness.TestGroups;
 import io.gatewaybench.harness.analyse.ObjectiveJudge;
 import io.gatewaybench.harness.model.MaxSustainable;
 import io.gatewaybench.harness.plan.Objective;
@@ -19,7 +19,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.Tag;
 
 /**
  * A level Gatling sent late is sent once more, as Vegeta's are: against real Tomcat, the first Gatling run (closed load,
@@ -31,7 +31,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * only a lower bound (here none: the first level). Without the second plant it is found on time and the search goes on
  * (that test's checks of "again" then fail).
  */
-@ResourceLock(TestLocks.CPU) // drives Gatling: not beside the hostile-input suites' time windows
+@Tag(TestGroups.ALONE) // times Gatling's sends: one class at a time (harness/pom.xml)
 @ExtendWith(Origins.Resolver.class)
 class GatlingLadderAgainTest {
     private static final List<Integer> RATES = List.of(50, 100);

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gatewaybench.harness.Origins;
-import io.gatewaybench.harness.TestLocks;
+import io.gatewaybench.harness.TestGroups;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,13 +17,13 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.Tag;
 
 /**
  * The interleaved load ({@code ./bench interleave}): Gatling's slices against real Tomcat, each counted in its own window
  * and in the order the cycles rotate; and a slice with one failed answer refuses the load instead of reading slow.
  */
-@ResourceLock(TestLocks.CPU) // drives Gatling: not beside the hostile-input suites' time windows
+@Tag(TestGroups.ALONE) // times Gatling's slices: one class at a time (harness/pom.xml)
 @ExtendWith(Origins.Resolver.class)
 class InterleavedLoadTest {
     @Test

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gatewaybench.harness.PlantedWork;
-import io.gatewaybench.harness.TestLocks;
+import io.gatewaybench.harness.TestGroups;
 import io.gatewaybench.harness.plan.Repo;
 import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.Tag;
 
 /**
  * JfrFigures against planted work ({@link PlantedWork}): a JVM started with
@@ -39,7 +39,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * allocation figure must find the plant within its stated bound and move with it; every System.gc()
  * must show as a pause; the planted hot method must top the CPU and allocation frames.
  */
-@ResourceLock(TestLocks.CPU) // starts JVMs or targets: not beside the hostile-input suites' time windows
+@Tag(TestGroups.ALONE) // counts Flight Recorder's samples: one class at a time (harness/pom.xml)
 class JfrFiguresTest {
     private static final Path JDK17 = Path.of(System.getProperty("jfr.test.jdk17", "/usr/lib/jvm/java-17-openjdk-amd64"));
     private static final Path JDK25 = Path.of(System.getProperty("jfr.test.jdk25", "/usr/lib/jvm/temurin-25-jdk-amd64"));

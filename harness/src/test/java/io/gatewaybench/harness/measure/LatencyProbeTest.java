@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gatewaybench.harness.Origins;
-import io.gatewaybench.harness.TestLocks;
+import io.gatewaybench.harness.TestGroups;
 import io.gatewaybench.harness.TestOrigin;
 import java.io.IOException;
 import java.io.InputStream;
@@ -22,14 +22,14 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.Tag;
 
 /**
  * The microsecond probe against the real origin (every response checked, every request counted once),
  * against an origin with a known delay (the figures it reports are that delay, not its own lateness),
  * and against one that answers garbage (every request an error, the probe goes on).
  */
-@ResourceLock(TestLocks.CPU) // starts JVMs or targets: not beside the hostile-input suites' time windows
+@Tag(TestGroups.ALONE) // times requests to the microsecond: one class at a time (harness/pom.xml)
 @ExtendWith(Origins.Resolver.class)
 class LatencyProbeTest {
 

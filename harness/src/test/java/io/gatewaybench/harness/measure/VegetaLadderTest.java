@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gatewaybench.harness.Origins;
-import io.gatewaybench.harness.TestLocks;
+import io.gatewaybench.harness.TestGroups;
 import io.gatewaybench.harness.TestOrigin;
 import io.gatewaybench.harness.plan.RunPlan;
 import io.gatewaybench.harness.plan.Scenario;
@@ -21,14 +21,14 @@ import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.Tag;
 
 /**
  * The ladder as Vegeta sends it, against real origins over loopback (a level of one second after its second of
  * warm-up): every answer checked, latency from the intended send to the microsecond, Vegeta's CPU, the overload that
  * stops the ladder; and the rule over levels (a late one once more) with planted results.
  */
-@ResourceLock(TestLocks.CPU) // sends load: not beside the hostile-input suites' time windows
+@Tag(TestGroups.ALONE) // times Vegeta's sends: one class at a time (harness/pom.xml)
 @ExtendWith(Origins.Resolver.class)
 class VegetaLadderTest {
     private static final GatlingRun.Request BOOK = GatlingRun.Request.BOOK;
