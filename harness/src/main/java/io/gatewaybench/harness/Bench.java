@@ -16,7 +16,6 @@ import io.gatewaybench.harness.measure.RoundMeasurement;
 import io.gatewaybench.harness.measure.RunDescription;
 import io.gatewaybench.harness.measure.ScenarioCheck;
 import io.gatewaybench.harness.measure.TargetDetails;
-import io.gatewaybench.harness.model.ClockOffset;
 import io.gatewaybench.harness.model.LadderPlan;
 import io.gatewaybench.harness.model.Summary;
 import io.gatewaybench.harness.plan.Environment;
@@ -264,14 +263,7 @@ public final class Bench {
     private static Topology clocked(Topology topology) {
         return topology.withMoreInjectors(h -> {
             try {
-                ClockOffset clock = HostClocks.of(h);
-                if (clock.uncertaintyUs() > HostClocks.MAX_UNCERTAINTY_US) {
-                    throw new IllegalStateException("the clock of injector host " + h.role() + " (" + h.address() + ") is known only to +-"
-                            + clock.uncertaintyUs() / 1000 + " ms (the shortest of " + clock.exchanges() + " round trips to it, halved); "
-                            + "its load could not begin with the others' within " + HostClocks.MAX_UNCERTAINTY_US / 1000
-                            + " ms: use injector hosts nearer this one");
-                }
-                return h.withPlacement(h.placement().withClock(clock));
+                return h.withPlacement(h.placement().withClock(HostClocks.of(h)));
             } catch (IOException e) {
                 throw new UncheckedIOException(e.getMessage(), e);
             }

@@ -36,9 +36,23 @@ public final class HostClocks {
     private HostClocks() {
     }
 
-    /** The offset of {@code host}'s clock from this one's. */
+    /**
+     * The offset of {@code host}'s clock from this one's. Fails where it is known only to more than
+     * {@link #MAX_UNCERTAINTY_US}: the host's load could not begin with the others'.
+     */
     public static ClockOffset of(Topology.Host host) throws IOException {
-        return measure(host.command(ANSWER), host.role() + " (" + host.address() + ")");
+        return accepted(measure(host.command(ANSWER), "injector host " + host.role() + " (" + host.address() + ")"),
+                "injector host " + host.role() + " (" + host.address() + ")");
+    }
+
+    /** {@code clock}, the clock of {@code what}, unless it is known only to more than {@link #MAX_UNCERTAINTY_US}. */
+    static ClockOffset accepted(ClockOffset clock, String what) throws IOException {
+        if (clock.uncertaintyUs() > MAX_UNCERTAINTY_US) {
+            throw new IOException("the clock of " + what + " is known only to +-" + clock.uncertaintyUs() / 1000 + " ms (the shortest of "
+                    + clock.exchanges() + " round trips to it, halved); its load could not begin with the others' within "
+                    + MAX_UNCERTAINTY_US / 1000 + " ms: use injector hosts nearer this one");
+        }
+        return clock;
     }
 
     /** The offset of the clock {@code command} answers with (as {@link #ANSWER}: us) from this one's; {@code what} names it. */

@@ -47,4 +47,25 @@ class HostClocksTest {
         String gone = assertThrows(IOException.class, () -> HostClocks.measure(List.of("sh", "-c", "exit 255"), "injector2")).getMessage();
         assertTrue(gone.contains("answered nothing"), gone);
     }
+
+    /**
+     * A host whose every answer takes 110 ms (a shell that sleeps before it reads its clock) is known only to +-55 ms or
+     * more, past the 50 ms a run's hosts must begin within: refused, naming the host and what to do. One that takes 40 ms is
+     * known to about +-20 ms and accepted. The bound is causal (half a round trip the answer cannot have taken less than).
+     */
+    @Test
+    void aClockKnownOnlyToMoreThanTheStartToleranceIsRefused() throws IOException {
+        String far = "injector host injector2 (10.123.0.11)";
+        String message = assertThrows(IOException.class, () -> HostClocks.accepted(HostClocks.measure(slowAnswer("0.11"), far), far))
+                .getMessage();
+        assertTrue(message.startsWith("the clock of " + far + " is known only to +-"), message);
+        assertTrue(message.endsWith("its load could not begin with the others' within 50 ms: use injector hosts nearer this one"), message);
+        ClockOffset near = HostClocks.accepted(HostClocks.measure(slowAnswer("0.04"), "a nearer host"), "a nearer host");
+        assertTrue(near.uncertaintyUs() >= 20_000 && near.uncertaintyUs() <= HostClocks.MAX_UNCERTAINTY_US, near.toString());
+    }
+
+    /** {@link HostClocks#ANSWER}, each answer given after {@code seconds} of sleep. */
+    private static List<String> slowAnswer(String seconds) {
+        return List.of("bash", "-c", "while read -r _; do sleep " + seconds + "; echo \"${EPOCHREALTIME//[!0-9]/}\"; done");
+    }
 }

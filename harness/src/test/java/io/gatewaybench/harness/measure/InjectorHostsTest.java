@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gatewaybench.harness.model.InjectorShare;
 import io.gatewaybench.harness.model.ProbeResult;
+import io.gatewaybench.harness.plan.Repo;
+import io.gatewaybench.harness.plan.Topology;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.StringReader;
@@ -149,5 +151,32 @@ class InjectorHostsTest {
     private static VegetaLevel.Decoded decode(List<String> lines) throws IOException {
         return VegetaLevel.decode(new BufferedReader(new StringReader(String.join("\n", lines))), 100, 1, 1, VegetaLevel.Expect.marker(MARKER),
                 url -> true, 1);
+    }
+
+    /**
+     * A copy to another injector host that fails (its ssh cannot reach it) is that host lost, named with what ssh said, for
+     * each way a run copies to it: a file sent (Vegeta's targets), a file written and sent (a start gate), a folder shipped
+     * (Gatling's run folder). The same copies through a "host" that is this machine's shell land whole in its home.
+     */
+    @Test
+    void aFailedCopyToAnotherHostIsThatHostLost() throws IOException {
+        Path folder = Files.createDirectories(Repo.root().resolve("harness/target/injector-hosts-test/run"));
+        Path file = Files.writeString(folder.resolve("targets.txt"), "GET http://127.0.0.1:1/\n");
+        Path home = Files.createTempDirectory("injector2-home");
+        String said = "ssh: connect to host 10.123.0.11 port 22: No route to host";
+        Topology.Host gone = new Topology.Host("injector2", "10.123.0.11", 0, List.of("sh", "-c", "cat > /dev/null; echo '" + said + "'; exit 255"),
+                home, null, null);
+        for (Runnable copy : List.<Runnable>of(() -> gone.send(file), () -> gone.write(folder.resolve("start-gate"), "1"),
+                () -> gone.ship(folder))) {
+            String message = assertThrows(InjectorHosts.Lost.class, () -> InjectorHosts.on(gone, copy)).getMessage();
+            assertTrue(message.startsWith("injector host injector2 (10.123.0.11) was lost: cannot copy "), message);
+            assertTrue(message.endsWith(said), message);
+        }
+        Topology.Host here = new Topology.Host("injector2", "127.0.0.1", 0, List.of("sh", "-c"), home, null, null);
+        InjectorHosts.on(here, () -> here.send(file));
+        InjectorHosts.on(here, () -> here.write(folder.resolve("start-gate"), "2"));
+        Path there = home.resolve(Repo.root().relativize(folder));
+        assertEquals(Files.readString(file), Files.readString(there.resolve("targets.txt")));
+        assertEquals("2", Files.readString(there.resolve("start-gate")));
     }
 }
