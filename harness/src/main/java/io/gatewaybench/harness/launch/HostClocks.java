@@ -41,8 +41,8 @@ public final class HostClocks {
      * {@link #MAX_UNCERTAINTY_US}: the host's load could not begin with the others'.
      */
     public static ClockOffset of(Topology.Host host) throws IOException {
-        return accepted(measure(host.command(ANSWER), "injector host " + host.role() + " (" + host.address() + ")"),
-                "injector host " + host.role() + " (" + host.address() + ")");
+        String what = "injector host " + host.role() + " (" + host.address() + ")";
+        return accepted(measure(host.command(ANSWER), what), what);
     }
 
     /** {@code clock}, the clock of {@code what}, unless it is known only to more than {@link #MAX_UNCERTAINTY_US}. */

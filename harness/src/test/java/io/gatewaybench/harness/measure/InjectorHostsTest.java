@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What one load sent from several injector hosts is ({@code --injectors}), on given records: split evenly, merged record by
@@ -159,10 +160,9 @@ class InjectorHostsTest {
      * (Gatling's run folder). The same copies through a "host" that is this machine's shell land whole in its home.
      */
     @Test
-    void aFailedCopyToAnotherHostIsThatHostLost() throws IOException {
+    void aFailedCopyToAnotherHostIsThatHostLost(@TempDir Path home) throws IOException {
         Path folder = Files.createDirectories(Repo.root().resolve("harness/target/injector-hosts-test/run"));
         Path file = Files.writeString(folder.resolve("targets.txt"), "GET http://127.0.0.1:1/\n");
-        Path home = Files.createTempDirectory("injector2-home");
         String said = "ssh: connect to host 10.123.0.11 port 22: No route to host";
         Topology.Host gone = new Topology.Host("injector2", "10.123.0.11", 0, List.of("sh", "-c", "cat > /dev/null; echo '" + said + "'; exit 255"),
                 home, null, null);
