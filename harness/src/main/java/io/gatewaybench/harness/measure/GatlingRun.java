@@ -477,7 +477,7 @@ public final class GatlingRun {
      */
     static Running start(Topology.Host host, List<String> args, Path raw, Path log, StringBuilder injectorJvm, ResourceSampler sampler,
             String role, boolean withReport) throws IOException {
-        List<String> command = GatlingCommand.of(args, raw, withReport);
+        List<String> command = GatlingCommand.of(args, raw, withReport, host == null || !host.remote());
         List<String> there = command;
         if (host != null && host.remote()) { // its own JDK and the suite's copy there (the Maven repository at the same place),
             there = new ArrayList<>(host.localized(command)); // run attached: it ends if the harness's session does

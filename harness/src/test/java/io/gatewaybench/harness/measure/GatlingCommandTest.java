@@ -24,7 +24,13 @@ class GatlingCommandTest {
         String recorded = new ObjectMapper().readTree(REFERENCE.toFile()).get("jvm_flags").get("gatling").asText();
         List<String> pluginFlags = Arrays.asList(recorded.split(" ")).subList(1, recorded.split(" ").length); // less the executable
         List<String> command = GatlingCommand.of(List.of("-DbaseUrl=http://127.0.0.1:1"), Path.of("/tmp/results"), true);
-        List<String> flags = command.stream().skip(1).takeWhile(a -> !a.equals("-cp")).filter(a -> a.startsWith("-X") || a.startsWith("--")).toList();
+        List<String> flags = new java.util.ArrayList<>(command.stream().skip(1).takeWhile(a -> !a.equals("-cp"))
+                .filter(a -> a.startsWith("-X") || a.startsWith("--")).toList());
+        // the class-data archive's two flags, after the pom's: where the classes' metadata comes from, not a flag of the JVM that
+        // runs the load (ClassArchive; ClassArchiveTest)
+        ClassArchive archive = GatlingCommand.archive().orElseThrow();
+        assertEquals(archive.flags(), flags.subList(flags.size() - 2, flags.size()), "the archive's flags last: " + flags);
+        flags.removeAll(archive.flags());
         assertEquals(pluginFlags, flags, "the injector's JVM flags (simulations/pom.xml) against those mvn gatling:test gave the reference run "
                 + REFERENCE + "; a change meant to be made is a new injector, and needs a new reference run");
         // and the plugin's properties: the dead HTTPS proxy that keeps Gatling's release check on the machine
@@ -37,7 +43,13 @@ class GatlingCommandTest {
         int cp = command.indexOf("-cp");
         assertTrue(command.subList(0, cp).containsAll(List.of("-DbaseUrl=http://127.0.0.1:1", "-Dusers=4")), command.toString());
         List<String> classPath = List.of(command.get(cp + 1).split(":"));
-        assertEquals(Repo.root().resolve("simulations/target/test-classes").toString(), classPath.get(0));
+        // here from the jar of the compiled classes the archive was made with; on another host from the classes themselves
+        assertEquals(GatlingCommand.archive().orElseThrow().jar().toString(), classPath.get(0));
+        List<String> there = GatlingCommand.of(List.of("-DbaseUrl=http://127.0.0.1:1"), Path.of("/tmp/results"), true, false);
+        assertTrue(there.stream().noneMatch(a -> a.startsWith("-XX:SharedArchiveFile") || a.startsWith("-Xshare")), there.toString());
+        List<String> classPathThere = List.of(there.get(there.indexOf("-cp") + 1).split(":"));
+        assertEquals(Repo.root().resolve("simulations/target/test-classes").toString(), classPathThere.get(0));
+        assertEquals(classPath.subList(1, classPath.size()), classPathThere.subList(1, classPathThere.size()), "the same dependencies");
         assertTrue(Files.isRegularFile(Repo.root().resolve("simulations/target/test-classes/io/gatewaybench/simulations/BookPageSimulation.class")),
                 "the simulation was compiled");
         assertTrue(classPath.stream().anyMatch(e -> e.contains("gatling-http-java")), "Gatling's HTTP DSL on the class path: " + classPath);
