@@ -21,7 +21,7 @@ import java.util.zip.ZipOutputStream;
  * The injector's classes as a class-data-sharing archive (AppCDS, the JDK's own: {@code -Xshare:dump}), so that each
  * Gatling JVM maps the 6,000 classes its start loads instead of reading and verifying them again: a start that sends
  * nothing took 3.6-4.2 s and 6.6-7.8 CPU-seconds here without it, 2.3-3.0 s and 4.2-5.7 with it (four of each, alternated,
- * 20261129). It changes where the classes' metadata comes from, not the code the JIT compiles or the flags the JVM runs
+ * 20261129); a quick run's start with its load about 0.5 s and 1 CPU-second less (simulations/README.md). It changes where the classes' metadata comes from, not the code the JIT compiles or the flags the JVM runs
  * with, so the measured windows (after the warm-up) are the same load.
  *
  * <p>Made once per compile of the simulation (and per JVM and class path: the file is named by a hash of them), under the
