@@ -19,14 +19,14 @@ import java.util.zip.ZipOutputStream;
 
 /**
  * The injector's classes as a class-data-sharing archive (AppCDS, the JDK's own: {@code -Xshare:dump}), so that each
- * Gatling JVM maps the 6,000 classes its start loads instead of reading and verifying them again: a start that sends
- * nothing took 3.6-4.2 s and 6.6-7.8 CPU-seconds here without it, 2.3-3.0 s and 4.2-5.7 with it (four of each, alternated,
- * 20261129); a quick run's start with its load about 0.5 s and 1 CPU-second less (simulations/README.md). It changes where the classes' metadata comes from, not the code the JIT compiles or the flags the JVM runs
- * with, so the measured windows (after the warm-up) are the same load.
+ * Gatling JVM maps the 6,000 classes its start loads instead of reading and verifying them again (what it saves:
+ * simulations/README.md). It changes where the classes' metadata comes from, not the code the JIT compiles or the flags the
+ * JVM runs with, so the measured windows (after the warm-up) are the same load.
  *
- * <p>Made once per compile of the simulation (and per JVM and class path: the file is named by a hash of them), under the
- * compile's lock, in two steps of the JDK's documented flow: a run that sends nothing (to a refused loopback port) lists
- * the classes it loads ({@code -XX:DumpLoadedClassList}), then {@code -Xshare:dump} archives them. The list's
+ * <p>Made once per compile of the simulation (and per JVM, flags and class path: the file is named by a hash of them, and
+ * several stay side by side), under the compile's lock, in two steps of the JDK's documented flow: a run of the simulation
+ * that sends to a refused loopback port for no seconds lists the classes it loads ({@code -XX:DumpLoadedClassList}; it must
+ * have run the simulation, not stopped before it), then {@code -Xshare:dump} archives them. The list's
  * {@code @lambda-proxy} lines are left out: OpenJDK 17.0.15 crashes archiving them (SIGSEGV in
  * {@code SystemDictionaryShared::adjust_lambda_proxy_class_dictionary}), so lambdas are spun at start as without an
  * archive. CDS needs jars on the class path, not folders: the compiled simulation is archived from a jar of its classes.
@@ -41,7 +41,8 @@ record ClassArchive(Path jar, Path archive) {
     /**
      * The archive for {@code java} with {@code jvmArgs}, the simulation's classes {@code classes} and its dependencies
      * {@code dependencies} (a class path), made in {@code folder} unless one made after {@code compiled} is there;
-     * {@code noLoad}: a command line's tail (properties, main class and arguments) that starts the simulation and sends nothing.
+     * {@code noLoad}: a command line's tail (properties, Gatling's main class and its simulation) that runs the simulation
+     * against a refused port for no seconds, its results folder and {@code -nr} added here.
      * Empty, with the reason on {@code why}, when it could not be made.
      */
     static Optional<ClassArchive> prepare(Path folder, String java, List<String> jvmArgs, Path classes, String dependencies,
@@ -66,13 +67,22 @@ record ClassArchive(Path jar, Path archive) {
             }
             String classPath = a.jar() + ":" + dependencies;
             Path listed = folder.resolve("classes.lst");
+            Path results = folder.resolve("listing");
+            deleteTree(results);
             List<String> list = new ArrayList<>(List.of(java, "-XX:DumpLoadedClassList=" + listed));
             list.addAll(jvmArgs);
             list.addAll(List.of("-cp", classPath));
             list.addAll(noLoad);
-            run(list, folder.resolve("list.log"), 120, "the run that lists the injector's classes");
+            list.addAll(List.of("-rf", results.toString(), "-nr"));
+            // it ends as a run against a refused port does (its assertions fail: exit 2), so its exit status says nothing
+            run(list, folder.resolve("list.log"), 120, "the run that lists the injector's classes", false);
             if (!Files.isRegularFile(listed)) {
                 throw new IOException("the run that lists the injector's classes listed none (" + folder.resolve("list.log") + ")");
+            }
+            if (!ranTheSimulation(results)) {
+                // a listing of a JVM that stopped before Gatling ran misses the classes every load loads
+                throw new IOException("the run that lists the injector's classes did not run the simulation (no simulation.log; "
+                        + folder.resolve("list.log") + ")");
             }
             Path kept = folder.resolve("classes-without-lambdas.lst");
             try (Stream<String> lines = Files.lines(listed)) {
@@ -83,7 +93,7 @@ record ClassArchive(Path jar, Path archive) {
                     "-XX:SharedArchiveFile=" + dumped));
             dump.addAll(jvmArgs);
             dump.addAll(List.of("-cp", classPath));
-            run(dump, folder.resolve("dump.log"), 300, "java -Xshare:dump");
+            run(dump, folder.resolve("dump.log"), 300, "java -Xshare:dump", true);
             if (!Files.isRegularFile(dumped)) {
                 throw new IOException("java -Xshare:dump wrote no archive (" + folder.resolve("dump.log") + ")");
             }
@@ -113,12 +123,30 @@ record ClassArchive(Path jar, Path archive) {
         }
     }
 
-    private static void run(List<String> command, Path log, long seconds, String what) throws IOException {
+    private static void run(List<String> command, Path log, long seconds, String what, boolean mustSucceed) throws IOException {
         Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         Processes.await(p, seconds, what);
-        // the listing run ends as a run against a refused port does (its assertions fail: exit 2); only a dump must succeed
-        if (command.contains("-Xshare:dump") && p.exitValue() != 0) {
+        if (mustSucceed && p.exitValue() != 0) {
             throw new IOException(what + " exited with " + p.exitValue() + " (" + log + ")");
+        }
+    }
+
+    private static boolean ranTheSimulation(Path results) throws IOException {
+        if (!Files.isDirectory(results)) {
+            return false;
+        }
+        try (Stream<Path> files = Files.walk(results)) {
+            return files.anyMatch(f -> f.getFileName().toString().equals("simulation.log"));
+        }
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        if (Files.exists(dir)) {
+            try (Stream<Path> files = Files.walk(dir)) {
+                for (Path f : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    Files.delete(f);
+                }
+            }
         }
     }
 

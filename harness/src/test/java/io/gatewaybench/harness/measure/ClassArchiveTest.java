@@ -53,7 +53,7 @@ class ClassArchiveTest {
 
     @Test
     void theArchivedJarHoldsTheCompiledSimulation() throws Exception {
-        ClassArchive archive = GatlingCommand.archive().orElseThrow();
+        ClassArchive archive = GatlingCommand.archive().orElseThrow(() -> new AssertionError("no archive was made (simulations/target/cds/*.log)"));
         Path classes = Repo.root().resolve("simulations/target/test-classes");
         List<String> compiled;
         try (Stream<Path> files = Files.walk(classes)) {
@@ -65,20 +65,46 @@ class ClassArchiveTest {
         }
     }
 
-    /** A JVM that cannot list the classes or dump them (here: a "java" that fails at once) leaves no archive and says why. */
+    /**
+     * Each way the archive can fail to be made leaves none and says which step failed, with its log: a "java" that fails at
+     * once (no class list), one that lists classes but stops before the simulation ran (no simulation.log: a listing that
+     * misses what every load loads, as the run without a session cookie did, which fetched one first and stopped), and one
+     * whose dump fails.
+     */
     @Test
     void anArchiveThatCannotBeMadeIsNoneAndSaysWhy(@TempDir Path dir) throws Exception {
-        Path java = dir.resolve("java");
-        Files.writeString(java, "#!/bin/sh\necho 'Error: not a JVM' >&2\nexit 1\n");
+        assertNotMade(dir.resolve("fails"), "", "the run that lists the injector's classes listed none", "list.log");
+        assertNotMade(dir.resolve("stops"), "list", "the run that lists the injector's classes did not run the simulation", "list.log");
+        assertNotMade(dir.resolve("dump"), "list run", "java -Xshare:dump exited with 1", "dump.log");
+    }
+
+    /**
+     * A "java" that says "Error: not a JVM" and, as {@code does} holds, writes the class list it is asked for ({@code list})
+     * and a simulation.log in the results folder it is given ({@code run}); it exits 1 on {@code -Xshare:dump}, 2 otherwise.
+     */
+    private static void assertNotMade(Path dir, String does, String reason, String log) throws IOException {
+        Path java = Files.createDirectories(dir).resolve("java");
+        Files.writeString(java, """
+                #!/bin/bash
+                echo 'Error: not a JVM'
+                prev=
+                for a in "$@"; do
+                  case "$a" in -XX:DumpLoadedClassList=*) [[ "%1$s" == *list* ]] && echo java/lang/Object > "${a#*=}" ;; esac
+                  [ "$prev" = -rf ] && [[ "%1$s" == *run* ]] && mkdir -p "$a/sim" && echo x > "$a/sim/simulation.log"
+                  [ "$a" = -Xshare:dump ] && exit 1
+                  prev="$a"
+                done
+                exit 2
+                """.formatted(does));
         assertTrue(java.toFile().setExecutable(true));
         Path classes = Files.createDirectories(dir.resolve("classes/x"));
         Files.writeString(classes.resolve("A.class"), "x");
         StringBuilder why = new StringBuilder();
         Optional<ClassArchive> none = ClassArchive.prepare(dir.resolve("cds"), java.toString(), List.of("-Xmx1G"), dir.resolve("classes"),
                 "", FileTime.fromMillis(0), List.of("Main"), why);
-        assertFalse(none.isPresent(), "nothing to archive with");
-        assertTrue(why.toString().contains("listed none") && why.toString().contains("list.log"), why.toString());
-        assertTrue(Files.readString(dir.resolve("cds/list.log")).contains("Error: not a JVM"), "what the JVM said, kept");
+        assertFalse(none.isPresent(), does + ": no archive");
+        assertTrue(why.toString().startsWith(reason) && why.toString().contains(log), does + ": " + why);
+        assertTrue(Files.readString(dir.resolve("cds").resolve(log)).contains("Error: not a JVM"), "what the JVM said, kept");
         try (Stream<Path> left = Files.list(dir.resolve("cds"))) {
             assertTrue(left.noneMatch(f -> f.toString().endsWith(".jsa")), "no archive left behind");
         }

@@ -28,7 +28,7 @@ class GatlingCommandTest {
                 .filter(a -> a.startsWith("-X") || a.startsWith("--")).toList());
         // the class-data archive's two flags, after the pom's: where the classes' metadata comes from, not a flag of the JVM that
         // runs the load (ClassArchive; ClassArchiveTest)
-        ClassArchive archive = GatlingCommand.archive().orElseThrow();
+        ClassArchive archive = GatlingCommand.archive().orElseThrow(() -> new AssertionError("no archive was made (simulations/target/cds/*.log)"));
         assertEquals(archive.flags(), flags.subList(flags.size() - 2, flags.size()), "the archive's flags last: " + flags);
         flags.removeAll(archive.flags());
         assertEquals(pluginFlags, flags, "the injector's JVM flags (simulations/pom.xml) against those mvn gatling:test gave the reference run "
@@ -44,7 +44,7 @@ class GatlingCommandTest {
         assertTrue(command.subList(0, cp).containsAll(List.of("-DbaseUrl=http://127.0.0.1:1", "-Dusers=4")), command.toString());
         List<String> classPath = List.of(command.get(cp + 1).split(":"));
         // here from the jar of the compiled classes the archive was made with; on another host from the classes themselves
-        assertEquals(GatlingCommand.archive().orElseThrow().jar().toString(), classPath.get(0));
+        assertEquals(GatlingCommand.archive().orElseThrow(() -> new AssertionError("no archive was made (simulations/target/cds/*.log)")).jar().toString(), classPath.get(0));
         List<String> there = GatlingCommand.of(List.of("-DbaseUrl=http://127.0.0.1:1"), Path.of("/tmp/results"), true, false);
         assertTrue(there.stream().noneMatch(a -> a.startsWith("-XX:SharedArchiveFile") || a.startsWith("-Xshare")), there.toString());
         List<String> classPathThere = List.of(there.get(there.indexOf("-cp") + 1).split(":"));
