@@ -7,6 +7,7 @@ import io.gatewaybench.harness.analyse.RunComparison;
 import io.gatewaybench.harness.analyse.SliceSpread;
 import io.gatewaybench.harness.launch.HostClocks;
 import io.gatewaybench.harness.launch.Origin;
+import io.gatewaybench.harness.launch.SshConnections;
 import io.gatewaybench.harness.measure.Calibration;
 import io.gatewaybench.harness.measure.InjectorHosts;
 import io.gatewaybench.harness.measure.JmhEnvironment;
@@ -152,7 +153,10 @@ public final class Bench {
         HostileInputRecord hostile;
         try {
             plan = RunPlan.parse(Arrays.asList(args).subList(1, args.length));
-            topology = clocked(Topology.named(plan.topology()).withInjectors(plan.injectors()));
+            topology = Topology.named(plan.topology()).withInjectors(plan.injectors());
+            SshConnections connections = SshConnections.open(topology, Topology.SSH_CONNECTIONS, line -> System.out.println("bench: " + line));
+            Runtime.getRuntime().addShutdownHook(new Thread(connections::close, "ssh-connections")); // wherever it exits
+            topology = clocked(topology);
             hostile = HostileInputRecord.read(); // read before anything starts: a record it cannot take stops no measurement
         } catch (RuntimeException e) {
             System.err.println("bench: " + e.getMessage());

@@ -160,7 +160,7 @@ class InjectorHostsIT {
             JsonNode closed = t.get("rounds").get(0).get("injectors");
             assertEquals(List.of("injector", "injector2"), hosts(closed), name + "'s closed load");
             assertEquals(4, closed.get(0).get("users").asInt() + closed.get(1).get("users").asInt(), name + "'s users");
-            for (JsonNode share : closed) { // the start gate: 17-84 ms here; begun as each was ready, 0.7-2.7 s
+            for (JsonNode share : closed) { // the start gate: 17-84 ms here, 0-18 ms with the warm-up timed from it; begun as each was ready, 0.7-2.7 s
                 assertTrue(share.get("start_offset_ms").asLong() <= CLOSED_START_SPREAD_MS, name + "'s closed load: " + share);
             }
             assertEquals(t.get("rounds").get(0).get("requests").asLong(), closed.get(0).get("requests").asLong()

@@ -66,7 +66,9 @@ public final class GatlingRun {
     static final long GATE_LEAD_MILLIS = 100;
     /**
      * What each host on another machine adds to that: its gate is written by an ssh session of its own, which took 0.5-0.9 s
-     * to the emulated hosts' sshd (the Ansible test, 20261129: with 100 ms alone its load began 560-886 ms after the first's).
+     * to the emulated hosts' sshd on a connection of its own (the Ansible test, 20261129: with 100 ms alone its load began
+     * 560-886 ms after the first's, 665 ms with none). On the connection the run shares with the host
+     * ({@code launch.SshConnections}) it began 0-1 ms after the instant.
      */
     static final long REMOTE_GATE_LEAD_MILLIS = 1500;
     /** Each host's start gate, in its own folder of the round: what it holds is that host's own instant. */

@@ -290,7 +290,7 @@ public record Topology(String name, Host injector, Host gateway, Host backend, N
                     + "which writes it on the injector host, and run the harness there (infra/ansible/bench.yml does)");
         }
         Properties p = Repo.properties(file, "the hosts' description");
-        List<String> ssh = Arrays.asList(required(p, file, "ssh").trim().split("\\s+"));
+        List<String> ssh = sharingConnections(Arrays.asList(required(p, file, "ssh").trim().split("\\s+")));
         Host injector = remoteHost(p, file, "injector", List.of());
         if (!isLocalAddress(injector.address())) {
             throw new IllegalStateException("--topology hosts: this machine does not have the injector's address "
@@ -335,6 +335,29 @@ public record Topology(String name, Host injector, Host gateway, Host backend, N
     /** The topology with each other injector host's placement as {@code measured} gives it (its clock's offset). */
     public Topology withMoreInjectors(java.util.function.UnaryOperator<Host> measured) {
         return new Topology(name, injector, gateway, backend, notes, moreInjectors.stream().map(measured).toList());
+    }
+
+    /**
+     * Where every ssh command to another host finds the one connection to that host they all share (OpenSSH's connection
+     * multiplexing: {@code launch.SshConnections} opens it, one per host, for the run). Without it each command is a new
+     * connection: a key exchange, and a new sshd on a host whose CPU the load keeps busy. To the emulated hosts of the
+     * Ansible test that took 0.5-0.9 s, and 1.7 s on a loaded CI machine, where an injector host's start gate, written
+     * by such a session, opened 1,655 ms late (20261129). Short: a socket's path must fit in 104 bytes.
+     */
+    public static final Path SSH_CONNECTIONS = Path.of("/tmp", "gateway-bench-ssh-" + ProcessHandle.current().pid());
+
+    /**
+     * {@code ssh} (the command line that reaches the other hosts) made to use the connection each host shares ({@link
+     * #SSH_CONNECTIONS}) where one is open, and to connect on its own where none is. A command that is not OpenSSH's is
+     * left as it is.
+     */
+    public static List<String> sharingConnections(List<String> ssh) {
+        if (ssh.isEmpty() || !Path.of(ssh.get(0)).getFileName().toString().equals("ssh")) {
+            return ssh;
+        }
+        List<String> shared = new ArrayList<>(List.of(ssh.get(0), "-o", "ControlMaster=no", "-o", "ControlPath=" + SSH_CONNECTIONS + "/%C"));
+        shared.addAll(ssh.subList(1, ssh.size()));
+        return List.copyOf(shared);
     }
 
     private static Host remoteHost(Properties p, Path file, String role, List<String> ssh) {

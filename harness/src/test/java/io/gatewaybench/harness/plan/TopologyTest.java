@@ -66,15 +66,26 @@ class TopologyTest {
         assertEquals(8000, gateway.listenPort());
         assertEquals(2, t.gatewayCpus());
         // ssh hands the remote shell one string: every word quoted where the shell would split or expand it
-        assertEquals(List.of("ssh", "-o", "BatchMode=yes", "-i", "/opt/gb/.ssh/id_ed25519", "-l", "root", "192.0.2.20",
+        // and on the connection to that host every command shares, where one is open (launch.SshConnections)
+        assertEquals(List.of("ssh", "-o", "ControlMaster=no", "-o", "ControlPath=" + Topology.SSH_CONNECTIONS + "/%C",
+                        "-o", "BatchMode=yes", "-i", "/opt/gb/.ssh/id_ed25519", "-l", "root", "192.0.2.20",
                         "nginx -g 'daemon off;' -p '/srv/gateway bench/x'"),
                 gateway.command(List.of("nginx", "-g", "daemon off;", "-p", "/srv/gateway bench/x")));
         assertEquals("'/srv/gateway bench/infra/hosts/attached' haproxy -db",
-                gateway.server(List.of("haproxy", "-db")).get(8));
+                gateway.server(List.of("haproxy", "-db")).get(12));
         // a run folder keeps its place in the suite on the other host
         Path local = Repo.root().resolve("results/run-1/targets/nginx-round1");
         assertEquals(Path.of("/srv/gateway bench/results/run-1/targets/nginx-round1"), gateway.pathOf(local));
         assertThrows(IllegalArgumentException.class, () -> gateway.pathOf(Path.of("/elsewhere/run")));
+    }
+
+    /** OpenSSH's command, by any path, shares each host's connection; another command to reach a host is left as it is. */
+    @Test
+    void onlyOpenSshIsMadeToShareConnections() {
+        assertEquals(List.of("/usr/bin/ssh", "-o", "ControlMaster=no", "-o", "ControlPath=" + Topology.SSH_CONNECTIONS + "/%C", "-l", "root"),
+                Topology.sharingConnections(List.of("/usr/bin/ssh", "-l", "root")));
+        assertEquals(List.of("/opt/bin/remote-shell", "-l", "root"), Topology.sharingConnections(List.of("/opt/bin/remote-shell", "-l", "root")));
+        assertEquals(List.of(), Topology.sharingConnections(List.of()));
     }
 
     /**
