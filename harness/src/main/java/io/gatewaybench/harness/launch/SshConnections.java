@@ -50,7 +50,7 @@ public final class SshConnections implements AutoCloseable {
             return new SshConnections(folder, masters);
         }
         try {
-            Files.createDirectories(folder);
+            privateFolder(folder);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot make " + folder + " for the ssh connections: " + e.getMessage(), e);
         }
@@ -73,6 +73,35 @@ public final class SshConnections implements AutoCloseable {
             }
         }
         return new SshConnections(folder, masters);
+    }
+
+    /**
+     * Makes {@code folder} this user's alone (mode 700): every ssh command of the run talks to whatever socket it finds there,
+     * so a folder that another user could write into would let them stand in for a host. One already there (a stale folder
+     * of an earlier process with this pid) is taken only if it is a folder, not a link, and this user's; it is made 700 and
+     * emptied.
+     */
+    static void privateFolder(Path folder) throws IOException {
+        java.util.Set<java.nio.file.attribute.PosixFilePermission> own = java.nio.file.attribute.PosixFilePermissions.fromString("rwx------");
+        try {
+            Files.createDirectory(folder, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(own));
+            return;
+        } catch (java.nio.file.FileAlreadyExistsException e) {
+            // below: checked before it is used
+        }
+        java.nio.file.attribute.UserPrincipal me = folder.getFileSystem().getUserPrincipalLookupService()
+                .lookupPrincipalByName(System.getProperty("user.name"));
+        if (!Files.isDirectory(folder, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+                || !Files.getOwner(folder, java.nio.file.LinkOption.NOFOLLOW_LINKS).equals(me)) {
+            throw new IOException("it is there already and is not a folder of " + me.getName() + "'s (a link, a file or another user's); "
+                    + "remove it and run again");
+        }
+        Files.setPosixFilePermissions(folder, own);
+        try (Stream<Path> stale = Files.list(folder)) {
+            for (Path f : stale.toList()) {
+                Files.delete(f);
+            }
+        }
     }
 
     /** The master's command line: the host's own ssh command, made the master of its connection (the first value of an ssh option wins). */

@@ -109,6 +109,8 @@ class SshConnectionsTest {
                 assertEquals("shared " + i, run(topology.gateway().command(List.of("echo", "shared", Integer.toString(i)))));
             }
             assertEquals(1, accepted(), "five commands and the master, over one connection");
+            assertEquals(java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"),
+                    Files.getPosixFilePermissions(Topology.SSH_CONNECTIONS), "the sockets' folder is this user's alone");
         }
         assertFalse(Files.exists(Topology.SSH_CONNECTIONS), "the connections' folder is removed once they are closed");
         assertTrue(ProcessHandle.current().descendants().noneMatch(p -> p.info().command().orElse("").endsWith("ssh")),
@@ -117,6 +119,38 @@ class SshConnectionsTest {
             assertEquals("alone " + i, run(topology.backend().command(List.of("echo", "alone", Integer.toString(i)))));
         }
         assertEquals(6, accepted(), "without an open master, each command connects on its own");
+    }
+
+    /**
+     * The sockets' folder is this user's alone: made with mode 700; a stale one of this user's is made 700 and emptied; a
+     * link, a file or another user's folder in its place is refused, naming the fix (each seen failing with the folder
+     * taken as found).
+     */
+    @Test
+    void theSocketsFolderIsThisUsersAlone() throws Exception {
+        java.util.Set<java.nio.file.attribute.PosixFilePermission> own = java.nio.file.attribute.PosixFilePermissions.fromString("rwx------");
+        Path fresh = dir.resolve("fresh");
+        SshConnections.privateFolder(fresh);
+        assertEquals(own, Files.getPosixFilePermissions(fresh));
+
+        Path stale = Files.createDirectory(dir.resolve("stale"));
+        Files.setPosixFilePermissions(stale, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxrwx"));
+        Files.writeString(stale.resolve("socket-of-another-process"), "");
+        SshConnections.privateFolder(stale);
+        assertEquals(own, Files.getPosixFilePermissions(stale));
+        try (var left = Files.list(stale)) {
+            assertEquals(0, left.count(), "a stale folder is emptied");
+        }
+
+        Path link = Files.createSymbolicLink(dir.resolve("link"), Files.createDirectory(dir.resolve("elsewhere")));
+        Path file = Files.writeString(dir.resolve("file"), "");
+        Path others = Files.createDirectory(dir.resolve("others"));
+        Files.setOwner(others, others.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("nobody"));
+        for (Path refused : List.of(link, file, others)) {
+            String message = org.junit.jupiter.api.Assertions.assertThrows(IOException.class, () -> SshConnections.privateFolder(refused),
+                    refused.toString()).getMessage();
+            assertTrue(message.contains("is not a folder of root's") && message.endsWith("remove it and run again"), message);
+        }
     }
 
     /** A host the master cannot reach is said, naming it and what happens instead; the run goes on. */
