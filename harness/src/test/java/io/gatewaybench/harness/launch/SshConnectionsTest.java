@@ -172,6 +172,7 @@ class SshConnectionsTest {
         List<String> progress = new ArrayList<>();
         try (SshConnections connections = SshConnections.open(loopback, dir.resolve("none"), progress::add)) {
             assertEquals(List.of(), progress);
+            assertFalse(Files.exists(dir.resolve("none")), "no folder made while open (close would remove one)");
         }
         assertFalse(Files.exists(dir.resolve("none")));
     }
