@@ -34,6 +34,8 @@ final class Noise {
     private final double mean;
     private final double sd;
     private final double sdHigh;
+    /** Drawn from the calibration's own rounds, not from a normal: {@link #resampled()}. */
+    private final boolean resampled;
 
     /**
      * @param what   the figure, in words
@@ -41,12 +43,17 @@ final class Noise {
      * @param step   the step it is recorded in (1 for Gatling's milliseconds), 0 when continuous
      */
     Noise(String what, double[] rounds, double step) {
+        this(what, rounds, step, false);
+    }
+
+    private Noise(String what, double[] rounds, double step, boolean resampled) {
         if (rounds.length < 3) {
             throw new IllegalArgumentException(what + ": " + rounds.length + " rounds say nothing of a spread; calibrate with more");
         }
         this.what = what;
         this.rounds = rounds.clone();
         this.step = step;
+        this.resampled = resampled;
         this.mean = Arrays.stream(rounds).average().orElseThrow();
         this.sd = Math.sqrt(Arrays.stream(rounds).map(x -> (x - mean) * (x - mean)).sum() / (rounds.length - 1));
         // The upper end of the 95% interval of the spread, sd x sqrt((n-1) / chi2(0.05; n-1)); at least a step's rounding.
@@ -72,8 +79,20 @@ final class Noise {
         return rounds.clone();
     }
 
+    /**
+     * The same figure drawn from the calibration's own rounds, each as likely: for a figure the plant sets to within a known
+     * step (a count of failures, one in every 20, give or take the request at each end of a level), which a normal with
+     * the rounds' spread would give tails it cannot have.
+     */
+    Noise resampled() {
+        return new Noise(what, rounds, step, true);
+    }
+
     /** One round's value, drawn; never below 0 (a latency, a rate, a share). */
     double draw(RandomGenerator random) {
+        if (resampled) {
+            return rounds[random.nextInt(rounds.length)];
+        }
         double v = Math.max(0, mean + sdHigh * random.nextGaussian());
         return step > 0 ? Math.round(v / step) * step : v;
     }
@@ -112,9 +131,11 @@ final class Noise {
         return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
     }
 
-    /** "what mean ± sd (n), drawn ± sdHigh". */
+    /** "what mean ± sd (n), drawn ± sdHigh", or "resampled from min-max". */
     String describe() {
-        return String.format(Locale.ROOT, "%s %s ± %s (%d), drawn ± %s", what, num(mean()), num(sd()), rounds.length, num(sdHigh()));
+        return String.format(Locale.ROOT, "%s %s ± %s (%d), %s", what, num(mean()), num(sd()), rounds.length,
+                resampled ? "resampled from " + num(Arrays.stream(rounds).min().orElseThrow()) + "-" + num(Arrays.stream(rounds).max().orElseThrow())
+                        : "drawn ± " + num(sdHigh()));
     }
 
     /** The share of {@link #DRAWS} simulated checks that fail, with the fixed seed. */

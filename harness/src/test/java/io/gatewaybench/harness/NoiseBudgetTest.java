@@ -7,6 +7,7 @@ import io.gatewaybench.harness.analyse.Analysis;
 import io.gatewaybench.harness.analyse.RunComparison;
 import io.gatewaybench.harness.measure.Ladder;
 import io.gatewaybench.harness.measure.Stats;
+import io.gatewaybench.harness.measure.VegetaLadder;
 import io.gatewaybench.harness.plan.Repo;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -80,11 +81,12 @@ class NoiseBudgetTest {
     /** The simulation can fail: PlantedTargetsIT's probe check with 200 us of slack over the planted delay fails by chance far over 1%. */
     @Test
     void aToleranceTooTightForTheNoiseIsCaught() {
-        Noise.Calibration planted = Noise.Calibration.of("planted");
+        Noise.Calibration planted = Noise.Calibration.of("planted-vegeta");
         Noise delayProbe = planted.probe("planted-delay", "probe-unloaded", 0.50);
         Noise directProbe = planted.probe("direct", "probe-unloaded", 0.50);
         Noise twinProbe = planted.probe(PlantedTargetsIT.PROBE_TWIN, "probe-unloaded", 0.50);
-        double tight = Noise.failureRate(r -> probeMisses(r, delayProbe, directProbe, twinProbe, 2, 2, 200));
+        double tight = Noise.failureRate(r -> probeMisses(r, delayProbe, directProbe, twinProbe, PlantedTargetsIT.ROUNDS,
+                PlantedTargetsIT.ROUNDS, 200));
         assertTrue(tight > BUDGET, "a 200 us slack over a noise of " + delayProbe.describe() + " should fail by chance: " + tight);
     }
 
@@ -299,51 +301,64 @@ class NoiseBudgetTest {
     }
 
     /**
-     * A round's Gatling ladder as {@code GatlingRun} sends it: the first level sent late (send lag P99 over {@link
-     * Ladder#LATE_SEND_MS}) is sent once more, with the levels above it, by a second run; a level late on the second run
-     * stays late (injector-limited). Each try's lag is drawn on its own.
+     * A round's ladder as {@code GatlingRun} and {@code VegetaLadder} send it: the first level sent late (send lag P99 over
+     * the injector's bound, {@link Ladder#LATE_SEND_MS} for Gatling, {@link VegetaLadder#LATE_SEND_MS} for Vegeta) is sent once
+     * more, with the levels above it; a level late on the second try stays late (injector-limited). Each try's lag is drawn
+     * on its own.
      */
     private static final class Tries {
+        private final double lateMs;
         private boolean sentAgain;
 
+        Tries() {
+            this(Ladder.LATE_SEND_MS);
+        }
+
+        Tries(double lateMs) {
+            this.lateMs = lateMs;
+        }
+
         boolean late(Noise lag, RandomGenerator r) {
-            boolean late = lag.draw(r) > Ladder.LATE_SEND_MS;
+            boolean late = lag.draw(r) > lateMs;
             if (late && !sentAgain) {
                 sentAgain = true;
-                late = lag.draw(r) > Ladder.LATE_SEND_MS;
+                late = lag.draw(r) > lateMs;
             }
             return late;
         }
     }
 
-    /** PlantedTargetsIT: {@link PlantedTargetsIT#ROUNDS} of each planted target and of direct; the calibration run had eight and nine. */
+    /**
+     * PlantedTargetsIT: {@link PlantedTargetsIT#ROUNDS} of each planted target and of direct, on Vegeta's ladder; the
+     * calibration run had eight rounds of each. Vegeta records microseconds, so nothing is rounded.
+     */
     private static List<Check> planted() {
-        Noise.Calibration c = Noise.Calibration.of("planted");
+        Noise.Calibration c = Noise.Calibration.of("planted-vegeta");
         String test = "PlantedTargetsIT";
         int rounds = PlantedTargetsIT.ROUNDS;
-        int directRounds = PlantedTargetsIT.ROUNDS;
+        double late = VegetaLadder.LATE_SEND_MS;
         List<Check> checks = new ArrayList<>();
 
-        Noise directP99 = c.level("direct", 100, "all_requests_latency_ms/p99", 1);
-        Noise directMax = c.level("direct", 100, "all_requests_latency_ms/max", 1);
+        Noise directP99 = c.level("direct", 100, "all_requests_latency_ms/p99", 0);
+        Noise directMax = c.level("direct", 100, "all_requests_latency_ms/max", 0);
         Noise directLag = c.level("direct", 100, "send_lag_ms/p99", 0);
         checks.add(new Check(test, "direct meets P99 <= " + PlantedTargetsIT.P99_OBJECTIVE_MS + " ms and max <= 29 ms at 100 req/s "
-                + (directRounds == 2 ? "(in both its rounds: the lower of two is the median)" : directRounds == 1 ? "(in its one round)"
-                : "(in enough of its " + directRounds + " rounds that the lower median does)"), List.of(directP99, directMax, directLag), r -> {
+                + (rounds == 1 ? "(in its one round)" : "(in enough of its " + rounds + " rounds that the lower median does)"),
+                List.of(directP99, directMax, directLag), r -> {
                     int held = 0;
-                    for (int i = 0; i < directRounds; i++) {
+                    for (int i = 0; i < rounds; i++) {
                         held += directP99.draw(r) <= PlantedTargetsIT.P99_OBJECTIVE_MS && directMax.draw(r) <= 29
-                                && !new Tries().late(directLag, r) ? 1 : 0;
+                                && !new Tries(late).late(directLag, r) ? 1 : 0;
                     }
-                    return held < directRounds - (directRounds - 1) / 2; // the lower median of n rounds is the ((n - 1) / 2)-th lowest
+                    return held < rounds - (rounds - 1) / 2; // the lower median of n rounds is the ((n - 1) / 2)-th lowest
                 }));
 
-        Noise delayP50 = c.level("planted-delay", 100, "all_requests_latency_ms/p50", 1);
-        Noise directP50 = c.level("direct", 100, "all_requests_latency_ms/p50", 1);
+        Noise delayP50 = c.level("planted-delay", 100, "all_requests_latency_ms/p50", 0);
+        Noise directP50 = c.level("direct", 100, "all_requests_latency_ms/p50", 0);
         checks.add(new Check(test, "planted-delay's P50 at 100 req/s is at least 5 ms, at most direct's + 5 + "
                 + Noise.num(PlantedTargetsIT.DELAY_SLACK_MS) + " ms", List.of(delayP50, directP50), r -> {
                     double p50 = delayP50.drawMean(r, rounds);
-                    double direct = directP50.drawMedian(r, directRounds);
+                    double direct = directP50.drawMedian(r, rounds);
                     return p50 < 5 || p50 > direct + 5 + PlantedTargetsIT.DELAY_SLACK_MS;
                 }));
 
@@ -352,67 +367,51 @@ class NoiseBudgetTest {
         Noise twinProbe = c.probe(PlantedTargetsIT.PROBE_TWIN, "probe-unloaded", 0.50);
         checks.add(new Check(test, "the probe adds 5,000 us at P50 through planted-delay, at least over direct's, at most "
                 + PlantedTargetsIT.PROBE_SLACK_US + " us more over " + PlantedTargetsIT.PROBE_TWIN + "'s",
-                List.of(delayProbe, directProbe, twinProbe), r -> probeMisses(r, delayProbe, directProbe, twinProbe, rounds, directRounds,
+                List.of(delayProbe, directProbe, twinProbe), r -> probeMisses(r, delayProbe, directProbe, twinProbe, rounds, rounds,
                         PlantedTargetsIT.PROBE_SLACK_US)));
 
         Noise capThroughput = c.closed("planted-cap", "throughput_rps", 0);
-        checks.add(new Check(test, "planted-cap serves its 300 req/s (Gatling's and the probe's 50) within "
+        checks.add(new Check(test, "planted-cap serves its 300 req/s under the closed load (Gatling's and the probe's 50) within "
                 + Math.round(PlantedTargetsIT.CAP_SHARE * 100) + "%", List.of(capThroughput),
                 r -> Math.abs(capThroughput.drawMean(r, rounds) + 50 - 300) > PlantedTargetsIT.CAP_SHARE * 300));
 
-        List<Noise> capBelow = new ArrayList<>();
-        for (int rate : List.of(100, 150)) {
-            capBelow.add(c.level("planted-cap", rate, "all_requests_latency_ms/p99", 1));
-            capBelow.add(c.level("planted-cap", rate, "send_lag_ms/p99", 0));
+        List<Noise> capLadder = new ArrayList<>();
+        for (int rate : PlantedTargetsIT.RATES) {
+            capLadder.add(c.level("planted-cap", rate, "all_requests_latency_ms/p99", 0));
+            capLadder.add(c.level("planted-cap", rate, "send_lag_ms/p99", 0));
         }
-        checks.add(new Check(test, "planted-cap meets P99 <= " + PlantedTargetsIT.P99_OBJECTIVE_MS + " ms at 100 and 150 req/s wherever "
-                + "measured (a level Gatling sent late ends its round's search, not measured), and some round carries it past 150",
-                capBelow, r -> {
-                    boolean carried = false;
+        checks.add(new Check(test, "planted-cap's maximum under P99 <= " + PlantedTargetsIT.P99_OBJECTIVE_MS + " ms is 200 req/s in "
+                + (rounds == 1 ? "its round" : "every round") + ", 350 the first level failed, on its P99 (a level Vegeta sent late, "
+                + "twice, ends the search elsewhere: a failure too)", capLadder, r -> {
                     for (int i = 0; i < rounds; i++) {
-                        boolean passed = true;
-                        Tries tries = new Tries();
-                        for (int k = 0; k < capBelow.size() && passed; k += 2) {
-                            double p99 = capBelow.get(k).draw(r);
-                            if (tries.late(capBelow.get(k + 1), r)) {
-                                passed = false; // not measured: the round stops, injector-limited
-                            } else if (p99 > PlantedTargetsIT.P99_OBJECTIVE_MS) {
-                                return true; // the target missed the objective below its cap
+                        Tries tries = new Tries(late);
+                        for (int k = 0; k < capLadder.size(); k += 2) {
+                            double p99 = capLadder.get(k).draw(r);
+                            boolean over = PlantedTargetsIT.RATES.get(k / 2) > 300;
+                            if (tries.late(capLadder.get(k + 1), r) || (p99 > PlantedTargetsIT.P99_OBJECTIVE_MS) != over) {
+                                return true;
                             }
                         }
-                        carried |= passed;
                     }
-                    return !carried;
+                    return false;
                 }));
-        Noise capOver = c.level("planted-cap", 350, "all_requests_latency_ms/p99", 1);
-        checks.add(new Check(test, "planted-cap misses the P99 objective at 350 req/s, over its cap, in every round", List.of(capOver), r -> {
-            for (int i = 0; i < rounds; i++) {
-                if (capOver.draw(r) <= PlantedTargetsIT.P99_OBJECTIVE_MS) {
-                    return true;
-                }
-            }
-            return false;
-        }));
 
         Noise closedShare = c.closedShare("planted-fail");
         checks.add(new Check(test, "planted-fail's error share under the closed load is 5% within "
                 + Noise.num(PlantedTargetsIT.CLOSED_SHARE * 100) + " point", List.of(closedShare),
                 r -> Math.abs(closedShare.drawMean(r, rounds) - 0.05) > PlantedTargetsIT.CLOSED_SHARE));
+        // A level's failures are one in 20 of its requests give or take the block cut at each end: set by the plant to a
+        // request, not spread as a normal would (at 100 req/s, 200 requests, a request is half a point): resampled.
         List<Noise> shares = new ArrayList<>();
-        List<Double> allowed = new ArrayList<>();
         List<Double> sent = new ArrayList<>();
         for (int rate : PlantedTargetsIT.RATES) {
-            shares.add(c.level("planted-fail", rate, "error_share", 0));
-            double n = rounds * c.level("planted-fail", rate, "sent", 0).mean();
-            double probe = rounds * c.level("planted-fail", rate, "probe_us/requests", 0).mean();
-            allowed.add(PlantedTargetsIT.levelShareTolerance(n, probe, 0.05));
-            sent.add(n);
+            shares.add(c.level("planted-fail", rate, "error_share", 0).resampled());
+            sent.add(c.level("planted-fail", rate, "sent", 0).mean());
         }
-        checks.add(new Check(test, "planted-fail's error share at each of the 4 levels is 5% within 1 point + "
-                + Noise.num(PlantedTargetsIT.LEVEL_SHARE_SDS) + " sd of the split with the probe",
-                shares, r -> {
-                    for (int k = 0; k < shares.size(); k++) {
-                        if (Math.abs(shares.get(k).drawMean(r, rounds) - 0.05) > allowed.get(k)) {
+        checks.add(new Check(test, "planted-fail's error share at each of the 4 levels is 5% within "
+                + Noise.num(PlantedTargetsIT.LEVEL_SHARE * 100) + " point", shares, r -> {
+                    for (Noise share : shares) {
+                        if (Math.abs(share.drawMean(r, rounds) - 0.05) > PlantedTargetsIT.LEVEL_SHARE) {
                             return true;
                         }
                     }
@@ -433,9 +432,9 @@ class NoiseBudgetTest {
         List<Noise> stallP99 = new ArrayList<>();
         List<Noise> directP99s = new ArrayList<>();
         for (int rate : PlantedTargetsIT.RATES) {
-            stallMax.add(c.level("planted-stall", rate, "all_requests_latency_ms/max", 1));
-            stallP99.add(c.level("planted-stall", rate, "all_requests_latency_ms/p99", 1));
-            directP99s.add(c.level("direct", rate, "all_requests_latency_ms/p99", 1));
+            stallMax.add(c.level("planted-stall", rate, "all_requests_latency_ms/max", 0));
+            stallP99.add(c.level("planted-stall", rate, "all_requests_latency_ms/p99", 0));
+            directP99s.add(c.level("direct", rate, "all_requests_latency_ms/p99", 0));
         }
         checks.add(new Check(test, "planted-stall's max at each level is the 100 ms stall less an arrival gap less "
                 + Noise.num(PlantedTargetsIT.STALL_UNDER_MS) + " ms, at most " + Noise.num(PlantedTargetsIT.STALL_OVER_MS) + " ms over it",
@@ -453,7 +452,7 @@ class NoiseBudgetTest {
         p99s.addAll(directP99s);
         checks.add(new Check(test, "planted-stall's P99 at each level is at least direct's + 50 ms", p99s, r -> {
             for (int k = 0; k < stallP99.size(); k++) {
-                if (stallP99.get(k).drawMean(r, rounds) < directP99s.get(k).drawMedian(r, directRounds) + 50) {
+                if (stallP99.get(k).drawMean(r, rounds) < directP99s.get(k).drawMedian(r, rounds) + 50) {
                     return true;
                 }
             }

@@ -47,8 +47,6 @@ import org.junit.jupiter.api.parallel.Isolated;
  *       from one pair of 5 s levels to the next here: that is the noise a run's intervals over rounds carry, not the
  *       instrument's;</li>
  *   <li>a 100 ms stall every second shows in P99, and in the share of requests that waited for it (about 10%);</li>
- *   <li>a cap of 300 answers a second is the maximum rate the ladder finds, not only a level that held: 200 found, 350 the first
- *       level failed ({@code -Dplanted.cap.rps=N} plants another cap: seen failing at 150, found 100, and at 400, found 350);</li>
  *   <li>the injector itself stopped 100 ms every second (SIGSTOP, SIGCONT): its latency from each request's intended send
  *       shows the stops, from the actual send it would not, and the level is sent once more and, late again, is
  *       injector-limited, neither a pass nor a failure of the target.</li>
@@ -341,55 +339,6 @@ class VegetaPlantsIT {
         // Neither a pass nor a failure: the search stops there, marked injector-limited, with no rate found.
         MaxSustainable.SearchRound search = ObjectiveJudge.maxSustainable(Objective.standard(10).get(0), levels, List.of(500));
         assertTrue(search.limitedByInjector(), "injector-limited: " + search);
-    }
-
-    /**
-     * A proxy that answers at most 300 times a second, evenly spaced ({@code planted-cap}), on the ladder {@link #CAP_RATES}: the
-     * rate found under P99 at most {@link #CAP_P99_MS} ms is 200, the highest level under the cap, and the level above it, 350, is the first
-     * that failed, by its P99 (an open load over the cap queues 50 more requests every second: hundreds of milliseconds by the
-     * level's end). The maximum found is the maximum, not only a level that held: a cap planted at 150 (found 100) or at 400
-     * (found 350) fails it ({@code -Dplanted.cap.rps=N}).
-     */
-    @Test
-    void aCapOf300AnswersASecondIsTheMaximumFound() throws IOException {
-        twice("cap", this::cap);
-    }
-
-    /** The ladder the cap is searched on: 200 is 67% of the cap (Vegeta's requests come evenly spaced: none waits long), 350 over it. */
-    static final List<Integer> CAP_RATES = List.of(100, 200, 350);
-    /** The planted cap, answers per second, as planted-cap declares it. */
-    static final int CAP_RPS = 300;
-    /**
-     * The objective's P99 bound, ms. Not the default 10: under the cap, at 100 and 200 req/s, this proxy's P99 was 6.1-8.5 ms
-     * here (20261127, three runs; its P50 about 2 ms), as PlantedTargetsIT found under Gatling; over it, about 1 s.
-     */
-    static final int CAP_P99_MS = 20;
-
-    private void cap(int attempt) throws IOException {
-        String planted = System.getProperty("planted.cap.rps", "");
-        try (TargetProcess cap = planted.isEmpty() ? start("planted-cap.properties", "cap-" + attempt)
-                : start("planted-cap.properties", "cap-" + attempt, "--cap-rps=" + planted)) {
-            Path raw = Files.createDirectories(RUNS.resolve("cap-levels-" + attempt));
-            // The proxy's first seconds (JIT, connections) are not what is searched: a level under the cap, left out.
-            VegetaLadder.run(cap.launch().url(), request, List.of(CAP_RATES.get(1)), ladder(WARMUP_LEVEL_SECONDS),
-                    Files.createDirectories(raw.resolve("warm-up")), progress::add);
-            List<Ladder.Level> levels = VegetaLadder.run(cap.launch().url(), request, CAP_RATES, ladder(LEVEL_SECONDS), raw, progress::add);
-            StringBuilder seen = new StringBuilder(planted.isEmpty() ? "" : "planted: a cap of " + planted + " per second");
-            for (Ladder.Level l : levels) {
-                seen.append(String.format(Locale.ROOT, "%n%d req/s: %d of %d sent, %d errors, P50 %d us, P99 %d us, max %d us, send lag P99 %.2f ms%s",
-                        l.rate(), l.sent(), l.planned(), l.errors(), l.vegeta().latencyUs().p50(), l.vegeta().latencyUs().p99(),
-                        l.vegeta().latencyUs().max(), l.sendLagP99Ms(), l.injectorLate().isEmpty() ? "" : ", injector late: " + l.injectorLate()));
-            }
-            MaxSustainable.SearchRound search = ObjectiveJudge.maxSustainable(Objective.standard(CAP_P99_MS).get(0), levels, CAP_RATES);
-            seen.append("\nfound: ").append(search);
-            Files.writeString(RUNS.resolve("cap.txt"), seen + "\n");
-            assertFalse(search.limitedByInjector(), "the injector delivered every level:" + seen);
-            int highestUnder = CAP_RATES.stream().filter(r -> r < CAP_RPS).max(Integer::compare).orElseThrow();
-            int firstOver = CAP_RATES.stream().filter(r -> r > CAP_RPS).min(Integer::compare).orElseThrow();
-            assertEquals(highestUnder, search.rateRps(), "the maximum found under P99 at most " + CAP_P99_MS + " ms, with a cap of " + CAP_RPS
-                    + " per second, is the highest level under it:" + seen);
-            assertEquals(firstOver, search.nextLevelRps(), "the first level that failed is the first over the cap:" + seen);
-        }
     }
 
     private static long median(long[] values) {
