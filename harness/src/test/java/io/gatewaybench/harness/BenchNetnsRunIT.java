@@ -48,6 +48,20 @@ class BenchNetnsRunIT {
      * as by an ssh session slower than the lead, is late by that much.
      */
     private static final long GATE_LATE_MS = 250;
+    /**
+     * How long after the start instant + the warm-up each host may still begin a request named "warm-up", ms: the closed
+     * loop names each request when it is about to send it, timing the warm-up from the gate's instant, so only the time
+     * between naming and sending is left (4 ms at most on the CI of fdeabf4; injector2's last warm-up request began 184-443 ms
+     * before the switch). Timed from each host's own first request instead, as before ee67c69, the warm-up ran that first
+     * request's lateness past the instant: 0.5-0.8 s on this host, 1.0-1.4 s on injector2.
+     */
+    private static final long WARMUP_OVER_MS = 250;
+    /**
+     * The most ssh connections injector2's sshd may accept in the Ansible test: Ansible's own, the site's "reach each host"
+     * check from the injector, and the run's one shared connection ({@code launch.SshConnections}): 3 on every CI of
+     * 20261129. When each of the run's commands (a gate, a level, a copy, a clock session) connected on its own: 36-39.
+     */
+    private static final int INJECTOR2_CONNECTIONS = 6;
 
     /** The start instant and how many ms after it the Gatling whose console is {@code log} began (the simulation says so). */
     private static long[] began(Path log) throws java.io.IOException {
@@ -55,6 +69,24 @@ class BenchNetnsRunIT {
                 .matcher(Files.readString(log, java.nio.charset.StandardCharsets.ISO_8859_1));
         assertTrue(m.find(), log + " says when it began");
         return new long[] {Long.parseLong(m.group(2)), Long.parseLong(m.group(1))};
+    }
+
+    /**
+     * Where {@code host}'s closed load (its console {@code gatling.log} and its simulation.log, under {@code folder}) began a
+     * request named "warm-up" later than the start instant + {@code warmupMs} + {@link #WARMUP_OVER_MS}: the warm-up is timed
+     * from the gate's instant on every host, not from the host's own first request. Empty when it did not.
+     */
+    private static java.util.Optional<String> warmUpPastTheInstant(String what, Path folder, long warmupMs) throws java.io.IOException {
+        long instant = began(folder.resolve("gatling.log"))[0];
+        Path logFile;
+        try (var files = Files.walk(folder, 2)) {
+            logFile = files.filter(f -> f.getFileName().toString().equals("simulation.log")).findFirst().orElseThrow();
+        }
+        io.gatewaybench.harness.measure.SimulationLog log = io.gatewaybench.harness.measure.SimulationLog.read(logFile);
+        long last = log.runStartEpochMillis() + log.requests("warm-up").stream().mapToInt(r -> r.start()).max().orElseThrow();
+        long over = last - (instant + warmupMs);
+        return over > WARMUP_OVER_MS ? java.util.Optional.of(what + ": a warm-up request began " + over + " ms after the start instant "
+                + instant + " + the " + warmupMs + " ms warm-up") : java.util.Optional.empty();
     }
 
     @BeforeAll
@@ -205,6 +237,22 @@ class BenchNetnsRunIT {
             assertTrue(Files.exists(work.resolve("injector2/gateway-bench").resolve(raw).resolve("injector2")), name);
             assertTrue(Files.exists(run.resolve("raw").resolve(name + "-round1").resolve("injector2")), name);
         }
+        // Both hosts' warm-ups ended at the one instant + the warm-up; the run's commands to injector2 shared one connection.
+        long warmupMs = summary.get("load").get("warmup_s").asLong() * 1000;
+        List<String> warmUpsPast = new java.util.ArrayList<>();
+        for (JsonNode t : summary.get("targets")) {
+            for (int number = 1; number <= t.get("rounds").size(); number++) {
+                Path raw = run.resolve("raw").resolve(t.get("name").asText() + "-round" + number);
+                warmUpPastTheInstant(raw.getFileName() + " on injector", raw, warmupMs).ifPresent(warmUpsPast::add);
+                warmUpPastTheInstant(raw.getFileName() + " on injector2", raw.resolve("injector2"), warmupMs).ifPresent(warmUpsPast::add);
+            }
+        }
+        long accepted = Files.readAllLines(work.resolve("injector2/sshd.log"), java.nio.charset.StandardCharsets.ISO_8859_1).stream()
+                .filter(l -> l.contains("Accepted publickey")).count();
+        org.junit.jupiter.api.Assertions.assertAll(
+                () -> assertTrue(warmUpsPast.isEmpty(), "warm-ups not timed from the start instant: " + warmUpsPast),
+                () -> assertTrue(accepted <= INJECTOR2_CONNECTIONS, "injector2's sshd accepted " + accepted + " connections, at most "
+                        + INJECTOR2_CONNECTIONS + " when the run's commands share one"));
         Leftovers.assertNone(work);
     }
 }
