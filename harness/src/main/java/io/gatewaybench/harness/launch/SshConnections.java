@@ -43,7 +43,7 @@ public final class SshConnections implements AutoCloseable {
     public static SshConnections open(Topology topology, Path folder, Consumer<String> progress) {
         Map<List<String>, Topology.Host> hosts = new LinkedHashMap<>(); // one per command line: the same host under two roles once
         Stream.concat(Stream.of(topology.gateway(), topology.backend()), topology.moreInjectors().stream())
-                .filter(h -> h.remote() && h.launcher().contains("ControlMaster=no"))
+                .filter(Topology.Host::sharesConnection)
                 .forEach(h -> hosts.putIfAbsent(h.launcher(), h));
         List<Process> masters = new ArrayList<>();
         if (hosts.isEmpty()) {

@@ -70,6 +70,11 @@ public record Topology(String name, Host injector, Host gateway, Host backend, N
             return home != null;
         }
 
+        /** Whether this host's commands share the run's one connection to it ({@link #sharingConnections}: OpenSSH reaches it). */
+        public boolean sharesConnection() {
+            return remote() && openSsh(launcher) && launcher.size() > SHARING.size() && launcher.subList(1, 1 + SHARING.size()).equals(SHARING);
+        }
+
         /** The command line that runs {@code argv} on this host and returns (a configuration check, a version). */
         public List<String> command(List<String> argv) {
             List<String> all = new ArrayList<>(launcher);
@@ -345,6 +350,13 @@ public record Topology(String name, Host injector, Host gateway, Host backend, N
      * by such a session, opened 1,655 ms late (20261129). Short: a socket's path must fit in 104 bytes.
      */
     public static final Path SSH_CONNECTIONS = Path.of("/tmp", "gateway-bench-ssh-" + ProcessHandle.current().pid());
+    /** Whether {@code command} is OpenSSH's client, by any path. */
+    private static boolean openSsh(List<String> command) {
+        return !command.isEmpty() && Path.of(command.get(0)).getFileName().toString().equals("ssh");
+    }
+
+    /** The options after {@code ssh} that make a command use its host's shared connection, or connect on its own where none is open. */
+    private static final List<String> SHARING = List.of("-o", "ControlMaster=no", "-o", "ControlPath=" + SSH_CONNECTIONS + "/%C");
 
     /**
      * {@code ssh} (the command line that reaches the other hosts) made to use the connection each host shares ({@link
@@ -352,10 +364,11 @@ public record Topology(String name, Host injector, Host gateway, Host backend, N
      * left as it is.
      */
     public static List<String> sharingConnections(List<String> ssh) {
-        if (ssh.isEmpty() || !Path.of(ssh.get(0)).getFileName().toString().equals("ssh")) {
+        if (!openSsh(ssh)) {
             return ssh;
         }
-        List<String> shared = new ArrayList<>(List.of(ssh.get(0), "-o", "ControlMaster=no", "-o", "ControlPath=" + SSH_CONNECTIONS + "/%C"));
+        List<String> shared = new ArrayList<>(List.of(ssh.get(0)));
+        shared.addAll(SHARING);
         shared.addAll(ssh.subList(1, ssh.size()));
         return List.copyOf(shared);
     }

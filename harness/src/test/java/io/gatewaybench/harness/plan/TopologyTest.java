@@ -71,6 +71,8 @@ class TopologyTest {
                         "-o", "BatchMode=yes", "-i", "/opt/gb/.ssh/id_ed25519", "-l", "root", "192.0.2.20",
                         "nginx -g 'daemon off;' -p '/srv/gateway bench/x'"),
                 gateway.command(List.of("nginx", "-g", "daemon off;", "-p", "/srv/gateway bench/x")));
+        assertTrue(gateway.sharesConnection(), "OpenSSH reaches it: its commands share the run's connection");
+        assertFalse(t.injector().sharesConnection(), "the harness's own host is reached by no connection");
         assertEquals("'/srv/gateway bench/infra/hosts/attached' haproxy -db",
                 gateway.server(List.of("haproxy", "-db")).get(12));
         // a run folder keeps its place in the suite on the other host
@@ -86,6 +88,12 @@ class TopologyTest {
                 Topology.sharingConnections(List.of("/usr/bin/ssh", "-l", "root")));
         assertEquals(List.of("/opt/bin/remote-shell", "-l", "root"), Topology.sharingConnections(List.of("/opt/bin/remote-shell", "-l", "root")));
         assertEquals(List.of(), Topology.sharingConnections(List.of()));
+        Topology.Host other = new Topology.Host("gateway", "192.0.2.20", 0, Topology.sharingConnections(List.of("/opt/bin/remote-shell",
+                "-o", "ControlMaster=no")), Path.of("/opt/gb"), null, null);
+        assertFalse(other.sharesConnection(), "another command, even with OpenSSH's words in it, opens no shared connection");
+        Topology.Host ssh = new Topology.Host("gateway", "192.0.2.20", 0, Topology.sharingConnections(List.of("/usr/bin/ssh", "-l", "root")),
+                Path.of("/opt/gb"), null, null);
+        assertTrue(ssh.sharesConnection());
     }
 
     /**
