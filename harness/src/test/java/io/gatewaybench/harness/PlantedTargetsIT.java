@@ -71,10 +71,11 @@ class PlantedTargetsIT {
     static final String P99 = "p99-" + P99_OBJECTIVE_MS + "ms";
     static final String GIGAOM = "gigaom-high-performance";
     /**
-     * planted-delay's P50 over direct's, above the planted delay: the proxy's cost and waking from the sleep (0.39-0.63 ms
-     * in the calibration's rounds at 100 req/s).
+     * planted-delay's P50 over direct's, above the planted delay: the proxy's cost and waking from the sleep. 0.39-0.63 ms in
+     * the calibration's rounds at 100 req/s; 0.66-0.76 ms in three runs later that day here (20261129), above every
+     * calibration round: the hour moves it more than the rounds of one hour show, so 2 ms, not 1.5.
      */
-    static final double DELAY_SLACK_MS = 1.5;
+    static final double DELAY_SLACK_MS = 2;
     /** The probe's P50 through planted-delay over its twin's, above the planted delay, one request at a time. */
     static final long PROBE_SLACK_US = 1200;
     /** The planted proxy whose probe P50 is planted-delay's without the delay: the probe's requests pass it untouched. */
@@ -225,8 +226,8 @@ class PlantedTargetsIT {
         double p50 = level(t, rate).get("latency_ms").get("p50").asDouble();
         double directP50 = level(target("direct"), rate).get("latency_ms").get("p50").asDouble();
         // Vegeta times each request to the microsecond, and no request that slept 5 ms takes less: P50 at least the delay,
-        // exactly. At most direct's + 5 + 1.5: the proxy's cost and waking from the sleep (0.39-0.63 ms over direct's in the
-        // calibration, direct's own 0.93-1.06 ms). A planted 3 ms (P50 about 4.5) or 7 ms (about 8.5) fails.
+        // exactly. At most direct's + 5 + 2: the proxy's cost and waking from the sleep (0.39-0.76 ms over direct's,
+        // DELAY_SLACK_MS; direct's own about 1 ms). A planted 3 ms (P50 4.53 ms seen) or 7 ms (about 8.7) fails.
         assertTrue(p50 >= delayMs && p50 <= directP50 + delayMs + DELAY_SLACK_MS,
                 "planted-delay P50 at " + rate + " req/s is " + p50 + " ms, direct's " + directP50 + " ms; planted " + delayMs + " ms");
         // The microsecond probe, one request at a time on an idle target. At least the delay over direct: the
