@@ -128,8 +128,8 @@ class PlantedTargetsIT {
     /**
      * The run, and once more where the injector could not deliver a level of it ({@link #undelivered}): a level Vegeta sent
      * late, twice, is neither the plant's figure nor its failure, and with one round no other round stands in for it. The
-     * calibration's 160 levels had none (send lag P99 1.03-1.58 ms); a noisy spell of this machine (20261129) sent five
-     * levels of one run 5.2-9.0 ms late, direct's among them. The first attempt's run is kept beside the second, and what
+     * calibration's 160 levels had none (send lag P99 1.03-1.58 ms); a noisy spell of this machine (20261129) sent eight
+     * levels of one run late, and four of them late again (send lag P99 5.2-9.0 ms), direct's 150 req/s among them. The first attempt's run is kept beside the second, and what
      * was late is written to {@code target/planted-it/first-attempt.txt}. Not tried again for anything the checks judge.
      */
     private Path newRun() throws Exception {
