@@ -288,9 +288,17 @@ class Zuul2GatewayTest {
         }
     }
 
-    static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
+    /** Ports handed out in this JVM: the module's two test classes run side by side (pom.xml), and the kernel may give a
+     * port closed a moment ago to the next bind(0), before the gateway meant to listen there has started. */
+    private static final java.util.Set<Integer> HANDED_OUT = new java.util.HashSet<>();
+
+    static synchronized int freePort() throws IOException {
+        while (true) {
+            try (ServerSocket socket = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+                if (HANDED_OUT.add(socket.getLocalPort())) {
+                    return socket.getLocalPort();
+                }
+            }
         }
     }
 
