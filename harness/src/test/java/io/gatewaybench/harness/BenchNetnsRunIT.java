@@ -63,14 +63,6 @@ class BenchNetnsRunIT {
      */
     private static final int INJECTOR2_CONNECTIONS = 6;
 
-    /** The start instant and how many ms after it the Gatling whose console is {@code log} began (the simulation says so). */
-    private static long[] began(Path log) throws java.io.IOException {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("BookPageSimulation: began (\\d+) ms after the start instant (\\d+)")
-                .matcher(Files.readString(log, java.nio.charset.StandardCharsets.ISO_8859_1));
-        assertTrue(m.find(), log + " says when it began");
-        return new long[] {Long.parseLong(m.group(2)), Long.parseLong(m.group(1))};
-    }
-
     /**
      * Where {@code host}'s closed load (its console {@code gatling.log} and its simulation.log, under {@code folder}) began a
      * request named "warm-up" later than the start instant + {@code warmupMs} + {@link #WARMUP_OVER_MS}: the warm-up is timed
@@ -80,12 +72,8 @@ class BenchNetnsRunIT {
      * timed from the host's own first request would never give.
      */
     private static java.util.Optional<String> warmUpPastTheInstant(String what, Path folder, long warmupMs) throws java.io.IOException {
-        long instant = began(folder.resolve("gatling.log"))[0];
-        Path logFile;
-        try (var files = Files.walk(folder, 2)) {
-            logFile = files.filter(f -> f.getFileName().toString().equals("simulation.log")).findFirst().orElseThrow();
-        }
-        io.gatewaybench.harness.measure.SimulationLog log = io.gatewaybench.harness.measure.SimulationLog.read(logFile);
+        long instant = StartGates.began(folder.resolve("gatling.log"))[0];
+        io.gatewaybench.harness.measure.SimulationLog log = StartGates.log(folder);
         java.util.OptionalInt lastStart = log.requests("warm-up").stream().mapToInt(r -> r.start()).max();
         if (lastStart.isEmpty()) {
             return java.util.Optional.empty();
@@ -222,8 +210,8 @@ class BenchNetnsRunIT {
                 assertEquals(2, round.get("injectors").size(), name + ": " + round);
                 round.get("injectors").forEach(share -> assertTrue(share.get("requests").asLong() > 0, name + ": " + share));
                 Path raw = run.resolve("raw").resolve(name + "-round" + number);
-                long[] began1 = began(raw.resolve("gatling.log"));
-                long[] began2 = began(raw.resolve("injector2/gatling.log"));
+                long[] began1 = StartGates.began(raw.resolve("gatling.log"));
+                long[] began2 = StartGates.began(raw.resolve("injector2/gatling.log"));
                 assertEquals(began1[0], began2[0], name + ": both hosts' gates held one instant");
                 assertTrue(began1[1] <= GATE_LATE_MS && began2[1] <= GATE_LATE_MS, name + ": begun " + began1[1] + " and " + began2[1]
                         + " ms after the start instant");

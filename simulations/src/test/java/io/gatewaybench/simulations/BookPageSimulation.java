@@ -75,7 +75,8 @@ import java.util.regex.Pattern;
  * <tr><td>cycles</td><td>8</td><td>interleaved: cycles of one slice per target</td></tr>
  * <tr><td>startGate</td><td>(none)</td><td>a file: once ready, the simulation prints so and waits for the file, up to 2 min,
  *     then begins its load at the epoch millisecond the file holds, so that several injector hosts begin at one instant (the
- *     harness's --injectors), the closed model's warm-up timed from that instant; none: it begins as soon as it is ready</td></tr>
+ *     harness's --injectors), the closed model's warm-up timed from that instant; none: it begins as soon as it is ready.
+ *     The closed model's users wait at the gate themselves, Gatling's engine started: ready means about to send</td></tr>
  * </table>
  */
 public class BookPageSimulation extends Simulation {
@@ -177,8 +178,9 @@ public class BookPageSimulation extends Simulation {
         } else {
             // One loop from warm-up into measurement and a tail: the same users on the same connections, no
             // pause and no new start in between; each request is named by the phase it is sent in.
-            measured = scenario("book").during(WARMUP + DURATION + TAIL).on(exec(http(BookPageSimulation::closedPhase)
-                    .get(BookPageSimulation::nextPath).check(checks(shared)))).injectOpen(atOnceUsers(USERS));
+            ChainBuilder loop = exec(http(BookPageSimulation::closedPhase).get(BookPageSimulation::nextPath).check(checks(shared)));
+            measured = (START_GATE.isEmpty() ? scenario("book") : scenario("book").exec(Gate.waitAt(START_GATE)))
+                    .during(WARMUP + DURATION + TAIL).on(loop).injectOpen(atOnceUsers(USERS));
         }
         List<PopulationBuilder> load = measured == null ? List.of() : List.of(measured);
         if (!RATES.isEmpty()) {
@@ -205,16 +207,18 @@ public class BookPageSimulation extends Simulation {
         }
         long interleavedSeconds = interleaved ? BASE_URLS.size() * (WARMUP + 1 + CYCLES * (SLICE_LEAD + SLICE + SLICE_TAIL + 1)) : 0;
         setUp(load).protocols(protocol).assertions(assertions)
-                .maxDuration(Duration.ofSeconds(interleavedSeconds + WARMUP + DURATION + TAIL + LADDER_WARMUP + RATES.size() * (LEVEL_DURATION + 5) + 60)); // a hung target cannot hold the run
+                .maxDuration(Duration.ofSeconds(interleavedSeconds + WARMUP + DURATION + TAIL + LADDER_WARMUP + RATES.size() * (LEVEL_DURATION + 5) + 60
+                        + (START_GATE.isEmpty() ? 0 : TimeUnit.MILLISECONDS.toSeconds(Gate.DEADLINE_MS)))); // a hung target cannot hold the run; the closed users' gate is inside it
     }
 
     /**
-     * Waits at the start gate, where given: Gatling injects once this returns. Ready, it says so; then it waits for the gate's
-     * file (up to 2 min) and for the instant the file holds, and says how far from that instant it began.
+     * Waits at the start gate, where given, for every model but the closed one, whose users wait at it themselves
+     * ({@link Gate}): Gatling injects once this returns. Ready, it says so; then it waits for the gate's file (up to 2 min)
+     * and for the instant the file holds, and says how far from that instant it began.
      */
     @Override
     public void before() {
-        if (START_GATE.isEmpty()) {
+        if (START_GATE.isEmpty() || MODEL.equals("closed")) {
             return;
         }
         java.nio.file.Path gate = java.nio.file.Path.of(START_GATE);
@@ -241,6 +245,71 @@ public class BookPageSimulation extends Simulation {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted at the start gate", e);
+        }
+    }
+
+    /**
+     * The closed model's start gate, held by its users rather than by {@link #before()}: Gatling starts its engine (its actors,
+     * its HTTP client, each user) only once {@code before()} returns, and that took 0.4-0.8 s on a quiet machine here and 1-3.5 s
+     * on a busy CI's second injector host (20261129), all of it after the instant, eating into the warm-up timed from it. Here
+     * each user's first action is this chain: the first to arrive says the simulation is ready (what the harness waits for on
+     * every host before it writes the instant), each polls for the gate's file every 5 ms, then pauses until the instant; the
+     * first past it sets {@link #LOOP_START} to the instant and says how far from it it began.
+     */
+    static final class Gate {
+        private static final AtomicBoolean ARRIVED = new AtomicBoolean();
+        private static final AtomicBoolean PASSED = new AtomicBoolean();
+        /** The instant, epoch ms, once read from the gate's file; 0 before. */
+        private static final AtomicLong INSTANT = new AtomicLong();
+        private static final long DEADLINE_MS = 120_000;
+        private static volatile long arrivedAt;
+
+        private Gate() {
+        }
+
+        static ChainBuilder waitAt(String file) {
+            java.nio.file.Path gate = java.nio.file.Path.of(file);
+            return exec(session -> {
+                if (ARRIVED.compareAndSet(false, true)) {
+                    arrivedAt = System.currentTimeMillis();
+                    System.out.println(READY + gate);
+                    System.out.flush();
+                }
+                return session;
+            }).asLongAs(session -> !opened(gate)).on(pause(Duration.ofMillis(5)))
+                    .pause(session -> Duration.ofMillis(Math.max(0, INSTANT.get() - System.currentTimeMillis())))
+                    .exec(session -> {
+                        if (PASSED.compareAndSet(false, true)) {
+                            long at = INSTANT.get();
+                            long late = Math.max(0, System.currentTimeMillis() - at);
+                            LOOP_START.set(System.nanoTime() - TimeUnit.MILLISECONDS.toNanos(late));
+                            System.out.printf("BookPageSimulation: began %d ms after the start instant %d%n", System.currentTimeMillis() - at, at);
+                        }
+                        return session;
+                    });
+        }
+
+        /** Whether the gate's file holds the instant yet (read once); past the deadline, the simulation cannot begin. */
+        private static boolean opened(java.nio.file.Path gate) {
+            if (INSTANT.get() != 0) {
+                return true;
+            }
+            if (!java.nio.file.Files.exists(gate)) {
+                if (System.currentTimeMillis() - arrivedAt > DEADLINE_MS) {
+                    throw new IllegalStateException("no start in " + gate + " within 2 min");
+                }
+                return false;
+            }
+            try {
+                String text = java.nio.file.Files.readString(gate).strip();
+                if (text.isEmpty()) { // written but not yet filled: read again at the next poll
+                    return false;
+                }
+                INSTANT.compareAndSet(0, Long.parseLong(text));
+                return true;
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException("cannot read the start in " + gate, e);
+            }
         }
     }
 
