@@ -96,7 +96,7 @@ done
 # Options as extra variables: they override infra/ansible/group_vars/all.yml (inventory group
 # variables would not), and reach the controller's own tasks on localhost too. bench_args as JSON:
 # as key=value, Ansible would cut "--quick --targets=a,b" at its first space.
-controller=(-e "bench_archive=$work/suite.tar.gz" -e "bench_results=$work/results" -e "bench_authorized_keys=$work/authorized_keys"
+controller=(-e "bench_archive=$work/suite.tar" -e "bench_results=$work/results" -e "bench_authorized_keys=$work/authorized_keys"
   -e "{\"bench_args\": \"$bench_args\"}")
 "$repo/infra/netns/run-in" injector ansible-playbook -i "$work/inventory.ini" "${controller[@]}" "$repo/infra/ansible/site.yml"
 "$repo/infra/netns/run-in" injector ansible-playbook -i "$work/inventory.ini" "${controller[@]}" "$repo/infra/ansible/bench.yml"
