@@ -262,6 +262,7 @@ public class BookPageSimulation extends Simulation {
         /** The instant, epoch ms, once read from the gate's file; 0 before. */
         private static final AtomicLong INSTANT = new AtomicLong();
         private static final long DEADLINE_MS = 120_000;
+        private static final AtomicBoolean TIMED_OUT = new AtomicBoolean();
         private static volatile long arrivedAt;
 
         private Gate() {
@@ -277,6 +278,7 @@ public class BookPageSimulation extends Simulation {
                 }
                 return session;
             }).asLongAs(session -> !opened(gate)).on(pause(Duration.ofMillis(5)))
+                    .exitHereIf(session -> TIMED_OUT.get()) // no instant: no load, rather than a load no other host sends with
                     .pause(session -> Duration.ofMillis(Math.max(0, INSTANT.get() - System.currentTimeMillis())))
                     .exec(session -> {
                         if (PASSED.compareAndSet(false, true)) {
@@ -289,16 +291,20 @@ public class BookPageSimulation extends Simulation {
                     });
         }
 
-        /** Whether the gate's file holds the instant yet (read once); past the deadline, the simulation cannot begin. */
+        /** Whether the gate's file holds the instant yet (read once), or the deadline has passed without it (then the users exit). */
         private static boolean opened(java.nio.file.Path gate) {
             if (INSTANT.get() != 0) {
                 return true;
             }
+            if (TIMED_OUT.get()) {
+                return true;
+            }
             if (!java.nio.file.Files.exists(gate)) {
-                if (System.currentTimeMillis() - arrivedAt > DEADLINE_MS) {
-                    throw new IllegalStateException("no start in " + gate + " within 2 min");
+                if (System.currentTimeMillis() - arrivedAt > DEADLINE_MS && TIMED_OUT.compareAndSet(false, true)) {
+                    System.out.println("BookPageSimulation: no start in " + gate + " within 2 min: the users stop without a request");
+                    System.out.flush();
                 }
-                return false;
+                return TIMED_OUT.get();
             }
             try {
                 String text = java.nio.file.Files.readString(gate).strip();
