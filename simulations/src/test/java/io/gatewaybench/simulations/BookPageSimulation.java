@@ -222,26 +222,16 @@ public class BookPageSimulation extends Simulation {
             return;
         }
         java.nio.file.Path gate = java.nio.file.Path.of(START_GATE);
-        System.out.println(READY + gate);
-        System.out.flush();
+        Gate.arrive(gate);
         try {
-            long deadline = System.currentTimeMillis() + 120_000;
-            while (!java.nio.file.Files.exists(gate)) {
-                if (System.currentTimeMillis() > deadline) {
-                    throw new IllegalStateException("no start in " + gate + " within 2 min");
-                }
-                Thread.sleep(5);
+            while (!Gate.opened(gate)) {
+                Thread.sleep(Gate.POLL_MS);
             }
-            long at = Long.parseLong(java.nio.file.Files.readString(gate).strip());
-            long wait = at - System.currentTimeMillis();
-            if (wait > 0) {
-                Thread.sleep(wait);
+            if (Gate.TIMED_OUT.get()) {
+                throw new IllegalStateException("no start in " + gate + " within 2 min");
             }
-            long late = Math.max(0, System.currentTimeMillis() - at); // read after the instant: timed from the instant all the same
-            LOOP_START.set(System.nanoTime() - TimeUnit.MILLISECONDS.toNanos(late));
-            System.out.printf("BookPageSimulation: began %d ms after the start instant %d%n", System.currentTimeMillis() - at, at);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException("cannot read the start in " + gate, e);
+            Thread.sleep(Gate.untilTheInstant().toMillis());
+            Gate.pass();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted at the start gate", e);
@@ -249,72 +239,82 @@ public class BookPageSimulation extends Simulation {
     }
 
     /**
-     * The closed model's start gate, held by its users rather than by {@link #before()}: Gatling starts its engine (its actors,
-     * its HTTP client, each user) only once {@code before()} returns, and that took 0.4-0.8 s on a quiet machine here and 1-3.5 s
-     * on a busy CI's second injector host (20261129), all of it after the instant, eating into the warm-up timed from it. Here
-     * each user's first action is this chain: the first to arrive says the simulation is ready (what the harness waits for on
-     * every host before it writes the instant), each polls for the gate's file every 5 ms, then pauses until the instant; the
-     * first past it sets {@link #LOOP_START} to the instant and says how far from it it began.
+     * The start gate, where given. The closed model's users hold it themselves ({@link #waitAt}), not {@link #before()}:
+     * Gatling starts its engine (its actors, its HTTP client, each user) only once {@code before()} returns, and that took
+     * 0.4-0.8 s on a quiet machine here and 1-3.5 s on a busy CI's second injector host (20261129), all of it after the
+     * instant, eating into the warm-up timed from it. The first to arrive says the simulation is ready (what the harness waits
+     * for on every host before it writes the instant, by rename: the file is whole once it exists); each polls for the file
+     * every {@link #POLL_MS} ms, then waits until the instant; the first past it sets {@link #LOOP_START} to the instant and
+     * says how far from it it began.
      */
     static final class Gate {
+        static final long POLL_MS = 5;
+        private static final long DEADLINE_MS = 120_000;
         private static final AtomicBoolean ARRIVED = new AtomicBoolean();
         private static final AtomicBoolean PASSED = new AtomicBoolean();
+        private static final AtomicBoolean TIMED_OUT = new AtomicBoolean();
         /** The instant, epoch ms, once read from the gate's file; 0 before. */
         private static final AtomicLong INSTANT = new AtomicLong();
-        private static final long DEADLINE_MS = 120_000;
-        private static final AtomicBoolean TIMED_OUT = new AtomicBoolean();
         private static volatile long arrivedAt;
 
         private Gate() {
         }
 
+        /** The closed users' first action: at the gate until the instant; with no instant within 2 min, no load at all. */
         static ChainBuilder waitAt(String file) {
             java.nio.file.Path gate = java.nio.file.Path.of(file);
             return exec(session -> {
-                if (ARRIVED.compareAndSet(false, true)) {
-                    arrivedAt = System.currentTimeMillis();
-                    System.out.println(READY + gate);
-                    System.out.flush();
-                }
+                arrive(gate);
                 return session;
-            }).asLongAs(session -> !opened(gate)).on(pause(Duration.ofMillis(5)))
-                    .exitHereIf(session -> TIMED_OUT.get()) // no instant: no load, rather than a load no other host sends with
-                    .pause(session -> Duration.ofMillis(Math.max(0, INSTANT.get() - System.currentTimeMillis())))
+            }).asLongAs(session -> !opened(gate)).on(pause(Duration.ofMillis(POLL_MS)))
+                    .exitHereIf(session -> TIMED_OUT.get()) // rather than a load no other host sends with
+                    .pause(session -> untilTheInstant())
                     .exec(session -> {
-                        if (PASSED.compareAndSet(false, true)) {
-                            long at = INSTANT.get();
-                            long late = Math.max(0, System.currentTimeMillis() - at);
-                            LOOP_START.set(System.nanoTime() - TimeUnit.MILLISECONDS.toNanos(late));
-                            System.out.printf("BookPageSimulation: began %d ms after the start instant %d%n", System.currentTimeMillis() - at, at);
-                        }
+                        pass();
                         return session;
                     });
         }
 
-        /** Whether the gate's file holds the instant yet (read once), or the deadline has passed without it (then the users exit). */
-        private static boolean opened(java.nio.file.Path gate) {
-            if (INSTANT.get() != 0) {
-                return true;
+        /** The first arrival says the simulation is ready. */
+        static void arrive(java.nio.file.Path gate) {
+            if (ARRIVED.compareAndSet(false, true)) {
+                arrivedAt = System.currentTimeMillis();
+                System.out.println(READY + gate);
+                System.out.flush();
             }
-            if (TIMED_OUT.get()) {
+        }
+
+        /** Whether the gate's file holds the instant yet (read once), or 2 min have passed without it ({@link #TIMED_OUT}). */
+        static boolean opened(java.nio.file.Path gate) {
+            if (INSTANT.get() != 0 || TIMED_OUT.get()) {
                 return true;
             }
             if (!java.nio.file.Files.exists(gate)) {
                 if (System.currentTimeMillis() - arrivedAt > DEADLINE_MS && TIMED_OUT.compareAndSet(false, true)) {
-                    System.out.println("BookPageSimulation: no start in " + gate + " within 2 min: the users stop without a request");
+                    System.out.println("BookPageSimulation: no start in " + gate + " within 2 min");
                     System.out.flush();
                 }
                 return TIMED_OUT.get();
             }
             try {
-                String text = java.nio.file.Files.readString(gate).strip();
-                if (text.isEmpty()) { // written but not yet filled: read again at the next poll
-                    return false;
-                }
-                INSTANT.compareAndSet(0, Long.parseLong(text));
+                INSTANT.compareAndSet(0, Long.parseLong(java.nio.file.Files.readString(gate).strip()));
                 return true;
             } catch (java.io.IOException e) {
                 throw new java.io.UncheckedIOException("cannot read the start in " + gate, e);
+            }
+        }
+
+        static Duration untilTheInstant() {
+            return Duration.ofMillis(Math.max(0, INSTANT.get() - System.currentTimeMillis()));
+        }
+
+        /** The first past the gate times the loop from the instant (however late it got there) and says how late that was. */
+        static void pass() {
+            if (PASSED.compareAndSet(false, true)) {
+                long at = INSTANT.get();
+                long late = Math.max(0, System.currentTimeMillis() - at);
+                LOOP_START.set(System.nanoTime() - TimeUnit.MILLISECONDS.toNanos(late));
+                System.out.printf("BookPageSimulation: began %d ms after the start instant %d%n", late, at);
             }
         }
     }
