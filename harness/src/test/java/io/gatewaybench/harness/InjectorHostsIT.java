@@ -24,7 +24,11 @@ import org.junit.jupiter.api.parallel.Isolated;
  * <p>Alone, not beside the other integration tests with BenchNetnsRunIT: the emulated hosts' CPU 0 is shared by the
  * harness, both Vegetas and Tomcat, and every other process on the machine. Beside the side phase's classes (the CPUs busy
  * throughout) the first host's Vegeta sent every level 5.2-11.4 ms late at P99 on the CI of 106f20c here, every level
- * injector-limited, and the agreement was calibrated on a quiet machine (its figures at {@link #AGREEMENT_US}).
+ * injector-limited, and the agreement was calibrated on a quiet machine (its figures at {@link #AGREEMENT_US}). Alone too,
+ * on a noisy day, Vegeta may not deliver a level: on the fresh-clone CI of d7c0f65 here (20261202) the two-host run's
+ * 100 req/s was sent late twice for direct and for planted-delay (send lag P99 5.4-6.8 ms, over the 5 ms that count as
+ * late), and the test failed reading a level the run had not measured. So each run is made once more where that happens
+ * ({@link QuickRun#deliveredOrOnceMore}), keyed on the injector, never on a figure the checks judge.
  */
 @Isolated("its tolerances were calibrated on a quiet machine, and its injectors share a core: no other ./bench run beside it")
 class InjectorHostsIT {
@@ -68,14 +72,19 @@ class InjectorHostsIT {
     private static Path twoInjectors;
     private static Throwable twoInjectorsFailed;
 
-    /** The run from the injector host alone: direct and the two plants, the quick closed load and two fixed rates. */
+    /**
+     * The run from the injector host alone: direct and the two plants, the quick closed load and two fixed rates. Made once
+     * more where Vegeta could not deliver a level of it ({@link QuickRun#deliveredOrOnceMore}), as the two-host run is.
+     */
     private static synchronized Path oneInjector() throws Exception {
         if (oneInjector == null) {
             Path results = Path.of("target", "bench-netns-one-injector-it").toAbsolutePath();
-            QuickRun.bench(results, "run", "--quick", "--topology=netns", "--injectors=1", "--targets=" + PLANTED,
-                    "--rates=" + RATES.get(0) + "," + RATES.get(1), "--level-duration=3", "--levels=none", "--cross-check=none",
-                    "--results=" + results);
-            oneInjector = QuickRun.newest(results);
+            oneInjector = QuickRun.deliveredOrOnceMore(results, false, () -> {
+                QuickRun.bench(results, "run", "--quick", "--topology=netns", "--injectors=1", "--targets=" + PLANTED,
+                        "--rates=" + RATES.get(0) + "," + RATES.get(1), "--level-duration=3", "--levels=none", "--cross-check=none",
+                        "--results=" + results);
+                return QuickRun.newest(results);
+            });
             SummarySchemaTest.assertMatchesSchema(oneInjector);
         }
         return oneInjector;
@@ -94,7 +103,8 @@ class InjectorHostsIT {
             throw new AssertionError("the run from two injector hosts failed before", twoInjectorsFailed);
         }
         try {
-            twoInjectors = runFromTwoInjectors();
+            Path results = Files.createDirectories(Path.of("target", "bench-netns-two-injectors-it").toAbsolutePath());
+            twoInjectors = QuickRun.deliveredOrOnceMore(results, false, () -> runFromTwoInjectors(results));
         } catch (Exception | AssertionError e) {
             twoInjectorsFailed = e;
             throw e;
@@ -102,8 +112,7 @@ class InjectorHostsIT {
         return twoInjectors;
     }
 
-    private static Path runFromTwoInjectors() throws Exception {
-        Path results = Files.createDirectories(Path.of("target", "bench-netns-two-injectors-it").toAbsolutePath());
+    private static Path runFromTwoInjectors(Path results) throws Exception {
         Path log = results.resolve("bench.log");
         Process bench = new ProcessBuilder(Repo.root().resolve("bench").toString(), "run", "--quick", "--topology=netns", "--injectors=2",
                 "--targets=" + PLANTED + ",nginx,haproxy", "--rates=" + RATES.get(0) + "," + RATES.get(1), "--level-duration=3", "--levels=none",
@@ -175,6 +184,7 @@ class InjectorHostsIT {
                     + closed.get(1).get("requests").asLong(), name + ": the round's requests are its hosts' together");
             assertEquals(RATES, rates(t), name + "'s levels");
             for (JsonNode level : t.get("fixed_rate")) {
+                assertFalse(level.get("rounds").isEmpty(), name + " at " + level.get("rate_rps") + " req/s was not measured: " + level);
                 JsonNode round = level.get("rounds").get(0);
                 JsonNode shares = round.get("injectors");
                 assertEquals(List.of("injector", "injector2"), hosts(shares), name + " at " + level.get("rate_rps"));

@@ -132,30 +132,15 @@ class PlantedTargetsIT {
     }
 
     /**
-     * The run, and once more where the injector could not deliver a level of it ({@link #undelivered}): a level Vegeta sent
-     * late, twice, is neither the plant's figure nor its failure, and with one round no other round stands in for it. The
-     * calibration's 160 levels had none (send lag P99 1.03-1.58 ms); a noisy spell of this machine (20261129) sent eight
-     * levels of one run late, and four of them late again (send lag P99 5.2-9.0 ms), direct's 150 req/s among them. The first attempt's run is kept beside the second, and what
-     * was late is written to {@code target/planted-it/first-attempt.txt}, its console to {@code first-attempt-bench.log}
-     * (the second's is {@code bench.log}). Not tried again for anything the checks judge.
+     * The run, and once more where the injector could not deliver a level of it ({@link QuickRun#deliveredOrOnceMore}): with
+     * one round no other round stands in for a level Vegeta sent late twice. The calibration's 160 levels had none (send lag
+     * P99 1.03-1.58 ms); a noisy spell of this machine (20261129) sent eight levels of one run late, and four of them late
+     * again (send lag P99 5.2-9.0 ms), direct's 150 req/s among them. What was late is in
+     * {@code target/planted-it/first-attempt.txt}, the first attempt's console in {@code first-attempt-bench.log}.
      */
     private Path newRun() throws Exception {
         Path results = Path.of("target", "planted-it").toAbsolutePath();
-        Path said = results.resolve("first-attempt.txt");
-        Path console = results.resolve("first-attempt-bench.log");
-        Files.deleteIfExists(said); // an earlier invocation's, not this one's
-        Files.deleteIfExists(console);
-        Path first = newRun(results);
-        List<String> late = FORCE_SECOND_ATTEMPT ? List.of("(forced: -Dplanted.second.attempt)")
-                : undelivered(new ObjectMapper().readTree(first.resolve("summary.json").toFile()));
-        if (late.isEmpty()) {
-            return first;
-        }
-        Files.writeString(said, "run " + first.getFileName() + ": the injector could not deliver " + late + "; run once more\n");
-        Files.move(results.resolve("bench.log"), console);
-        Path second = newRun(results);
-        assertFalse(second.equals(first), "the second attempt wrote a run of its own: " + second);
-        return second;
+        return QuickRun.deliveredOrOnceMore(results, FORCE_SECOND_ATTEMPT, () -> newRun(results));
     }
 
     private Path newRun(Path results) throws Exception {
@@ -169,23 +154,6 @@ class PlantedTargetsIT {
                 "--cross-check=none", "--p99-objective=" + P99_OBJECTIVE_MS, "--results=" + results);
         SummarySchemaTest.assertMatchesSchema(QuickRun.newest(results));
         return QuickRun.newest(results);
-    }
-
-    /** The levels the injector could not deliver in some round (sent late twice, or not reached after one that was), by target. */
-    static List<String> undelivered(JsonNode summary) {
-        List<String> late = new ArrayList<>();
-        for (JsonNode t : summary.get("targets")) {
-            int rounds = t.get("rounds").size();
-            for (JsonNode l : t.get("fixed_rate")) {
-                if (l.path("rounds_injector_limited").asInt() > 0) {
-                    late.add(t.get("name").asText() + " at " + l.get("rate_rps") + " req/s (send lag P99 up to "
-                            + l.get("send_lag_p99_ms_max") + " ms)");
-                } else if (l.get("rounds_reached").asInt() < rounds) {
-                    late.add(t.get("name").asText() + " at " + l.get("rate_rps") + " req/s (not reached)");
-                }
-            }
-        }
-        return late;
     }
 
     /**
