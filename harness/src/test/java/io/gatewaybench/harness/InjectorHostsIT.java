@@ -79,7 +79,7 @@ class InjectorHostsIT {
     private static synchronized Path oneInjector() throws Exception {
         if (oneInjector == null) {
             Path results = Path.of("target", "bench-netns-one-injector-it").toAbsolutePath();
-            oneInjector = QuickRun.deliveredOrOnceMore(results, false, () -> {
+            oneInjector = QuickRun.deliveredOrOnceMore(results, "", () -> {
                 QuickRun.bench(results, "run", "--quick", "--topology=netns", "--injectors=1", "--targets=" + PLANTED,
                         "--rates=" + RATES.get(0) + "," + RATES.get(1), "--level-duration=3", "--levels=none", "--cross-check=none",
                         "--results=" + results);
@@ -104,7 +104,7 @@ class InjectorHostsIT {
         }
         try {
             Path results = Files.createDirectories(Path.of("target", "bench-netns-two-injectors-it").toAbsolutePath());
-            twoInjectors = QuickRun.deliveredOrOnceMore(results, false, () -> runFromTwoInjectors(results));
+            twoInjectors = QuickRun.deliveredOrOnceMore(results, "", () -> runFromTwoInjectors(results));
         } catch (Exception | AssertionError e) {
             twoInjectorsFailed = e;
             throw e;

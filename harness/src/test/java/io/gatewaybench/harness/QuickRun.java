@@ -212,17 +212,18 @@ final class QuickRun {
     /**
      * The run, and once more where its injector could not deliver a fixed-rate level of it ({@link #undelivered}): a level
      * Vegeta sent late twice is neither the target's figure nor its failure, and in a one-round run no other round stands in
-     * for it. {@code force}: once more whatever the first delivered, to see that path run. The first attempt's run is kept
+     * for it. {@code forcedBy}, where not empty, names the switch that asks for it once more whatever the first delivered, to
+     * see that path run. The first attempt's run is kept
      * beside the second, what was late written to {@code results/first-attempt.txt} and its console moved to
      * {@code first-attempt-bench.log}. Never tried again for anything the checks judge.
      */
-    static Path deliveredOrOnceMore(Path results, boolean force, Attempt attempt) throws Exception {
+    static Path deliveredOrOnceMore(Path results, String forcedBy, Attempt attempt) throws Exception {
         Path said = results.resolve("first-attempt.txt");
         Path console = results.resolve("first-attempt-bench.log");
         Files.deleteIfExists(said); // an earlier invocation's, not this one's
         Files.deleteIfExists(console);
         Path first = attempt.run();
-        List<String> late = force ? List.of("(forced)") : undelivered(new ObjectMapper().readTree(first.resolve("summary.json").toFile()));
+        List<String> late = !forcedBy.isEmpty() ? List.of("(forced: " + forcedBy + ")") : undelivered(new ObjectMapper().readTree(first.resolve("summary.json").toFile()));
         if (late.isEmpty()) {
             return first;
         }
