@@ -52,8 +52,9 @@ class ArchitectureTest {
         m.put("root", List.of("plan", "launch", "measure", "analyse", "report", "model"));
         m.put("plan", List.of("model"));
         m.put("launch", List.of("plan", "model"));
-        m.put("measure", List.of("launch", "plan", "model"));
-        m.put("analyse", List.of("measure", "plan", "model"));
+        m.put("measure", List.of("launch", "plan", "quantity", "model"));
+        m.put("analyse", List.of("measure", "plan", "quantity", "model"));
+        m.put("quantity", List.of("model"));
         m.put("report", List.of("analyse", "measure", "plan", "model"));
         m.put("model", List.of());
         return m;
@@ -68,6 +69,7 @@ class ArchitectureTest {
                 .layer("measure").definedBy(HARNESS + ".measure..")
                 .layer("analyse").definedBy(HARNESS + ".analyse..")
                 .layer("report").definedBy(HARNESS + ".report..")
+                .layer("quantity").definedBy(HARNESS + ".quantity..")
                 .layer("model").definedBy(HARNESS + ".model..")
                 .withOptionalLayers(true);
         for (Map.Entry<String, List<String>> e : MAY_USE.entrySet()) {

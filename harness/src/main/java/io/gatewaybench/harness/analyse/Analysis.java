@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gatewaybench.harness.measure.Ladder;
 import io.gatewaybench.harness.measure.MeasuredSummary;
 import io.gatewaybench.harness.measure.RequestStats;
-import io.gatewaybench.harness.measure.Stats;
+import io.gatewaybench.harness.quantity.Stats;
 import io.gatewaybench.harness.model.FixedRateLevel;
 import io.gatewaybench.harness.model.GatewayCpu;
 import io.gatewaybench.harness.model.Interval;

@@ -4,7 +4,7 @@ import io.gatewaybench.harness.measure.InterleavedLoad;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.apache.commons.math3.distribution.TDistribution;
+import io.gatewaybench.harness.quantity.Stats;
 
 /**
  * Where the noise of a paired throughput ratio comes from when every target is started once and kept warm, and measured
@@ -41,7 +41,7 @@ public final class InterleavedSpread {
         /** The 95% interval's half-width, in log ratio, of {@code blocks} blocks of {@code cycles} cycles: t over blocks. */
         public double halfWidth(int blocks, int cycles) {
             double b = Double.isNaN(betweenBlocks) ? 0 : betweenBlocks;
-            return new TDistribution(blocks - 1).inverseCumulativeProbability(0.975) * Math.sqrt((b + betweenCycles / cycles) / blocks);
+            return Stats.t(0.95, blocks - 1) * Math.sqrt((b + betweenCycles / cycles) / blocks);
         }
 
         /** The same as measured: over this run's own blocks' means (NaN with one block). */
@@ -50,7 +50,7 @@ public final class InterleavedSpread {
             if (n < 2) {
                 return Double.NaN;
             }
-            return new TDistribution(n - 1).inverseCumulativeProbability(0.975) * Math.sqrt(variance(blockMeans) / n);
+            return Stats.t(0.95, n - 1) * Math.sqrt(Stats.variance(blockMeans) / n);
         }
     }
 
@@ -83,14 +83,14 @@ public final class InterleavedSpread {
                 for (int c = 0; c < cycles; c++) {
                     r[c] = Math.log(b.throughput(t, c) / b.throughput(0, c));
                 }
-                means[k] = mean(r);
-                squares += variance(r) * (cycles - 1);
+                means[k] = Stats.mean(r);
+                squares += Stats.variance(r) * (cycles - 1);
                 sum += means[k];
                 mine.add(b.perSecond()[t]);
                 direct.add(b.perSecond()[0]);
             }
             double betweenCycles = squares / (blocks.size() * (cycles - 1.0));
-            double betweenBlocks = blocks.size() < 2 ? Double.NaN : Math.max(0, variance(means) - betweenCycles / cycles);
+            double betweenBlocks = blocks.size() < 2 ? Double.NaN : Math.max(0, Stats.variance(means) - betweenCycles / cycles);
             SliceSpread.Components slices = blocks.get(0).sliceSeconds() >= 2 ? SliceSpread.of(mine, direct) : null;
             out.add(new Target(names.get(t), Math.exp(sum / blocks.size()), betweenCycles, betweenBlocks, means, slices));
         }
@@ -157,20 +157,4 @@ public final class InterleavedSpread {
         return md.toString();
     }
 
-    private static double mean(double[] v) {
-        double sum = 0;
-        for (double x : v) {
-            sum += x;
-        }
-        return sum / v.length;
-    }
-
-    private static double variance(double[] v) {
-        double m = mean(v);
-        double squares = 0;
-        for (double x : v) {
-            squares += (x - m) * (x - m);
-        }
-        return squares / (v.length - 1);
-    }
 }

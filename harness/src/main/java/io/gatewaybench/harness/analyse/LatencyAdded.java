@@ -1,7 +1,7 @@
 package io.gatewaybench.harness.analyse;
 
 import io.gatewaybench.harness.measure.Ladder;
-import io.gatewaybench.harness.measure.Stats;
+import io.gatewaybench.harness.quantity.Stats;
 import io.gatewaybench.harness.model.AddedUs;
 import io.gatewaybench.harness.model.FixedRateLevel;
 import io.gatewaybench.harness.model.Interval;
@@ -18,7 +18,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import org.apache.commons.math3.distribution.TDistribution;
 
 /**
  * What a target adds over direct at each fixed rate, to the microsecond: each round's figure of the target less direct's of
@@ -136,7 +135,7 @@ final class LatencyAdded {
         Double high = null;
         if (n > 1) {
             double sd = Math.sqrt(Arrays.stream(perRound).map(v -> (v - mean) * (v - mean)).sum() / (n - 1));
-            double half = new TDistribution(n - 1).inverseCumulativeProbability(0.975) * sd / Math.sqrt(n);
+            double half = Stats.t(0.95, n - 1) * sd / Math.sqrt(n);
             low = Precision.round(mean - half);
             high = Precision.round(mean + half);
         }

@@ -1,6 +1,6 @@
 package io.gatewaybench.harness.analyse;
 
-import io.gatewaybench.harness.measure.Stats;
+import io.gatewaybench.harness.quantity.Stats;
 import io.gatewaybench.harness.model.Interval;
 import io.gatewaybench.harness.plan.RunPlan;
 import io.gatewaybench.harness.plan.Target;

@@ -1,6 +1,6 @@
 package io.gatewaybench.harness.analyse;
 
-import io.gatewaybench.harness.measure.Stats;
+import io.gatewaybench.harness.quantity.Stats;
 import io.gatewaybench.harness.model.Cost;
 import io.gatewaybench.harness.model.CostRow;
 import io.gatewaybench.harness.model.Interval;
@@ -24,7 +24,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
-import org.apache.commons.math3.distribution.TDistribution;
 
 /**
  * A run of several JVM profiles, judged per gateway: each profile's throughput and closed-loop P99
@@ -211,11 +210,8 @@ final class ProfileMatrix {
 
     /** Student's t interval of the mean of {@code logs} at {@code level}, with logs.length - 1 degrees of freedom: {low, high}. */
     static double[] logInterval(double[] logs, double level) {
-        double mean = Arrays.stream(logs).average().orElseThrow();
-        double squares = Arrays.stream(logs).map(x -> (x - mean) * (x - mean)).sum();
-        double half = new TDistribution(logs.length - 1).inverseCumulativeProbability(1 - (1 - level) / 2)
-                * Math.sqrt(squares / (logs.length - 1) / logs.length);
-        return new double[] {mean - half, mean + half};
+        double[] mean = Stats.meanInterval(logs, level);
+        return new double[] {mean[1], mean[2]};
     }
 
     private static double[] logs(Interval spread) {

@@ -2,7 +2,7 @@ package io.gatewaybench.harness.analyse;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.gatewaybench.harness.measure.Ladder;
-import io.gatewaybench.harness.measure.Stats;
+import io.gatewaybench.harness.quantity.Stats;
 import io.gatewaybench.harness.model.LadderPlan;
 import io.gatewaybench.harness.model.MaxSustainable;
 import io.gatewaybench.harness.model.Summaries;
@@ -63,12 +63,12 @@ public final class RunComparison {
     public record Row(String target, String figure, double[] a, double[] b, double marginAbs, Test test, double detectable) {
         /** Run A's mean over its rounds. */
         public double aMean() {
-            return mean(a);
+            return Stats.mean(a);
         }
 
         /** Run B's mean over its rounds. */
         public double bMean() {
-            return mean(b);
+            return Stats.mean(b);
         }
 
         /** Run A's mean and its 95% interval ({@link #meanWithInterval95}). */
@@ -125,8 +125,8 @@ public final class RunComparison {
          * at 5%.
          */
         public static Test of(double[] a, double[] b, double margin, double resolution, int k, double alpha) {
-            Design design = new Design(a.length, variance(a), b.length, variance(b), margin, resolution * resolution / 12, k, alpha);
-            double diff = mean(b) - mean(a);
+            Design design = new Design(a.length, Stats.variance(a), b.length, Stats.variance(b), margin, resolution * resolution / 12, k, alpha);
+            double diff = Stats.mean(b) - Stats.mean(a);
             double se = design.se(design.varianceA(), design.varianceB());
             if (se == 0) { // both runs gave the same exact value every round: the difference is known exactly
                 return new Test(diff, new double[] {diff, diff}, new double[] {diff, diff}, diff == 0 ? 1 : 0,
@@ -198,10 +198,10 @@ public final class RunComparison {
             for (int i = 0; i < draws; i++) {
                 double[] a = d.draw(random, d.na(), d.varianceA());
                 double[] b = d.draw(random, d.nb(), d.varianceB());
-                double va = variance(a);
-                double vb = variance(b);
+                double va = Stats.variance(a);
+                double vb = Stats.variance(b);
                 double se = d.se(va, vb); // each variance floored as the test floors it
-                noise[i] = mean(b) - mean(a);
+                noise[i] = Stats.mean(b) - Stats.mean(a);
                 bound[i] = se == 0 ? d.margin() : d.bound(new TDistribution(d.df(va, vb)), se);
             }
             double low = 0;
@@ -523,25 +523,12 @@ public final class RunComparison {
 
     /** The same, with {@code levels}: its values are levels of one ladder both runs offered ({@link Figure}). */
     private static Figure figure(String target, String figure, double[] a, double[] b, double margin, double resolution, boolean levels) {
-        return new Figure(target, figure, a, b, Math.max(margin * Math.abs(mean(a)), resolution), resolution, levels);
+        return new Figure(target, figure, a, b, Math.max(margin * Math.abs(Stats.mean(a)), resolution), resolution, levels);
     }
 
     /** One run's figure: its mean over rounds and the 95% t-interval of that mean, for compare.html's charts. */
     public static double[] meanWithInterval95(double[] v) {
-        double m = mean(v);
-        double half = v.length < 2 ? Double.NaN
-                : new TDistribution(v.length - 1).inverseCumulativeProbability(0.975) * Math.sqrt(variance(v) / v.length);
-        return new double[] {m, m - half, m + half};
-    }
-
-    /** The mean of a figure's per-round values. */
-    public static double mean(double[] v) {
-        return Arrays.stream(v).average().orElse(Double.NaN);
-    }
-
-    private static double variance(double[] v) {
-        double m = mean(v);
-        return Arrays.stream(v).map(x -> (x - m) * (x - m)).sum() / (v.length - 1);
+        return Stats.meanInterval(v, 0.95);
     }
 
     /** Parses {@code --alpha=0.01} or {@code --alpha=1%}: the chance that two runs alike are called different on some figure. */

@@ -4,7 +4,7 @@ import io.gatewaybench.harness.model.CostRow;
 import io.gatewaybench.harness.model.FixedRateLevel;
 import io.gatewaybench.harness.model.MaxSustainable;
 import io.gatewaybench.harness.model.P99AtRate;
-import io.gatewaybench.harness.measure.Stats;
+import io.gatewaybench.harness.quantity.Stats;
 import io.gatewaybench.harness.model.RatioSpread;
 import io.gatewaybench.harness.model.RelativeToDirect;
 import io.gatewaybench.harness.model.ScenarioRow;

@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.apache.commons.math3.distribution.TDistribution;
+import io.gatewaybench.harness.quantity.Stats;
 
 /**
  * Where the noise of a paired throughput ratio comes from, and so how to buy precision with run time (Kalibera and Jones,
@@ -57,7 +57,7 @@ public final class SliceSpread {
 
         /** The half-width, in log ratio (about a share: 0.05 is ±5%), of the 95% interval of {@code n} rounds of {@code window} s. */
         public double halfWidth(int n, double window) {
-            return new TDistribution(n - 1).inverseCumulativeProbability(0.975) * Math.sqrt(roundVariance(window) / n);
+            return Stats.t(0.95, n - 1) * Math.sqrt(roundVariance(window) / n);
         }
     }
 
@@ -96,10 +96,11 @@ public final class SliceSpread {
             int n = Math.min(targetRuns.get(k).length, directRuns.get(k).length);
             double[] paired = new double[n];
             for (int i = 0; i < n; i++) {
-                paired[i] = Math.log(mean(target.get(first + i), seconds)) - Math.log(mean(direct.get(first + i), seconds));
+                paired[i] = Math.log(Stats.mean(Arrays.copyOf(target.get(first + i), seconds)))
+                        - Math.log(Stats.mean(Arrays.copyOf(direct.get(first + i), seconds)));
             }
             if (n >= 2) {
-                squares += variance(paired) * (n - 1);
+                squares += Stats.variance(paired) * (n - 1);
                 df += n - 1;
             }
             first += n;
@@ -133,8 +134,7 @@ public final class SliceSpread {
                 }
                 logs[s] = Math.log(sum / length);
             }
-            double m = Arrays.stream(logs).average().orElseThrow();
-            squares += Arrays.stream(logs).map(v -> (v - m) * (v - m)).sum();
+            squares += slices < 2 ? 0 : Stats.variance(logs) * (slices - 1);
             df += slices - 1;
         }
         return df == 0 ? 0 : squares / df;
@@ -165,19 +165,6 @@ public final class SliceSpread {
         return String.format(Locale.ROOT, "%d rounds of %d s: between rounds ±%.1f%%, a 1 s slice ±%.1f%% (x%.1f for its run-on), "
                         + "a round's ratio ±%.1f%% as measured", c.rounds(), c.seconds(), 100 * Math.sqrt(c.betweenVariance()),
                 100 * Math.sqrt(c.withinVariance()), c.inflation(), 100 * Math.sqrt(c.pairedVariance()));
-    }
-
-    private static double mean(double[] v, int n) {
-        double sum = 0;
-        for (int i = 0; i < n; i++) {
-            sum += v[i];
-        }
-        return sum / n;
-    }
-
-    private static double variance(double[] v) {
-        double m = Arrays.stream(v).average().orElseThrow();
-        return Arrays.stream(v).map(x -> (x - m) * (x - m)).sum() / (v.length - 1);
     }
 
     /**

@@ -9,8 +9,8 @@
  * io.gatewaybench.harness.analyse.RunComparison}) and a JMH run's figures beside their baselines ({@link
  * io.gatewaybench.harness.analyse.JmhResults}).
  *
- * <p>May use: {@link io.gatewaybench.harness.measure}, {@link io.gatewaybench.harness.plan} and {@link
- * io.gatewaybench.harness.model}. Never {@link io.gatewaybench.harness.launch} nor a process ({@link ProcessBuilder},
+ * <p>May use: {@link io.gatewaybench.harness.measure}, {@link io.gatewaybench.harness.plan}, {@link
+ * io.gatewaybench.harness.quantity} and {@link io.gatewaybench.harness.model}. Never {@link io.gatewaybench.harness.launch} nor a process ({@link ProcessBuilder},
  * {@link ProcessHandle}): nothing here knows a process, so any summary can be analysed anywhere.
  */
 package io.gatewaybench.harness.analyse;

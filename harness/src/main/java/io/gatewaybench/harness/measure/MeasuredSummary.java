@@ -1,6 +1,7 @@
 package io.gatewaybench.harness.measure;
 
 import io.gatewaybench.harness.model.FixedRateLevel;
+import io.gatewaybench.harness.quantity.Stats;
 import io.gatewaybench.harness.model.Interval;
 import io.gatewaybench.harness.model.LatencyMs;
 import io.gatewaybench.harness.model.LatencySpread;

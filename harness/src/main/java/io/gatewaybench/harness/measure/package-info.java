@@ -10,11 +10,11 @@
  * used by a run), resource cost, JFR figures, the wrk cross-check, the checks that a target serves the right page ({@link io.gatewaybench.harness.measure.ScenarioCheck}),
  * a round's figures ({@link io.gatewaybench.harness.measure.RequestStats}), the environment of a JMH run, and what a run
  * measured in summary.json's shape ({@link io.gatewaybench.harness.measure.MeasuredSummary}, pooling rounds with {@link
- * io.gatewaybench.harness.measure.Stats}), with what the summary says beside it of the run and of each target ({@link
+ * io.gatewaybench.harness.quantity.Stats}), with what the summary says beside it of the run and of each target ({@link
  * io.gatewaybench.harness.measure.RunDescription}: every component's version among it).
  *
- * <p>May use: {@link io.gatewaybench.harness.launch}, {@link io.gatewaybench.harness.plan} and {@link
- * io.gatewaybench.harness.model} (launch to start and stop the gateway of a round, for a launched gateway's JDK and folder, the
+ * <p>May use: {@link io.gatewaybench.harness.launch}, {@link io.gatewaybench.harness.plan}, {@link
+ * io.gatewaybench.harness.quantity} and {@link io.gatewaybench.harness.model} (launch to start and stop the gateway of a round, for a launched gateway's JDK and folder, the
  * origin's descriptor and a target's version command; {@code Bench} hands a round the running origin).
  */
 package io.gatewaybench.harness.measure;

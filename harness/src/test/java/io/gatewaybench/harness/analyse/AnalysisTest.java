@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.gatewaybench.harness.measure.Ladder;
-import io.gatewaybench.harness.measure.Stats;
+import io.gatewaybench.harness.quantity.Stats;
 import io.gatewaybench.harness.model.Cost;
 import io.gatewaybench.harness.model.GatewayCpu;
 import io.gatewaybench.harness.model.Interval;

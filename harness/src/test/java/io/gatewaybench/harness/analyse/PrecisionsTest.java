@@ -19,7 +19,7 @@ class PrecisionsTest {
     @Test
     void theHalfWidthIsTheHeadlinesInterval() {
         double[] paired = {0.60, 0.62, 0.59};
-        var i = io.gatewaybench.harness.measure.Stats.interval(paired);
+        var i = io.gatewaybench.harness.quantity.Stats.interval(paired);
         assertEquals(Math.sqrt(i.ci95High() / i.ci95Low()) - 1, Precisions.halfWidth(paired), 1e-3);
         assertTrue(Double.isNaN(Precisions.halfWidth(new double[] {0.6})), "one round: no interval");
         assertTrue(Double.isNaN(Precisions.halfWidth(new double[] {0, 0.6})), "a round at 0: no interval");

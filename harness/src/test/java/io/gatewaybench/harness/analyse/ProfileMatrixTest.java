@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.gatewaybench.harness.measure.Stats;
+import io.gatewaybench.harness.quantity.Stats;
 import io.gatewaybench.harness.model.Interval;
 import io.gatewaybench.harness.model.Precision;
 import io.gatewaybench.harness.model.ProfileRow;

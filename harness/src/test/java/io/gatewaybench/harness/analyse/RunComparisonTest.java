@@ -195,7 +195,7 @@ class RunComparisonTest {
                 boolean different = excludesNone && Math.abs(t.difference()) > r.marginAbs();
                 boolean inside = t.ci90()[0] >= -r.marginAbs() && t.ci90()[1] <= r.marginAbs();
                 boolean sameLevel = r.figure().startsWith("max sustainable")
-                        && io.gatewaybench.harness.measure.Stats.lowerMedian(r.a()) == io.gatewaybench.harness.measure.Stats.lowerMedian(r.b());
+                        && io.gatewaybench.harness.quantity.Stats.lowerMedian(r.a()) == io.gatewaybench.harness.quantity.Stats.lowerMedian(r.b());
                 RunComparison.Verdict expected = inside || sameLevel ? RunComparison.Verdict.EQUIVALENT
                         : different ? RunComparison.Verdict.DIFFERENT : RunComparison.Verdict.INCONCLUSIVE;
                 assertEquals(expected, t.verdict(), where);

@@ -1,11 +1,14 @@
-package io.gatewaybench.harness.measure;
+package io.gatewaybench.harness.quantity;
 
 import io.gatewaybench.harness.model.Interval;
 import io.gatewaybench.harness.model.Precision;
 import java.util.Arrays;
 import org.apache.commons.math3.distribution.TDistribution;
 
-/** Small statistics over rounds: of a target's rounds as measured, and of the figures judged across them. */
+/**
+ * Statistics over a few values (rounds, slices, blocks): medians, the sample mean and variance, and Student's t intervals,
+ * of the values themselves or of their logarithms. StatsTest checks each against values worked by hand.
+ */
 public final class Stats {
     private Stats() {
     }
@@ -23,7 +26,7 @@ public final class Stats {
             double[] logs = Arrays.stream(values).map(Math::log).toArray();
             double mean = Arrays.stream(logs).average().orElseThrow();
             double sd = Math.sqrt(Arrays.stream(logs).map(v -> (v - mean) * (v - mean)).sum() / (n - 1));
-            double half = new TDistribution(n - 1).inverseCumulativeProbability(0.975) * sd / Math.sqrt(n);
+            double half = t(0.95, n - 1) * sd / Math.sqrt(n);
             low = Precision.round(Math.exp(mean - half));
             high = Precision.round(Math.exp(mean + half));
         }
@@ -32,6 +35,7 @@ public final class Stats {
                 low, high, null, null, null, null);
     }
 
+    /** The middle value, or the mean of the middle two; NaN for none. */
     public static double median(double[] values) {
         if (values.length == 0) {
             return Double.NaN;
@@ -42,7 +46,7 @@ public final class Stats {
         return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
     }
 
-    /** The middle value, or the lower of the middle two: always one of the values. */
+    /** The middle value, or the lower of the middle two: always one of the values; 0 for none. */
     public static double lowerMedian(double[] values) {
         if (values.length == 0) {
             return 0;
@@ -50,5 +54,34 @@ public final class Stats {
         double[] v = values.clone();
         Arrays.sort(v);
         return v[(v.length - 1) / 2];
+    }
+
+    /** The arithmetic mean; NaN for none. */
+    public static double mean(double[] v) {
+        return Arrays.stream(v).average().orElse(Double.NaN);
+    }
+
+    /** The sample variance (n - 1 in the denominator); NaN for fewer than two values. */
+    public static double variance(double[] v) {
+        if (v.length < 2) {
+            return Double.NaN;
+        }
+        double m = mean(v);
+        return Arrays.stream(v).map(x -> (x - m) * (x - m)).sum() / (v.length - 1);
+    }
+
+    /** The two-sided quantile of Student's t at {@code level} (0.95: its 97.5th percentile) with {@code df} degrees of freedom. */
+    public static double t(double level, double df) {
+        return new TDistribution(df).inverseCumulativeProbability(1 - (1 - level) / 2);
+    }
+
+    /**
+     * The mean and Student's t interval of the mean at {@code level}, n - 1 degrees of freedom: {mean, low, high}; the
+     * bounds NaN for fewer than two values.
+     */
+    public static double[] meanInterval(double[] v, double level) {
+        double m = mean(v);
+        double half = v.length < 2 ? Double.NaN : t(level, v.length - 1) * Math.sqrt(variance(v) / v.length);
+        return new double[] {m, m - half, m + half};
     }
 }
