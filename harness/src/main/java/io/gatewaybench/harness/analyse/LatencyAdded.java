@@ -129,16 +129,9 @@ final class LatencyAdded {
 
     /** The mean of per-round differences with its 95% interval (Student's t, n - 1 degrees of freedom) where n is 2 or more. */
     static AddedUs mean(double[] perRound) {
-        int n = perRound.length;
-        double mean = Arrays.stream(perRound).average().orElseThrow();
-        Double low = null;
-        Double high = null;
-        if (n > 1) {
-            double sd = Math.sqrt(Arrays.stream(perRound).map(v -> (v - mean) * (v - mean)).sum() / (n - 1));
-            double half = Stats.t(0.95, n - 1) * sd / Math.sqrt(n);
-            low = Precision.round(mean - half);
-            high = Precision.round(mean + half);
-        }
-        return new AddedUs(Precision.round(mean), low, high, Arrays.stream(perRound).map(Precision::round).boxed().toList());
+        double[] mean = Stats.meanInterval(perRound, 0.95);
+        boolean interval = perRound.length > 1;
+        return new AddedUs(Precision.round(mean[0]), interval ? Precision.round(mean[1]) : null, interval ? Precision.round(mean[2]) : null,
+                Arrays.stream(perRound).map(Precision::round).boxed().toList());
     }
 }

@@ -21,14 +21,10 @@ public final class Stats {
     public static Interval interval(double[] values) {
         Double low = null;
         Double high = null;
-        int n = values.length;
-        if (n > 1 && Arrays.stream(values).allMatch(v -> v > 0)) {
-            double[] logs = Arrays.stream(values).map(Math::log).toArray();
-            double mean = Arrays.stream(logs).average().orElseThrow();
-            double sd = Math.sqrt(Arrays.stream(logs).map(v -> (v - mean) * (v - mean)).sum() / (n - 1));
-            double half = t(0.95, n - 1) * sd / Math.sqrt(n);
-            low = Precision.round(Math.exp(mean - half));
-            high = Precision.round(Math.exp(mean + half));
+        if (values.length > 1 && Arrays.stream(values).allMatch(v -> v > 0)) {
+            double[] bounds = meanInterval(Arrays.stream(values).map(Math::log).toArray(), 0.95);
+            low = Precision.round(Math.exp(bounds[1]));
+            high = Precision.round(Math.exp(bounds[2]));
         }
         return new Interval(Precision.round(median(values)), Precision.round(Arrays.stream(values).min().orElse(Double.NaN)),
                 Precision.round(Arrays.stream(values).max().orElse(Double.NaN)), Arrays.stream(values).map(Precision::round).boxed().toList(),
