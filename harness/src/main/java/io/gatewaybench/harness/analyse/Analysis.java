@@ -185,7 +185,7 @@ public final class Analysis {
                         level.errorShare(), atRate == null ? level.latencyMs() : atRate.ms(), atRate == null ? level.latencyMsSpread() : atRate.spread(),
                         level.sendLagP99MsMax(), level.probeUs(), level.rounds(),
                         held, level.injectorCpuMsPer1000Requests(), direct == null || t == direct ? null : LatencyAdded.at(level, direct),
-                        LatencyAdded.overRounds(level), atRate == null ? level.roundsInjectorLimited() : Integer.valueOf(atRate.injectorLimited())));
+                        LatencyAdded.overRounds(level), atRate == null ? null : Integer.valueOf(atRate.injectorLimited())));
             }
         }
         return new Target(t.name(), t.description(), requests, errors, errorShare, Precision.round(Stats.median(throughput)), latency,

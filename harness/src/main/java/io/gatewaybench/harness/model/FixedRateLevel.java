@@ -27,8 +27,8 @@ import java.util.Map;
  * @param addedOverDirectUs what the target adds over direct at this rate, us, from the injector's microsecond figures; absent for
  *        direct, for Gatling's levels (whole milliseconds) and where direct did not reach the rate
  * @param roundsInjectorLimited rounds the injector sent late at this level (twice where it sends again) and that were not
- *        overloaded: neither a pass nor a failure of the target, and left out of {@code latency_ms}, count; absent in runs
- *        analysed before it was counted
+ *        overloaded: neither a pass nor a failure of the target, and left out of {@code latency_ms}, count; absent where no round
+ *        reached the level
  * @param latencyUsOverRounds the level's own percentiles to the microsecond over the rounds that measured it as planned, us;
  *        absent for Gatling's levels (whole milliseconds)
  */
