@@ -16,8 +16,8 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.EvaluationResult;
 import com.tngtech.archunit.library.Architectures.LayeredArchitecture;
-import io.gatewaybench.harness.analyse.Analysis;
-import io.gatewaybench.harness.measure.Ladder;
+import io.gatewaybench.harness.launch.Launch;
+import io.gatewaybench.harness.measure.RunDescription;
 import io.gatewaybench.harness.plan.Repo;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -158,18 +158,18 @@ class ArchitectureTest {
         assertTrue(layers.stream().anyMatch(v -> v.contains(Repo.class.getName())), layers.toString());
     }
 
-    /** A planted call from measure back into analyse closes a cycle between the two packages, and breaks the layers. */
+    /** A planted use of measure in launch closes a cycle between the two packages, and breaks the layers. */
     @Test
     void aPlantedCycleIsReported() throws ClassNotFoundException {
-        JavaClasses planted = new ClassFileImporter().importClasses(Class.forName(HARNESS + ".measure.PlantedCycle"), Analysis.class,
-                Ladder.Level.class);
+        JavaClasses planted = new ClassFileImporter().importClasses(Class.forName(HARNESS + ".launch.PlantedCycle"), RunDescription.class,
+                Launch.class);
         List<String> cycles = violations(noCycles(), planted);
         assertTrue(cycles.stream().map(v -> v.replaceAll("\\s+", " "))
-                .anyMatch(v -> v.contains("Slice analyse -> Slice measure -> Slice analyse") && v.contains("PlantedCycle")),
+                .anyMatch(v -> v.contains("Slice launch -> Slice measure -> Slice launch") && v.contains("PlantedCycle")),
                 cycles.toString());
         assertTrue(violations(layers(), planted).stream()
-                .anyMatch(v -> v.contains("PlantedCycle") && v.contains(Analysis.class.getName())));
-        JavaClasses unplanted = new ClassFileImporter().importClasses(Analysis.class, Ladder.Level.class);
+                .anyMatch(v -> v.contains("PlantedCycle") && v.contains(RunDescription.class.getName())));
+        JavaClasses unplanted = new ClassFileImporter().importClasses(RunDescription.class, Launch.class);
         assertFalse(layers().evaluate(unplanted).hasViolation() || noCycles().evaluate(unplanted).hasViolation(),
                 "without the planted class, the same classes keep the rules");
     }

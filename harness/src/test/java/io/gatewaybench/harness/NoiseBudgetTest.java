@@ -1,5 +1,6 @@
 package io.gatewaybench.harness;
 
+import io.gatewaybench.harness.plan.InjectorLimit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -302,7 +303,7 @@ class NoiseBudgetTest {
 
     /**
      * A round's ladder as {@code GatlingRun} and {@code VegetaLadder} send it: the first level sent late (send lag P99 over
-     * the injector's bound, {@link Ladder#LATE_SEND_MS} for Gatling, {@link VegetaLadder#LATE_SEND_MS} for Vegeta) is sent once
+     * the injector's bound, {@link InjectorLimit#GATLING_LATE_SEND_MS} for Gatling, {@link InjectorLimit#VEGETA_LATE_SEND_MS} for Vegeta) is sent once
      * more, with the levels above it; a level late on the second try stays late (injector-limited). Each try's lag is drawn
      * on its own.
      */
@@ -311,7 +312,7 @@ class NoiseBudgetTest {
         private boolean sentAgain;
 
         Tries() {
-            this(Ladder.LATE_SEND_MS);
+            this(InjectorLimit.GATLING_LATE_SEND_MS);
         }
 
         Tries(double lateMs) {
@@ -336,7 +337,7 @@ class NoiseBudgetTest {
         Noise.Calibration c = Noise.Calibration.of("planted-vegeta");
         String test = "PlantedTargetsIT";
         int rounds = PlantedTargetsIT.ROUNDS;
-        double late = VegetaLadder.LATE_SEND_MS;
+        double late = InjectorLimit.VEGETA_LATE_SEND_MS;
         List<Check> checks = new ArrayList<>();
 
         Noise directP99 = c.level("direct", 100, "all_requests_latency_ms/p99", 0);

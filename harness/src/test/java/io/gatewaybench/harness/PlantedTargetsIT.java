@@ -1,5 +1,6 @@
 package io.gatewaybench.harness;
 
+import io.gatewaybench.harness.plan.InjectorLimit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -58,7 +59,7 @@ class PlantedTargetsIT {
      * One round. On Gatling's ladder it took two, so that a level Gatling sent late in one round (11-19 ms of send lag P99 on
      * CI machines, against a target that holds its answers, sent late once more) left the other round's figure standing.
      * Vegeta's ladder sent none of the calibration's 160 levels late (send lag P99 1.03-1.58 ms; late is over
-     * {@code VegetaLadder.LATE_SEND_MS}, 5 ms). {@link NoiseBudgetTest} gives each check's chance failure for one round.
+     * {@code InjectorLimit.VEGETA_LATE_SEND_MS}, 5 ms). {@link NoiseBudgetTest} gives each check's chance failure for one round.
      */
     static final int ROUNDS = 1;
     /**

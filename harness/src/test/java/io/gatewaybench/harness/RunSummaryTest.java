@@ -11,6 +11,7 @@ import io.gatewaybench.harness.measure.MeasuredSummary;
 import io.gatewaybench.harness.measure.RequestStats;
 import io.gatewaybench.harness.measure.TargetDetails;
 import io.gatewaybench.harness.measure.WrkCrossCheck;
+import io.gatewaybench.harness.model.Setup;
 import io.gatewaybench.harness.model.Summaries;
 import io.gatewaybench.harness.model.Summary;
 import io.gatewaybench.harness.model.WrkCheck;
@@ -165,9 +166,8 @@ class RunSummaryTest {
     private static Summary minimalRun() {
         try {
             Summary s = Summaries.read(Repo.root().resolve("results/20261124-035143/summary.json"));
-            return new Summary(s.format(), s.runId(), s.started(), s.finished(), s.gitCommit(), s.machine(), s.components(), s.jvmFlags(),
-                    s.jvmProfile(), s.jvmProfiles(), s.placement(), s.origin(), s.workersSweep(), s.scenarios(), s.load(), null, 1, s.quick(),
-                    s.complete(), s.incompleteBecause(), s.hostileInput(), List.of(), s.reanalysed());
+            Setup setup = new Setup(s.setup().jvmProfile(), s.setup().origin(), s.setup().load(), null, 1, s.setup().quick());
+            return new Summary(s.format(), s.run(), setup, s.placement(), s.matrices(), List.of(), s.reanalysed());
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }

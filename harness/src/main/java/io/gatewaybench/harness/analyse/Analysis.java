@@ -2,31 +2,30 @@ package io.gatewaybench.harness.analyse;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.gatewaybench.harness.measure.Ladder;
-import io.gatewaybench.harness.measure.MeasuredSummary;
-import io.gatewaybench.harness.measure.RequestStats;
-import io.gatewaybench.harness.quantity.Stats;
 import io.gatewaybench.harness.model.FixedRateLevel;
+import io.gatewaybench.harness.model.Flat;
 import io.gatewaybench.harness.model.GatewayCpu;
 import io.gatewaybench.harness.model.Interval;
-import io.gatewaybench.harness.model.JvmProfiles;
 import io.gatewaybench.harness.model.LadderPlan;
 import io.gatewaybench.harness.model.LatencyMs;
 import io.gatewaybench.harness.model.LatencyMultiples;
 import io.gatewaybench.harness.model.LatencySpread;
 import io.gatewaybench.harness.model.LevelRound;
+import io.gatewaybench.harness.model.Matrices;
 import io.gatewaybench.harness.model.MaxSustainable;
 import io.gatewaybench.harness.model.Precision;
+import io.gatewaybench.harness.model.ProbeAdded;
+import io.gatewaybench.harness.model.ProbeResult;
+import io.gatewaybench.harness.model.ProbeUs;
 import io.gatewaybench.harness.model.Reanalysed;
 import io.gatewaybench.harness.model.RelativeToDirect;
 import io.gatewaybench.harness.model.Round;
-import io.gatewaybench.harness.model.Scenarios;
 import io.gatewaybench.harness.model.Spread;
 import io.gatewaybench.harness.model.Summaries;
 import io.gatewaybench.harness.model.Summary;
 import io.gatewaybench.harness.model.Target;
-import io.gatewaybench.harness.model.WorkersSweep;
 import io.gatewaybench.harness.plan.Objective;
+import io.gatewaybench.harness.quantity.Stats;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -85,36 +84,32 @@ public final class Analysis {
         ObjectNode older = tree.deepCopy();
         String from = older.path("format").asText("null");
         older.put("format", FORMAT);
-        boolean ladder = !older.path("ladder").path("rates_rps").isEmpty();
+        // judged again under the current rules: what the older ones found is not read
         for (JsonNode t : older.path("targets")) {
-            if (ladder && !t.path("rounds").isEmpty() && t.has("fixed_rate")) {
-                // judged again under the strict search: what the older rules found is not read
-                ((ObjectNode) t).remove("max_sustainable");
-                t.path("fixed_rate").forEach(level -> ((ObjectNode) level).putObject("rounds_meeting"));
-            }
+            ((ObjectNode) t).remove(Flat.Keys.of(Target.Judged.class));
+            t.path("fixed_rate").forEach(level -> ((ObjectNode) level).remove(Flat.Keys.of(FixedRateLevel.Judged.class)));
         }
-        Summary s = apply(Summaries.parse(older.toString()));
-        return with(s, s.targets(), s.jvmProfiles(), s.workersSweep(), s.scenarios(),
+        return apply(Summaries.parse(older.toString())).reanalysedAs(
                 new Reanalysed(from, REANALYSED_FROM_1.redone(), REANALYSED_FROM_1.notRedone()));
     }
 
     /**
-     * The summary with the judged figures of every target derived from its {@code rounds} and its ladder levels, and the
-     * JVM profile, scenario and workers matrices of the run; everything measured is kept as it is.
+     * The summary with every target judged from what it measured (its rounds and its ladder levels' rounds), and the JVM
+     * profile, scenario and workers matrices of the run judged over the targets; everything measured is kept as it is, and
+     * nothing judged is read: a summary judged before is judged again.
      */
     public static Summary apply(Summary measured) {
         List<Target> targets = measured.targets();
-        List<Integer> rates = measured.ladder() == null ? List.of() : measured.ladder().ratesRps();
-        List<Objective> objectives = measured.ladder() == null ? List.of() : objectives(measured.ladder());
+        LadderPlan ladder = measured.setup().ladder();
+        List<Integer> rates = ladder == null ? List.of() : ladder.ratesRps();
+        List<Objective> objectives = ladder == null ? List.of() : objectives(ladder);
         List<Target> judged = new ArrayList<>();
         for (Target t : targets) {
-            judged.add(t.rounds() == null || t.rounds().isEmpty() ? t : judge(t, targets, rates, objectives));
+            judged.add(t.measured().rounds() == null || t.measured().rounds().isEmpty() ? t : judge(t, targets, rates, objectives));
         }
-        judged = markDirectCeiling(judged);
         // the matrices judge the targets' judged figures
-        Summary s = with(measured, List.copyOf(judged), measured.jvmProfiles(), measured.workersSweep(), measured.scenarios(),
-                measured.reanalysed());
-        return with(s, s.targets(), ProfileMatrix.apply(s), WorkersMatrix.apply(s), ScenarioMatrix.apply(s), s.reanalysed());
+        Summary s = measured.with(List.copyOf(markDirectCeiling(judged)), measured.matrices());
+        return s.with(s.targets(), new Matrices(ProfileMatrix.apply(s), WorkersMatrix.apply(s), ScenarioMatrix.apply(s)));
     }
 
     /**
@@ -124,75 +119,91 @@ public final class Analysis {
     static List<Target> markDirectCeiling(List<Target> targets) {
         List<Target> marked = new ArrayList<>();
         for (Target t : targets) {
-            Target direct = baseline(targets, t.baseline() == null ? "direct" : t.baseline());
-            if (direct == null || direct == t || direct.maxSustainable() == null || t.maxSustainable() == null) {
+            Target direct = baseline(targets, t.about().baselineName());
+            Map<String, MaxSustainable> mine = t.judged() == null ? null : t.judged().maxSustainable();
+            if (direct == null || direct == t || direct.judged().maxSustainable() == null || mine == null) {
                 marked.add(t);
                 continue;
             }
             Map<String, MaxSustainable> found = new LinkedHashMap<>();
-            t.maxSustainable().forEach((objective, f) -> {
-                MaxSustainable d = direct.maxSustainable().get(objective);
+            mine.forEach((objective, f) -> {
+                MaxSustainable d = direct.judged().maxSustainable().get(objective);
                 found.put(objective, d != null && d.rateRps() > 0 && f.rateRps() >= d.rateRps() ? f.withDirectCeiling(d.rateRps()) : f);
             });
-            marked.add(t.withMaxSustainable(found));
+            marked.add(t.withJudged(t.judged().withMaxSustainable(found), t.fixedRate()));
         }
         return marked;
     }
 
-    /** The summary with what the analysis derives replaced; everything measured as it is. */
-    private static Summary with(Summary s, List<Target> targets, JvmProfiles jvmProfiles, WorkersSweep workersSweep, Scenarios scenarios,
-            Reanalysed reanalysed) {
-        return new Summary(s.format(), s.runId(), s.started(), s.finished(), s.gitCommit(), s.machine(), s.components(), s.jvmFlags(),
-                s.jvmProfile(), jvmProfiles, s.placement(), s.origin(), workersSweep, scenarios, s.load(), s.ladder(), s.rounds(), s.quick(), s.complete(),
-                s.incompleteBecause(), s.hostileInput(), targets, reanalysed);
-    }
-
-    /** One measured target with its judged figures (those that cannot be derived keep what it had). */
+    /** One measured target judged: its rounds, its ladder's levels, and its figures beside its baseline's. */
     private static Target judge(Target t, List<Target> targets, List<Integer> rates, List<Objective> objectives) {
-        long requests = t.rounds().stream().mapToLong(Round::requests).sum();
-        long errors = t.rounds().stream().mapToLong(Round::errors).sum();
-        Optional<Double> errorShare = requests == 0 ? Optional.empty() : Optional.of(Precision.round((double) errors / requests));
+        List<Round> rounds = t.measured().rounds();
+        long requests = rounds.stream().mapToLong(Round::requests).sum();
+        long errors = rounds.stream().mapToLong(Round::errors).sum();
         // The baseline: direct, or direct under the target's scenario where that asks the origin for another page.
-        Target direct = baseline(targets, t.baseline() == null ? "direct" : t.baseline());
+        Target direct = baseline(targets, t.about().baselineName());
         double[] directThroughput = direct == null ? new double[0] : throughputs(direct);
         LatencyMs directLatency = direct == null ? null : medianLatency(direct);
         double[] throughput = throughputs(t);
         LatencyMs latency = medianLatency(t);
         double[] paired = t == direct ? ones(throughput.length) : pairedRatios(throughput, directThroughput);
-        RelativeToDirect relative = null;
-        if (direct != null) {
-            relative = new RelativeToDirect(paired.length == 0 ? null : Precision.round(Stats.median(paired)),
-                    multiples(latency, directLatency),
-                    t != direct ? Optional.ofNullable(withinNoiseOfDirect(paired)) : null);
-        }
-        Spread spread = throughput.length > 1 ? spread(t, paired) : t.spread();
-        Map<String, MaxSustainable> maxSustainable = t.maxSustainable();
-        List<FixedRateLevel> fixedRate = t.fixedRate();
-        if (!rates.isEmpty() && t.fixedRate() != null) {
-            List<List<Ladder.Level>> ladders = ladders(t);
+        RelativeToDirect relative = direct == null ? null
+                : new RelativeToDirect(paired.length == 0 ? null : Precision.round(Stats.median(paired)), multiples(latency, directLatency),
+                        t != direct ? Optional.ofNullable(withinNoiseOfDirect(paired)) : null);
+        Map<String, MaxSustainable> maxSustainable = null;
+        List<FixedRateLevel> levels = t.fixedRate();
+        if (!rates.isEmpty() && levels != null) {
+            List<List<LevelRound>> ladders = ladders(t);
             maxSustainable = maxSustainable(ladders, rates, objectives);
-            fixedRate = new ArrayList<>();
-            for (FixedRateLevel level : t.fixedRate()) {
-                int rate = level.rateRps();
-                Map<String, Integer> held = new LinkedHashMap<>();
-                objectives.forEach(o -> held.put(o.name(), (int) ladders.stream().flatMap(List::stream)
-                        .filter(l -> l.rate() == rate && ObjectiveJudge.holds(o, l)).count()));
-                // the latency over the rounds that measured the target at the rate, from each round's level (a level of a
-                // summary from before its rounds were kept keeps its figures)
-                MeasuredSummary.LevelLatency atRate = level.rounds().isEmpty() ? null
-                        : MeasuredSummary.levelLatency(level.rounds().stream().map(Ladder.Level::of).toList());
-                fixedRate.add(new FixedRateLevel(level.rateRps(), level.roundsReached(), level.roundsOverloaded(), level.sent(), level.errors(),
-                        level.errorShare(), atRate == null ? level.latencyMs() : atRate.ms(), atRate == null ? level.latencyMsSpread() : atRate.spread(),
-                        level.sendLagP99MsMax(), level.probeUs(), level.rounds(),
-                        held, level.injectorCpuMsPer1000Requests(), direct == null || t == direct ? null : LatencyAdded.at(level, direct),
-                        LatencyAdded.overRounds(level), atRate == null ? null : Integer.valueOf(atRate.injectorLimited())));
-            }
+            levels = levels.stream().map(level -> new FixedRateLevel(level.measured(),
+                    judge(level, ladders, objectives, direct == null || t == direct ? null : direct))).toList();
         }
-        return new Target(t.name(), t.description(), requests, errors, errorShare, Precision.round(Stats.median(throughput)), latency,
-                Optional.ofNullable(relative), spread, maxSustainable, t.scenario(), t.plain(), t.failure(), t.resources(), gatewayCpu(t), t.probeUs(),
-                t.probeAddedUsOverDirect(), fixedRate, t.rounds(), t.baseline(), t.configuration(), t.sweepSeries(), t.sweepWorkers(),
-                t.gateway(), t.runFolder(), t.workers(), t.jvmProfile(), t.java(), t.jvmFlags(), t.gatewayArgs(), t.jfrRecording(),
-                t.rateLimitCheck(), t.gatling(), t.wrkCrossCheck(), notWarmRounds(t), t.notSampled());
+        return t.withJudged(new Target.Judged(requests, errors, requests == 0 ? null : Precision.round((double) errors / requests),
+                Precision.round(Stats.median(throughput)), latency, relative, throughput.length > 1 ? spread(t, paired) : null,
+                maxSustainable, gatewayCpu(t), probeAdded(t, direct), notWarmRounds(t)), levels);
+    }
+
+    /**
+     * One level of a target's ladder judged over the rounds that reached it ({@code ladders}: every round's ladder), against
+     * {@code direct}'s level at the same rate (null: the target is direct, or direct was not measured).
+     */
+    static FixedRateLevel.Judged judge(FixedRateLevel level, List<List<LevelRound>> ladders, List<Objective> objectives,
+            Target direct) {
+        int rate = level.rateRps();
+        List<LevelRound> seen = level.rounds();
+        Map<String, Integer> held = new LinkedHashMap<>();
+        objectives.forEach(o -> held.put(o.name(), (int) ladders.stream().flatMap(List::stream)
+                .filter(l -> l.rateRps() == rate && ObjectiveJudge.holds(o, l)).count()));
+        LevelLatency atRate = levelLatency(seen);
+        long sent = seen.stream().mapToLong(LevelRound::sent).sum();
+        long errors = seen.stream().mapToLong(LevelRound::errors).sum();
+        return new FixedRateLevel.Judged(seen.size(), (int) seen.stream().filter(LevelRound::overloaded).count(), sent, errors,
+                sent == 0 ? null : Precision.round((double) errors / sent), atRate.ms(), atRate.spread(),
+                Precision.round(seen.stream().mapToDouble(l -> l.sendLagMs().p99()).max().orElse(0)), held,
+                direct == null ? null : LatencyAdded.at(level, direct), LatencyAdded.overRounds(level),
+                seen.isEmpty() ? null : Integer.valueOf(atRate.injectorLimited()));
+    }
+
+    /**
+     * What the target adds over its baseline per request of the microsecond probe, at P50, P90 and P99 of the probe's pooled
+     * requests, us; null where no probe ran or the baseline was not measured. A kind of probe either side has no successful
+     * request of is left out.
+     */
+    static ProbeAdded probeAdded(Target t, Target direct) {
+        ProbeUs mine = t.measured().probeUs();
+        if (mine == null || direct == null) {
+            return null;
+        }
+        ProbeUs base = direct.measured().probeUs();
+        return new ProbeAdded(added(mine.unloaded(), base == null ? null : base.unloaded()),
+                added(mine.underLoad(), base == null ? null : base.underLoad()));
+    }
+
+    private static ProbeAdded.AddedUs added(ProbeResult r, ProbeResult base) {
+        if (r == null || base == null || r.p50() == null || base.p50() == null) {
+            return null;
+        }
+        return new ProbeAdded.AddedUs(r.p50() - base.p50(), r.p90() - base.p90(), r.p99() - base.p99());
     }
 
     /**
@@ -200,19 +211,14 @@ public final class Analysis {
      * steady_after_s} null), so that part of the measured window was still warming up; null where no round recorded it.
      */
     static Integer notWarmRounds(Target t) {
-        List<Optional<Integer>> steady = t.rounds() == null ? List.of() : t.rounds().stream()
+        List<Optional<Integer>> steady = t.measured().rounds() == null ? List.of() : t.measured().rounds().stream()
                 .filter(r -> r.runtime() != null && r.runtime().steadyAfterS() != null).map(r -> r.runtime().steadyAfterS()).toList();
         return steady.isEmpty() ? null : (int) steady.stream().filter(Optional::isEmpty).count();
     }
 
     /** The measured target of that name, or null. */
     private static Target baseline(List<Target> targets, String name) {
-        return targets.stream().filter(t -> name.equals(t.name()) && measured(t)).findFirst().orElse(null);
-    }
-
-    /** The target ran and has rounds to judge. */
-    static boolean measured(Target t) {
-        return t.failure() == null && t.rounds() != null && !t.rounds().isEmpty();
+        return targets.stream().filter(t -> name.equals(t.name()) && t.wasMeasured()).findFirst().orElse(null);
     }
 
     /** The objectives a run's ladder names (their bounds read from the names). */
@@ -233,7 +239,7 @@ public final class Analysis {
      * each round's cost; null where no round has a gateway's cost (direct, or a gateway on another host).
      */
     static GatewayCpu gatewayCpu(Target t) {
-        double[] ms = t.rounds().stream().map(Round::resources).filter(r -> r != null && r.gateway() != null)
+        double[] ms = t.measured().rounds().stream().map(Round::resources).filter(r -> r != null && r.gateway() != null)
                 .mapToDouble(r -> r.gateway().cpuMsPer1000Requests()).filter(v -> v > 0).toArray();
         return ms.length == 0 ? null
                 : new GatewayCpu(Stats.interval(ms), Stats.interval(Arrays.stream(ms).map(v -> 1_000_000 / v).toArray()));
@@ -241,25 +247,48 @@ public final class Analysis {
 
     /** One figure of every round of a target. */
     static double[] perRound(Target target, ToDoubleFunction<Round> figure) {
-        return target.rounds().stream().mapToDouble(figure).toArray();
+        return target.measured().rounds().stream().mapToDouble(figure).toArray();
     }
 
-    /** Each latency percentile of a round, in {@link RequestStats.Latency#NAMES}' order. */
-    private static double[] latencies(LatencyMs l) {
-        return new double[] {l.mean(), l.p50(), l.p90(), l.p99(), l.p99_9(), l.p99_99(), l.max()};
-    }
-
-    /** Every round's latency at percentile {@code index} ({@link #latencies}' order), ms. */
+    /** Every round's latency at percentile {@code index} ({@link LatencyMs#NAMES}' order), ms. */
     private static double[] roundLatency(Target target, int index) {
-        return perRound(target, r -> latencies(r.latencyMs())[index]);
+        return perRound(target, r -> r.latencyMs().values()[index]);
     }
 
     private static LatencyMs medianLatency(Target target) {
-        double[] m = new double[RequestStats.Latency.NAMES.length];
+        double[] m = new double[LatencyMs.NAMES.size()];
         for (int i = 0; i < m.length; i++) {
             m[i] = Precision.round(Stats.median(roundLatency(target, i)));
         }
-        return new LatencyMs(m[0], m[1], m[2], m[3], m[4], m[5], m[6]);
+        return LatencyMs.of(m);
+    }
+
+    /**
+     * A level's latency over rounds: each percentile's median over the rounds that measured the target at the rate (not
+     * overloaded, not sent late) and had successful requests, and with two or more, each one's spread ({@code spread}, else
+     * null); {@code injectorLimited}, the rounds the injector sent late and that were not overloaded.
+     */
+    record LevelLatency(LatencyMs ms, LatencySpread spread, int injectorLimited) {
+    }
+
+    /** The latency of one level over the rounds that reached it ({@code seen}), as {@link LevelLatency} says. */
+    static LevelLatency levelLatency(List<LevelRound> seen) {
+        List<LatencyMs> measured = seen.stream().filter(ObjectiveJudge::measuredAtRate).map(LevelRound::latencyMs)
+                .filter(l -> l != null).toList();
+        int late = (int) seen.stream().filter(l -> !l.overloaded() && !ObjectiveJudge.injectorLate(l).isEmpty()).count();
+        if (measured.isEmpty()) {
+            return new LevelLatency(null, null, late);
+        }
+        double[] medians = new double[LatencyMs.NAMES.size()];
+        Interval[] intervals = new Interval[medians.length];
+        for (int i = 0; i < medians.length; i++) {
+            final int k = i;
+            double[] values = measured.stream().mapToDouble(l -> l.values()[k]).toArray();
+            medians[i] = Stats.median(values);
+            intervals[i] = Stats.interval(values);
+        }
+        // each percentile's median, min, max and 95% interval over the rounds
+        return new LevelLatency(LatencyMs.of(medians), measured.size() < 2 ? null : LatencySpread.of(intervals), late);
     }
 
     /**
@@ -292,8 +321,8 @@ public final class Analysis {
      * multiple (null), unless the target's is 0 ms too (1).
      */
     static LatencyMultiples multiples(LatencyMs latency, LatencyMs directLatency) {
-        double[] mine = latencies(latency);
-        double[] base = latencies(directLatency);
+        double[] mine = latency.values();
+        double[] base = directLatency.values();
         Double[] m = new Double[mine.length];
         for (int i = 0; i < m.length; i++) {
             m[i] = base[i] > 0 ? Double.valueOf(Precision.round(mine[i] / base[i])) : mine[i] == base[i] ? Double.valueOf(1.0) : null;
@@ -319,12 +348,11 @@ public final class Analysis {
     }
 
     private static Spread spread(Target target, double[] paired) {
-        Interval[] latency = new Interval[RequestStats.Latency.NAMES.length];
+        Interval[] latency = new Interval[LatencyMs.NAMES.size()];
         for (int i = 0; i < latency.length; i++) {
             latency[i] = Stats.interval(roundLatency(target, i));
         }
-        return new Spread(target.rounds().size(), Stats.interval(throughputs(target)),
-                new LatencySpread(latency[0], latency[1], latency[2], latency[3], latency[4], latency[5], latency[6]),
+        return new Spread(target.measured().rounds().size(), Stats.interval(throughputs(target)), LatencySpread.of(latency),
                 paired.length > 1 ? Stats.interval(paired) : null,
                 paired.length > 1 ? "direct's run of the same round" : null);
     }
@@ -334,9 +362,9 @@ public final class Analysis {
      * in a summary from before they did, a round's levels are found by the ladder's own rule: every
      * round starts at the lowest level and goes on to the next only if the level was not overloaded.
      */
-    static List<List<Ladder.Level>> ladders(Target target) {
-        int rounds = target.rounds().size();
-        List<List<Ladder.Level>> ladders = new ArrayList<>();
+    static List<List<LevelRound>> ladders(Target target) {
+        int rounds = target.measured().rounds().size();
+        List<List<LevelRound>> ladders = new ArrayList<>();
         for (int r = 0; r < rounds; r++) {
             ladders.add(new ArrayList<>());
         }
@@ -347,7 +375,7 @@ public final class Analysis {
         for (FixedRateLevel level : target.fixedRate()) {
             List<LevelRound> seen = level.rounds();
             if (!seen.isEmpty() && seen.get(0).round() != null) {
-                seen.forEach(s -> ladders.get(s.round() - 1).add(Ladder.Level.of(s)));
+                seen.forEach(s -> ladders.get(s.round() - 1).add(s));
                 continue;
             }
             if (seen.size() > active.size()) {
@@ -356,7 +384,7 @@ public final class Analysis {
             }
             List<Integer> next = new ArrayList<>();
             for (int k = 0; k < seen.size(); k++) {
-                Ladder.Level l = Ladder.Level.of(seen.get(k));
+                LevelRound l = seen.get(k);
                 ladders.get(active.get(k)).add(l);
                 if (!l.overloaded()) {
                     next.add(active.get(k));
@@ -373,7 +401,7 @@ public final class Analysis {
      * stopped at a level the injector could not deliver has no conclusion, only a lower bound: it is left out, and counted;
      * where every round is such, the figures are over all of them and the rate is "at least".
      */
-    static Map<String, MaxSustainable> maxSustainable(List<List<Ladder.Level>> ladders, List<Integer> rates, List<Objective> objectives) {
+    static Map<String, MaxSustainable> maxSustainable(List<List<LevelRound>> ladders, List<Integer> rates, List<Objective> objectives) {
         Map<String, MaxSustainable> all = new LinkedHashMap<>();
         for (Objective o : objectives) {
             List<MaxSustainable.SearchRound> found = ladders.stream().map(l -> ObjectiveJudge.maxSustainable(o, l, rates)).toList();
@@ -392,7 +420,7 @@ public final class Analysis {
 
     /** The target's maximum sustainable rate under the ladder's first objective, or null where it has none. */
     static MaxSustainable firstObjective(Target target) {
-        Map<String, MaxSustainable> found = target.maxSustainable();
+        Map<String, MaxSustainable> found = target.judged() == null ? null : target.judged().maxSustainable();
         return found == null || found.isEmpty() ? null : found.values().iterator().next();
     }
 

@@ -1,6 +1,5 @@
 package io.gatewaybench.harness.analyse;
 
-import io.gatewaybench.harness.measure.Ladder;
 import io.gatewaybench.harness.quantity.Stats;
 import io.gatewaybench.harness.model.AddedUs;
 import io.gatewaybench.harness.model.FixedRateLevel;
@@ -110,11 +109,10 @@ final class LatencyAdded {
 
     /** Why one round's level was not measured as planned ("" when it was), naming whose it was. */
     static String notAsPlanned(LevelRound r, String whose) {
-        Ladder.Level l = Ladder.Level.of(r);
-        if (l.overloaded()) {
+        if (r.overloaded()) {
             return whose + " overloaded";
         }
-        String late = l.injectorLate();
+        String late = ObjectiveJudge.injectorLate(r);
         if (!late.isEmpty()) {
             return whose + " injector-limited (" + late + ")";
         }

@@ -1,7 +1,6 @@
 package io.gatewaybench.harness.analyse;
 
-import io.gatewaybench.harness.measure.Ladder;
-import io.gatewaybench.harness.measure.VegetaLadder;
+import io.gatewaybench.harness.model.Baseline;
 import io.gatewaybench.harness.model.FixedRateLevel;
 import io.gatewaybench.harness.model.GatlingStatus;
 import io.gatewaybench.harness.model.Interval;
@@ -13,6 +12,8 @@ import io.gatewaybench.harness.model.ProfileRow;
 import io.gatewaybench.harness.model.RatioSpread;
 import io.gatewaybench.harness.model.Summary;
 import io.gatewaybench.harness.model.Target;
+import io.gatewaybench.harness.plan.InjectorLimit;
+import io.gatewaybench.harness.plan.Scenario;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -32,26 +33,26 @@ public final class Notes {
 
     /** A run that stopped early or lost a target says so first, with why (summary.json's {@code incomplete_because}). */
     public static String incomplete(Summary s) {
-        return "**Incomplete run**: " + (s.incompleteBecause() != null ? String.join("; ", s.incompleteBecause()) : "no reason recorded") + ".";
+        return "**Incomplete run**: " + (s.run().incompleteBecause() != null ? String.join("; ", s.run().incompleteBecause()) : "no reason recorded") + ".";
     }
 
     /** The notes under summary.md's {@code ## Notes} (Markdown; a warning starts in bold), also shown in report.html. */
     public static List<String> of(Summary s) {
         List<Target> targets = s.targets();
         List<String> notes = new ArrayList<>();
-        if (Boolean.FALSE.equals(s.complete())) {
+        if (Boolean.FALSE.equals(s.run().complete())) {
             notes.add(incomplete(s));
         }
         for (Target t : targets) {
-            if (t.failure() != null) {
-                notes.add("**" + t.name() + " was not measured**: " + t.failure());
-            } else if (t.errors() != null && t.errors() > 0) {
+            if (t.measured().failure() != null) {
+                notes.add("**" + t.name() + " was not measured**: " + t.measured().failure());
+            } else if (t.judged() != null && t.judged().errors() > 0) {
                 notes.add(String.format(Locale.ROOT, "**%s had %s failed requests** (%.2f%% of %s in all rounds; wrong status or wrong page): "
-                        + "its figures are not comparable.", t.name(), t.errors(),
-                        (t.errorShare() == null ? 0 : t.errorShare().orElseThrow()) * 100, t.requests()));
+                        + "its figures are not comparable.", t.name(), t.judged().errors(),
+                        (t.judged().errorShare() == null ? 0 : t.judged().errorShare()) * 100, t.judged().requests()));
             }
-            if (t.gatling() != null) {
-                for (GatlingStatus g : t.gatling()) {
+            if (t.measured().gatling() != null) {
+                for (GatlingStatus g : t.measured().gatling()) {
                     List<String> failed = g.failedAssertions();
                     if (g.exitCode() != 0 || (failed != null && !failed.isEmpty()) || g.cutShort() != null) {
                         notes.add("**" + t.name() + ", round " + g.round() + ": Gatling exited with " + g.exitCode()
@@ -60,29 +61,29 @@ public final class Notes {
                     }
                 }
             }
-            if (t.relativeToDirect() != null && t.relativeToDirect().isPresent() && t.relativeToDirect().get().throughput() != null
-                    && !"direct".equals(t.name()) && t.relativeToDirect().get().throughput() > 1.1) {
+            if (t.judged() != null && t.judged().relativeToDirect() != null && t.judged().relativeToDirect().throughput() != null
+                    && !"direct".equals(t.name()) && t.judged().relativeToDirect().throughput() > 1.1) {
                 notes.add(String.format(Locale.ROOT, "**%s measured at %.0f%% of direct**: a proxy in front of the same origin cannot "
                         + "serve more than the origin does; direct was probably not warm yet (a quick run) or the machine changed between "
-                        + "the runs. Do not read this as a speed-up.", t.name(), t.relativeToDirect().get().throughput() * 100));
+                        + "the runs. Do not read this as a speed-up.", t.name(), t.judged().relativeToDirect().throughput() * 100));
             }
-            if (t.wrkCrossCheck() != null // an invalid check has no verdict
-                    && t.wrkCrossCheck().stream().anyMatch(c -> !Boolean.FALSE.equals(c.valid()) && Boolean.TRUE.equals(c.injectorLimited()))) {
+            if (t.measured().wrkCrossCheck() != null // an invalid check has no verdict
+                    && t.measured().wrkCrossCheck().stream().anyMatch(c -> !Boolean.FALSE.equals(c.valid()) && Boolean.TRUE.equals(c.injectorLimited()))) {
                 notes.add("**" + t.name() + ": the injector was the limit** (wrk got clearly more than Gatling): its Gatling throughput understates the target.");
             }
         }
         notes.addAll(ladder(targets));
-        if (s.rounds() < 2) {
+        if (s.setup().rounds() < 2) {
             notes.add("One round: no spread is known. On a shared 2-CPU machine, differences of a few percent are within the noise; use --rounds=3 or more.");
         } else {
             notes.addAll(precision(targets));
-            notes.addAll(profilePrecision(s.jvmProfiles()));
+            notes.addAll(profilePrecision(s.matrices().jvmProfiles()));
             notes.addAll(overlaps(targets));
         }
         notes.add("Gatling records whole milliseconds: where direct's figure is 0 ms its multiple is n/a, and differences under 1 ms do not show.");
-        if (s.load().model() == Load.Model.CLOSED) {
+        if (s.setup().load().model() == Load.Model.CLOSED) {
             notes.add("Closed model: latency in the table above mirrors throughput (users x 1/latency = req/s); "
-                    + (s.ladder() != null ? "compare tails at fixed rates (the ladder in report.html and details.md)." : "compare tails at fixed rates (--levels, --rates)."));
+                    + (s.setup().ladder() != null ? "compare tails at fixed rates (the ladder in report.html and details.md)." : "compare tails at fixed rates (--levels, --rates)."));
         }
         return notes;
     }
@@ -94,9 +95,10 @@ public final class Notes {
     static List<String> precision(List<Target> targets) {
         List<String> each = new ArrayList<>();
         for (Target t : targets) {
-            if (t.spread() != null && t.spread().throughputRelativeToDirect() != null && t.spread().throughputRelativeToDirect().values() != null
-                    && !t.name().equals("direct") && !t.name().startsWith("direct:")) {
-                double half = Precisions.halfWidth(t.spread().throughputRelativeToDirect().values().stream().mapToDouble(Double::doubleValue).toArray());
+            Interval paired = t.judged() == null || t.judged().spread() == null ? null : t.judged().spread().throughputRelativeToDirect();
+            if (paired != null && paired.values() != null && !t.name().equals(Baseline.DIRECT)
+                    && !t.name().startsWith(Baseline.DIRECT + Scenario.SEPARATOR)) {
+                double half = Precisions.halfWidth(paired.values().stream().mapToDouble(Double::doubleValue).toArray());
                 each.add(t.name() + (Double.isNaN(half) ? " no interval" : " " + Precisions.shown(half)));
             }
         }
@@ -135,12 +137,13 @@ public final class Notes {
      * profiles of one gateway had 90 pairs.
      */
     static List<String> overlaps(List<Target> targets) {
-        List<Target> spread = targets.stream().filter(t -> t.spread() != null && t.spread().throughputRps() != null).toList();
+        List<Target> spread = targets.stream()
+                .filter(t -> t.judged() != null && t.judged().spread() != null && t.judged().spread().throughputRps() != null).toList();
         List<String> notes = new ArrayList<>();
-        for (List<Integer> group : groups(spread.stream().mapToDouble(t -> t.spread().throughputRps().min()).toArray(),
-                spread.stream().mapToDouble(t -> t.spread().throughputRps().max()).toArray())) {
+        for (List<Integer> group : groups(spread.stream().mapToDouble(t -> t.judged().spread().throughputRps().min()).toArray(),
+                spread.stream().mapToDouble(t -> t.judged().spread().throughputRps().max()).toArray())) {
             notes.add("**Within the noise of each other**: " + String.join(", ", group.stream().map(i -> {
-                Interval r = spread.get(i).spread().throughputRps();
+                Interval r = spread.get(i).judged().spread().throughputRps();
                 return String.format(Locale.ROOT, "%s (%.0f-%.0f)", spread.get(i).name(), r.min(), r.max());
             }).toList()) + " req/s over rounds: their throughput ranges overlap, each with every other, so the order between them "
                     + "is not established.");
@@ -177,11 +180,11 @@ public final class Notes {
 
     /** Whether two targets' throughput ranges over rounds overlap (false where either has no spread). */
     static boolean overlap(Target a, Target b) {
-        if (a.spread() == null || b.spread() == null) {
+        if (a.judged() == null || b.judged() == null || a.judged().spread() == null || b.judged().spread() == null) {
             return false;
         }
-        Interval ra = a.spread().throughputRps();
-        Interval rb = b.spread().throughputRps();
+        Interval ra = a.judged().spread().throughputRps();
+        Interval rb = b.judged().spread().throughputRps();
         return ra.min() <= rb.max() && rb.min() <= ra.max();
     }
 
@@ -191,18 +194,18 @@ public final class Notes {
         for (Target t : targets) {
             List<Integer> lateAgain = t.fixedRate() == null ? List.of() : t.fixedRate().stream()
                     .filter(l -> l.rounds().stream().anyMatch(r -> LevelRound.VEGETA.equals(r.injector())
-                            && r.sendLagMs().p99() > VegetaLadder.LATE_SEND_MS)).map(FixedRateLevel::rateRps).toList();
+                            && r.sendLagMs().p99() > InjectorLimit.VEGETA_LATE_SEND_MS)).map(FixedRateLevel::rateRps).toList();
             if (!lateAgain.isEmpty()) {
                 notes.add("**" + t.name() + ": Vegeta sent late** at " + lateAgain + " req/s (send lag P99 over "
-                        + (int) VegetaLadder.LATE_SEND_MS + " ms in some round, on its second try too): there the injector, not the "
+                        + (int) InjectorLimit.VEGETA_LATE_SEND_MS + " ms in some round, on its second try too): there the injector, not the "
                         + "target, gave out, and those rounds are injector-limited.");
             }
             List<Integer> late = t.fixedRate() == null ? List.of() : t.fixedRate().stream()
                     .filter(l -> l.rounds().stream().noneMatch(r -> LevelRound.VEGETA.equals(r.injector())))
-                    .filter(l -> l.sendLagP99MsMax() > Ladder.LATE_SEND_MS).map(FixedRateLevel::rateRps).toList();
+                    .filter(l -> l.judged().sendLagP99MsMax() > InjectorLimit.GATLING_LATE_SEND_MS).map(FixedRateLevel::rateRps).toList();
             if (!late.isEmpty()) {
                 notes.add("**" + t.name() + ": the injector sent late** at " + late + " req/s (send lag P99 over "
-                        + (int) Ladder.LATE_SEND_MS + " ms in some round): there Gatling, not only the target, shaped the latency.");
+                        + (int) InjectorLimit.GATLING_LATE_SEND_MS + " ms in some round): there Gatling, not only the target, shaped the latency.");
             }
         }
         // Direct's own maximum is the ceiling of this setup (injector and origin): no gateway can be shown to go higher.

@@ -88,7 +88,7 @@ final class ProfileMatrix {
 
     /** {@code jvm_profiles} with {@code by_gateway} judged, for a summary whose run had several profiles (else null). */
     static JvmProfiles apply(Summary summary) {
-        JvmProfiles profiles = summary.jvmProfiles();
+        JvmProfiles profiles = summary.matrices().jvmProfiles();
         if (profiles == null) {
             return null;
         }
@@ -96,16 +96,16 @@ final class ProfileMatrix {
         Map<String, List<Target>> byGateway = new LinkedHashMap<>();
         for (Target t : summary.targets()) {
             // under plain: a scenario's cost is judged by ScenarioMatrix, against the same profile under plain
-            if (t.gateway() != null && t.jvmProfile() != null && Scenario.PLAIN.equals(t.scenario() == null ? Scenario.PLAIN : t.scenario())) {
-                byGateway.computeIfAbsent(t.gateway(), k -> new ArrayList<>()).add(t);
+            if (t.about().gateway() != null && t.about().jvmProfile() != null && Scenario.PLAIN.equals(t.about().scenario() == null ? Scenario.PLAIN : t.about().scenario())) {
+                byGateway.computeIfAbsent(t.about().gateway(), k -> new ArrayList<>()).add(t);
             }
         }
         Map<String, List<ProfileRow>> judged = new LinkedHashMap<>();
         byGateway.forEach((gateway, variants) -> {
-            Target base = variants.stream().filter(v -> reference.equals(v.jvmProfile()) && Analysis.measured(v)).findFirst().orElse(null);
+            Target base = variants.stream().filter(v -> reference.equals(v.about().jvmProfile()) && v.wasMeasured()).findFirst().orElse(null);
             List<RatioSpread> spreads = new ArrayList<>();
             for (Target v : variants) {
-                spreads.add(Analysis.measured(v) && base != null && base != v ? paired(v, base, Analysis::throughputs) : null);
+                spreads.add(v.wasMeasured() && base != null && base != v ? paired(v, base, Analysis::throughputs) : null);
             }
             List<Judged> verdicts = judge(spreads, "profiles");
             List<ProfileRow> rows = new ArrayList<>();
@@ -120,8 +120,8 @@ final class ProfileMatrix {
     }
 
     private static ProfileRow row(Target v, Target base, RatioSpread spread, Judged judged) {
-        if (!Analysis.measured(v)) {
-            return new ProfileRow.Failed(v.jvmProfile(), v.name(), v.failure() == null ? "not measured" : v.failure());
+        if (!v.wasMeasured()) {
+            return new ProfileRow.Failed(v.about().jvmProfile(), v.name(), v.measured().failure() == null ? "not measured" : v.measured().failure());
         }
         Ratio relative = null;
         RatioSpread tp = null;
@@ -137,7 +137,7 @@ final class ProfileMatrix {
             verdict = Verdict.REFERENCE;
         }
         double[] memory = values(v, round -> gatewayCost(round) == null ? null : gatewayCost(round).peakPssMb());
-        return new ProfileRow.Measured(v.jvmProfile(), v.name(), v.throughputRps(), v.latencyMs().p99(), relative, tp, p99, verdict,
+        return new ProfileRow.Measured(v.about().jvmProfile(), v.name(), v.judged().throughputRps(), v.judged().latencyMs().p99(), relative, tp, p99, verdict,
                 median(cpuPerRound(v)), memory.length == 0 ? null : Precision.round(Arrays.stream(memory).max().orElseThrow()),
                 median(values(v, round -> runtime(round) == null ? null : runtime(round).firstAnswerMs())),
                 median(values(v, round -> runtime(round) == null || runtime(round).steadyAfterS() == null ? null
@@ -148,7 +148,7 @@ final class ProfileMatrix {
                 median(values(v, round -> pauses(round) == null ? null : pauses(round).p99Ms())),
                 median(values(v, round -> runtime(round) == null || runtime(round).allocatedBytesPerRequest() == null ? null
                         : runtime(round).allocatedBytesPerRequest().orElse(null))),
-                v.rounds().stream().map(round -> runtime(round) == null ? null : runtime(round).jfr())
+                v.measured().rounds().stream().map(round -> runtime(round) == null ? null : runtime(round).jfr())
                         .filter(j -> j instanceof JfrResult.Unreadable).map(j -> ((JfrResult.Unreadable) j).error()).findFirst().orElse(null));
     }
 
@@ -231,7 +231,7 @@ final class ProfileMatrix {
 
     /** One number of each round where the round has it (null: it has not). */
     static double[] values(Target t, Function<Round, Number> figure) {
-        return t.rounds().stream().map(figure).filter(Objects::nonNull).mapToDouble(Number::doubleValue).toArray();
+        return t.measured().rounds().stream().map(figure).filter(Objects::nonNull).mapToDouble(Number::doubleValue).toArray();
     }
 
     /** The gateway's CPU per 1,000 requests of each round that measured it. */

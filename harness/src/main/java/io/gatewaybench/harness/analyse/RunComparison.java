@@ -1,13 +1,13 @@
 package io.gatewaybench.harness.analyse;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.gatewaybench.harness.measure.Ladder;
-import io.gatewaybench.harness.quantity.Stats;
 import io.gatewaybench.harness.model.LadderPlan;
+import io.gatewaybench.harness.model.LevelRound;
 import io.gatewaybench.harness.model.MaxSustainable;
 import io.gatewaybench.harness.model.Summaries;
 import io.gatewaybench.harness.model.Summary;
 import io.gatewaybench.harness.model.Target;
+import io.gatewaybench.harness.quantity.Stats;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -343,8 +343,8 @@ public final class RunComparison {
             if (!name.equals(baseline)) { // against the baseline its own summary uses: direct under its scenario's page
                 figures.add(figure(name, "throughput / " + baseline + " (paired per round)", paired(a, ta), paired(b, tb), margin, 0));
             }
-            Map<String, MaxSustainable> foundA = ta.maxSustainable();
-            Map<String, MaxSustainable> foundB = tb.maxSustainable();
+            Map<String, MaxSustainable> foundA = ta.judged().maxSustainable();
+            Map<String, MaxSustainable> foundB = tb.judged().maxSustainable();
             if (foundA != null && foundB != null) {
                 foundA.forEach((objective, fa) -> {
                     double[] ra = perRound(fa);
@@ -366,7 +366,7 @@ public final class RunComparison {
         }
         // A run compared with itself (the same id and start): each figure's rounds are the same values, not two samples of
         // them, so there is no noise between them to test for.
-        boolean itself = a.runId().equals(b.runId()) && Objects.equals(a.started(), b.started());
+        boolean itself = a.run().runId().equals(b.run().runId()) && Objects.equals(a.run().started(), b.run().started());
         List<Row> rows = figures.stream().map(f -> f.test(figures.size(), alpha, itself)).toList();
         long different = rows.stream().filter(r -> r.test().verdict() == Verdict.DIFFERENT).count();
         long inconclusive = rows.stream().filter(r -> r.test().verdict() == Verdict.INCONCLUSIVE).count();
@@ -381,7 +381,7 @@ public final class RunComparison {
             reason = String.format(Locale.ROOT, "not shown equivalent: %d of %d figures inconclusive at ±%.0f%% (more rounds would narrow "
                     + "them; see what each could detect)", inconclusive, rows.size(), margin * 100);
         } else {
-            reason = itself ? String.format(Locale.ROOT, "equivalent: run %s compared with itself, all %d figures the same rounds", a.runId(),
+            reason = itself ? String.format(Locale.ROOT, "equivalent: run %s compared with itself, all %d figures the same rounds", a.run().runId(),
                     rows.size()) : String.format(Locale.ROOT, "equivalent: all %d figures agree within ±%.0f%%", rows.size(), margin * 100);
         }
         return new Result(different + inconclusive == 0 ? 0 : 1, reason, rows, alpha, latencyResolutionMs(a, b));
@@ -390,23 +390,23 @@ public final class RunComparison {
     /** Why two runs cannot be compared, or null when they can. */
     static String incomparable(Summary a, Summary b) {
         for (Summary run : List.of(a, b)) {
-            int rounds = run.rounds();
+            int rounds = run.setup().rounds();
             if (rounds < MIN_ROUNDS) {
-                return "too few rounds: run " + run.runId() + " has " + rounds + "; a comparison needs at least " + MIN_ROUNDS
+                return "too few rounds: run " + run.run().runId() + " has " + rounds + "; a comparison needs at least " + MIN_ROUNDS
                         + " in each run, the fewest whose spread says anything about a figure's noise (./bench run --rounds=3)";
             }
         }
         List<String> namesA = targets(a).stream().map(Target::name).toList();
         List<String> namesB = targets(b).stream().map(Target::name).toList();
         if (!new java.util.HashSet<>(namesA).equals(new java.util.HashSet<>(namesB))) {
-            return "different targets measured: " + a.runId() + " has " + namesA + ", " + b.runId() + " has " + namesB
+            return "different targets measured: " + a.run().runId() + " has " + namesA + ", " + b.run().runId() + " has " + namesB
                     + " (a target that failed counts as not measured)";
         }
-        if (!Objects.equals(a.load(), b.load())) {
-            return "different load: " + described(a.load()) + " vs " + described(b.load());
+        if (!Objects.equals(a.setup().load(), b.setup().load())) {
+            return "different load: " + described(a.setup().load()) + " vs " + described(b.setup().load());
         }
-        LadderPlan la = a.ladder();
-        LadderPlan lb = b.ladder();
+        LadderPlan la = a.setup().ladder();
+        LadderPlan lb = b.setup().ladder();
         List<Function<LadderPlan, Object>> keys = List.of(LadderPlan::percentOfDirectCapacity, LadderPlan::absoluteRps, LadderPlan::levelS,
                 LadderPlan::maxInFlight, LadderPlan::objectives);
         List<String> names = List.of("percent_of_direct_capacity", "absolute_rps", "level_s", "max_in_flight", "objectives");
@@ -441,12 +441,12 @@ public final class RunComparison {
 
     /** The targets that were measured (not failed), in the run's order. */
     private static List<Target> targets(Summary run) {
-        return run.targets().stream().filter(Analysis::measured).toList();
+        return run.targets().stream().filter(Target::wasMeasured).toList();
     }
 
     /** The target a target's throughput is paired with: direct, or direct under the target's scenario where that asks for another page. */
     private static String baseline(Target target) {
-        return target.baseline() == null ? "direct" : target.baseline();
+        return target.about().baseline() == null ? "direct" : target.about().baseline();
     }
 
     private static double[] paired(Summary run, Target target) {
@@ -469,14 +469,14 @@ public final class RunComparison {
         List<Integer> ratesA = ScenarioMatrix.rates(a);
         List<Integer> ratesB = ScenarioMatrix.rates(b);
         boolean sameRates = ratesA.equals(ratesB);
-        if (!sameRates && !a.ladder().absoluteRps().equals(List.of())) {
+        if (!sameRates && !a.setup().ladder().absoluteRps().equals(List.of())) {
             return List.of(); // mixed ladders calibrated differently: no level is offered alike
         }
         double sustainedA = firstMax(ta);
         double sustainedB = firstMax(tb);
         List<Figure> rows = new ArrayList<>();
-        List<List<Ladder.Level>> laddersA = Analysis.ladders(ta);
-        List<List<Ladder.Level>> laddersB = Analysis.ladders(tb);
+        List<List<LevelRound>> laddersA = Analysis.ladders(ta);
+        List<List<LevelRound>> laddersB = Analysis.ladders(tb);
         for (int i = 0; i < Math.min(ratesA.size(), ratesB.size()); i++) {
             int ra = ratesA.get(i);
             int rb = ratesB.get(i);
@@ -500,10 +500,10 @@ public final class RunComparison {
     }
 
     /** The P99 of every round that measured the level as planned (over every request, failed ones at their full time). */
-    private static double[] p99s(List<List<Ladder.Level>> ladders, int rate) {
+    private static double[] p99s(List<List<LevelRound>> ladders, int rate) {
         return ladders.stream().flatMap(List::stream)
-                .filter(l -> l.rate() == rate && !l.overloaded() && l.injectorLate().isEmpty() && l.allLatency() != null)
-                .mapToDouble(l -> l.allLatency().p99()).toArray();
+                .filter(l -> l.rateRps() == rate && ObjectiveJudge.measuredAtRate(l) && ObjectiveJudge.allRequests(l) != null)
+                .mapToDouble(l -> ObjectiveJudge.allRequests(l).p99()).toArray();
     }
 
     /**
@@ -512,7 +512,7 @@ public final class RunComparison {
      * microsecond.
      */
     public static double latencyResolutionMs(Summary a, Summary b) {
-        boolean microseconds = List.of(a, b).stream().allMatch(r -> r.ladder() != null && "vegeta".equals(r.ladder().injector()));
+        boolean microseconds = List.of(a, b).stream().allMatch(r -> r.setup().ladder() != null && "vegeta".equals(r.setup().ladder().injector()));
         return microseconds ? 0.001 : 1;
     }
 

@@ -33,7 +33,7 @@ public final class ScenarioMatrix {
 
     /** {@code scenarios} with {@code by_scenario} and {@code cost_vs_plain} judged, for a summary whose run had several scenarios (else null). */
     static Scenarios apply(Summary summary) {
-        Scenarios scenarios = summary.scenarios();
+        Scenarios scenarios = summary.matrices().scenarios();
         if (scenarios == null) {
             return null;
         }
@@ -67,11 +67,11 @@ public final class ScenarioMatrix {
                     under.add(t);
                 }
             }
-            boolean comparable = Analysis.measured(plain);
+            boolean comparable = plain.wasMeasured();
             List<RatioSpread> throughput = new ArrayList<>();
             List<RatioSpread> cpu = new ArrayList<>();
             for (Target t : under) {
-                boolean both = Analysis.measured(t) && comparable;
+                boolean both = t.wasMeasured() && comparable;
                 throughput.add(both ? relativeToPlain(t, plain, targets) : null);
                 cpu.add(both ? ProfileMatrix.paired(t, plain, ProfileMatrix::cpuPerRound) : null);
             }
@@ -80,14 +80,14 @@ public final class ScenarioMatrix {
             List<CostRow> rows = new ArrayList<>();
             for (int i = 0; i < under.size(); i++) {
                 Target t = under.get(i);
-                if (!Analysis.measured(t) || !comparable) {
-                    rows.add(new CostRow.Failed(scenarioOf(t), t.name(), Analysis.measured(t) ? "plain not measured"
-                            : t.failure() == null ? "not measured" : t.failure()));
+                if (!t.wasMeasured() || !comparable) {
+                    rows.add(new CostRow.Failed(scenarioOf(t), t.name(), t.wasMeasured() ? "plain not measured"
+                            : t.measured().failure() == null ? "not measured" : t.measured().failure()));
                     continue;
                 }
                 ProfileMatrix.Judged tp = throughputJudged.get(i);
                 ProfileMatrix.Judged c = cpuJudged.get(i);
-                rows.add(new CostRow.Measured(scenarioOf(t), t.name(), t.throughputRps(), ProfileMatrix.ratio(throughput.get(i)),
+                rows.add(new CostRow.Measured(scenarioOf(t), t.name(), t.judged().throughputRps(), ProfileMatrix.ratio(throughput.get(i)),
                         tp == null ? throughput.get(i) : tp.spread(), ProfileMatrix.median(ProfileMatrix.cpuPerRound(t)),
                         ProfileMatrix.ratio(cpu.get(i)), c == null ? cpu.get(i) : c.spread(), tp == null ? null : tp.judgement().throughput(),
                         c == null ? null : c.judgement().cpu()));
@@ -101,30 +101,30 @@ public final class ScenarioMatrix {
     /** The target's scenario; by its name ({@code <target>:<scenario>}) where an early summary did not record it. */
     private static String scenarioOf(Target t) {
         String name = t.name();
-        return t.scenario() != null ? t.scenario() : name.contains(Scenario.SEPARATOR)
+        return t.about().scenario() != null ? t.about().scenario() : name.contains(Scenario.SEPARATOR)
                 ? name.substring(name.lastIndexOf(Scenario.SEPARATOR) + 1) : Scenario.PLAIN;
     }
 
     private static String plainOf(Target t) {
         String name = t.name();
-        return t.plain() != null ? t.plain() : name.contains(Scenario.SEPARATOR) ? name.substring(0, name.lastIndexOf(Scenario.SEPARATOR)) : name;
+        return t.about().plain() != null ? t.about().plain() : name.contains(Scenario.SEPARATOR) ? name.substring(0, name.lastIndexOf(Scenario.SEPARATOR)) : name;
     }
 
     private static ScenarioRow scenarioRow(Target t, List<Integer> rates) {
-        String baseline = t.baseline() == null ? "direct" : t.baseline();
-        if (!Analysis.measured(t)) {
-            return new ScenarioRow.Failed(t.name(), baseline, t.failure() == null ? "not measured" : t.failure());
+        String baseline = t.about().baseline() == null ? "direct" : t.about().baseline();
+        if (!t.wasMeasured()) {
+            return new ScenarioRow.Failed(t.name(), baseline, t.measured().failure() == null ? "not measured" : t.measured().failure());
         }
         Optional<Double> relative = null;
         Optional<String> withinNoise = null;
-        if (t.relativeToDirect() != null && t.relativeToDirect().isPresent()) {
-            RelativeToDirect rel = t.relativeToDirect().get();
+        if (t.judged() != null && t.judged().relativeToDirect() != null) {
+            RelativeToDirect rel = t.judged().relativeToDirect();
             relative = Optional.ofNullable(rel.throughput());
             withinNoise = Optional.ofNullable(rel.withinNoiseOfDirect() == null ? null : rel.withinNoiseOfDirect().orElse(null));
         }
         MaxSustainable best = Analysis.firstObjective(t);
-        return new ScenarioRow.Measured(t.name(), baseline, t.throughputRps(), relative, withinNoise,
-                t.spread() == null ? null : t.spread().throughputRelativeToDirect(), p99AtRates(t, rates),
+        return new ScenarioRow.Measured(t.name(), baseline, t.judged().throughputRps(), relative, withinNoise,
+                t.judged().spread() == null ? null : t.judged().spread().throughputRelativeToDirect(), p99AtRates(t, rates),
                 best == null ? null : best.rateRps(), best != null && best.lowerBound() ? Boolean.TRUE : null, best == null ? null : best.objective(), ProfileMatrix.median(ProfileMatrix.cpuPerRound(t)));
     }
 
@@ -137,9 +137,9 @@ public final class ScenarioMatrix {
         Map<Integer, P99AtRate> p99 = new LinkedHashMap<>();
         if (t.fixedRate() != null) {
             for (FixedRateLevel level : t.fixedRate()) {
-                boolean late = level.roundsInjectorLimited() != null && level.roundsInjectorLimited() > 0;
-                p99.put(level.rateRps(), level.roundsOverloaded() > 0 ? P99AtRate.Missing.OVERLOADED
-                        : level.latencyMs() != null ? new P99AtRate.Value(level.latencyMs().p99())
+                boolean late = level.judged().roundsInjectorLimited() != null && level.judged().roundsInjectorLimited() > 0;
+                p99.put(level.rateRps(), level.judged().roundsOverloaded() > 0 ? P99AtRate.Missing.OVERLOADED
+                        : level.judged().latencyMs() != null ? new P99AtRate.Value(level.judged().latencyMs().p99())
                         : late ? P99AtRate.Missing.INJECTOR_LIMITED : P99AtRate.Missing.NOT_REACHED);
             }
         }
@@ -149,7 +149,7 @@ public final class ScenarioMatrix {
 
     /** The ladder's offered rates of the run, none where it had no ladder. */
     public static List<Integer> rates(Summary summary) {
-        return summary.ladder() == null ? List.of() : summary.ladder().ratesRps();
+        return summary.setup().ladder() == null ? List.of() : summary.setup().ladder().ratesRps();
     }
 
     /**
@@ -174,8 +174,8 @@ public final class ScenarioMatrix {
 
     /** Each round's throughput over its baseline's in the same round ({@link Analysis#pairedRatios}). */
     private static double[] share(Target t, List<Target> targets) {
-        String baseline = t.baseline() == null ? "direct" : t.baseline();
-        Target base = targets.stream().filter(x -> baseline.equals(x.name()) && Analysis.measured(x)).findFirst().orElse(null);
+        String baseline = t.about().baseline() == null ? "direct" : t.about().baseline();
+        Target base = targets.stream().filter(x -> baseline.equals(x.name()) && x.wasMeasured()).findFirst().orElse(null);
         if (base == null) {
             return new double[0];
         }

@@ -181,25 +181,25 @@ public final class SliceSpread {
         int steps = 0;
         for (Path run : runs) {
             Summary s = Analysis.read(run);
-            int seconds = s.load().durationS();
+            int seconds = s.setup().load().durationS();
             if (window != null && window != seconds) {
                 throw new IllegalArgumentException("runs of one load only: " + run + " measured " + seconds + " s a round, the first " + window);
             }
             window = seconds;
             Target direct = s.targets().stream().filter(t -> t.name().equals("direct")).findFirst()
                     .orElseThrow(() -> new IllegalArgumentException(run + " has no direct"));
-            List<double[]> d = perSecond(run, "direct", direct.rounds().size(), seconds);
+            List<double[]> d = perSecond(run, "direct", direct.measured().rounds().size(), seconds);
             for (Target t : s.targets()) {
-                if (t == direct || t.failure() != null || !"direct".equals(t.baseline() == null ? "direct" : t.baseline())) {
+                if (t == direct || t.measured().failure() != null || !"direct".equals(t.about().baseline() == null ? "direct" : t.about().baseline())) {
                     continue;
                 }
-                List<double[]> mine = perSecond(run, t.name(), t.rounds().size(), seconds);
+                List<double[]> mine = perSecond(run, t.name(), t.measured().rounds().size(), seconds);
                 slices.computeIfAbsent(t.name(), k -> new ArrayList<>()).add(mine.toArray(new double[0][]));
                 directSlices.computeIfAbsent(t.name(), k -> new ArrayList<>()).add(d.subList(0, mine.size()).toArray(new double[0][]));
             }
             // what a round costs a target besides its window: the run's time over its steps (direct's extra run included)
-            int runSteps = s.targets().stream().mapToInt(t -> t.rounds().size()).sum();
-            fixed += java.time.Duration.between(java.time.Instant.parse(s.started()), java.time.Instant.parse(s.finished())).toSeconds()
+            int runSteps = s.targets().stream().mapToInt(t -> t.measured().rounds().size()).sum();
+            fixed += java.time.Duration.between(java.time.Instant.parse(s.run().started()), java.time.Instant.parse(s.run().finished())).toSeconds()
                     - (double) runSteps * seconds;
             steps += runSteps;
         }

@@ -28,24 +28,24 @@ final class WorkersMatrix {
 
     /** {@code workers_sweep} with {@code by_gateway} judged, for a summary whose run swept the workers (else null). */
     static WorkersSweep apply(Summary summary) {
-        WorkersSweep sweep = summary.workersSweep();
+        WorkersSweep sweep = summary.matrices().workersSweep();
         if (sweep == null) {
             return null;
         }
         List<Integer> rates = ScenarioMatrix.rates(summary);
         Map<String, List<Target>> bySeries = new LinkedHashMap<>();
         for (Target t : summary.targets()) {
-            if (t.sweepSeries() != null && t.sweepWorkers() != null) {
-                bySeries.computeIfAbsent(t.sweepSeries(), k -> new ArrayList<>()).add(t);
+            if (t.about().sweepSeries() != null && t.about().sweepWorkers() != null) {
+                bySeries.computeIfAbsent(t.about().sweepSeries(), k -> new ArrayList<>()).add(t);
             }
         }
         Map<String, List<WorkersRow>> judged = new LinkedHashMap<>();
         bySeries.forEach((series, steps) -> {
-            List<Target> sorted = steps.stream().sorted(Comparator.comparingInt(Target::sweepWorkers)).toList();
+            List<Target> sorted = steps.stream().sorted(Comparator.comparingInt(t -> t.about().sweepWorkers())).toList();
             Target fewest = sorted.get(0);
             List<RatioSpread> spreads = new ArrayList<>();
             for (Target t : sorted) {
-                spreads.add(Analysis.measured(t) && t != fewest && Analysis.measured(fewest)
+                spreads.add(t.wasMeasured() && t != fewest && fewest.wasMeasured()
                         ? ProfileMatrix.paired(t, fewest, Analysis::throughputs) : null);
             }
             List<ProfileMatrix.Judged> verdicts = ProfileMatrix.judge(spreads, "worker counts");
@@ -59,11 +59,11 @@ final class WorkersMatrix {
     }
 
     private static WorkersRow row(Target t, Target fewest, List<Integer> rates, RatioSpread spread, ProfileMatrix.Judged judged) {
-        if (!Analysis.measured(t)) {
-            return new WorkersRow.Failed(t.sweepWorkers(), t.name(), t.workers(), t.failure() == null ? "not measured" : t.failure());
+        if (!t.wasMeasured()) {
+            return new WorkersRow.Failed(t.about().sweepWorkers(), t.name(), t.about().workers(), t.measured().failure() == null ? "not measured" : t.measured().failure());
         }
-        Optional<Double> relativeToDirect = t.relativeToDirect() != null && t.relativeToDirect().isPresent()
-                ? Optional.ofNullable(t.relativeToDirect().get().throughput()) : null;
+        Optional<Double> relativeToDirect = t.judged() != null && t.judged().relativeToDirect() != null
+                ? Optional.ofNullable(t.judged().relativeToDirect().throughput()) : null;
         Ratio relative = null;
         RatioSpread tp = null;
         Double perWorker = null;
@@ -72,15 +72,15 @@ final class WorkersMatrix {
             relative = new Ratio.Value(1.0);
             perWorker = 1.0;
             verdict = Verdict.REFERENCE;
-        } else if (Analysis.measured(fewest)) {
+        } else if (fewest.wasMeasured()) {
             relative = ProfileMatrix.ratio(spread);
             tp = judged == null ? spread : judged.spread();
             verdict = judged == null ? null : judged.judgement().throughput();
             if (relative instanceof Ratio.Value m) {
-                perWorker = Precision.round(m.ratio() * fewest.sweepWorkers() / t.sweepWorkers());
+                perWorker = Precision.round(m.ratio() * fewest.about().sweepWorkers() / t.about().sweepWorkers());
             }
         }
-        return new WorkersRow.Measured(t.sweepWorkers(), t.name(), t.workers(), t.throughputRps(), relativeToDirect, relative, tp, perWorker,
+        return new WorkersRow.Measured(t.about().sweepWorkers(), t.name(), t.about().workers(), t.judged().throughputRps(), relativeToDirect, relative, tp, perWorker,
                 verdict, ScenarioMatrix.p99AtRates(t, rates), ProfileMatrix.median(ProfileMatrix.cpuPerRound(t)));
     }
 }

@@ -3,6 +3,7 @@ package io.gatewaybench.harness.measure;
 import io.gatewaybench.harness.model.LevelRound;
 import io.gatewaybench.harness.model.Precision;
 import io.gatewaybench.harness.model.ProbeResult;
+import io.gatewaybench.harness.plan.InjectorLimit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -16,8 +17,6 @@ import java.util.Optional;
  * simulation's in-flight guard, as an overloaded level), never as a quietly lower rate.
  */
 public final class Ladder {
-    /** Above this, the injector itself sent 1% of a level's requests late enough to matter. */
-    public static final double LATE_SEND_MS = 10;
     private static final java.util.regex.Pattern OVERLOADED = java.util.regex.Pattern.compile("BookPageSimulation: overloaded at rate-(\\d+)");
 
     private Ladder() {
@@ -73,28 +72,10 @@ public final class Ladder {
             return !overloaded && sent >= planned;
         }
 
-        /**
-         * Why the injector, not the target, failed this level ("" when it did not): it sent part of
-         * the planned load late ({@link #LATE_SEND_MS} at P99 for Gatling, {@link VegetaLadder#LATE_SEND_MS} for Vegeta), or
-         * sent less than planned without the target being overloaded (Vegeta stops at the level's duration, and a request
-         * still due then, which it was late for, is never sent: as many may be missing as fall in the send lag it is allowed,
-         * at least one). Such a level was not measured at its rate. Sent from several injector hosts at once, each is judged on
-         * its own share by the same rule, and the level is late where any of them was: one host's lag is not diluted by the
-         * others' punctual requests.
-         */
+        /** Why the injector, not the target, failed this level as it was sent ("" when it did not): {@link InjectorLimit#late}. */
         public String injectorLate() {
-            if (vegeta != null && !vegeta.injectors().isEmpty()) {
-                return vegeta.injectors().stream().filter(s -> s.late() != null).map(s -> s.host() + ": " + s.late()).findFirst().orElse("");
-            }
-            double bound = vegeta == null ? LATE_SEND_MS : VegetaLadder.LATE_SEND_MS;
-            if (sendLagP99Ms > bound) {
-                return String.format(java.util.Locale.ROOT, vegeta == null ? "send lag P99 %.0f ms" : "send lag P99 %.2f ms", sendLagP99Ms);
-            }
-            long mayMiss = vegeta == null ? 0 : Math.max(1, (long) Math.ceil(rate * VegetaLadder.LATE_SEND_MS / 1000));
-            if (!overloaded && sent < planned - mayMiss) {
-                return "sent " + sent + " of " + planned + " planned";
-            }
-            return "";
+            return InjectorLimit.late(vegeta != null, vegeta == null ? List.of() : vegeta.injectors(), sendLagP99Ms, rate, sent, planned,
+                    overloaded);
         }
 
         /**

@@ -1,34 +1,30 @@
 package io.gatewaybench.harness.measure;
 
 import io.gatewaybench.harness.model.FixedRateLevel;
-import io.gatewaybench.harness.quantity.Stats;
-import io.gatewaybench.harness.model.Interval;
-import io.gatewaybench.harness.model.LatencyMs;
-import io.gatewaybench.harness.model.LatencySpread;
+import io.gatewaybench.harness.model.GatlingStatus;
 import io.gatewaybench.harness.model.LevelRound;
 import io.gatewaybench.harness.model.Precision;
-import io.gatewaybench.harness.model.ProbeAdded;
 import io.gatewaybench.harness.model.ProbeResult;
 import io.gatewaybench.harness.model.ProbeUs;
-import io.gatewaybench.harness.model.Resources;
-import io.gatewaybench.harness.model.Round;
 import io.gatewaybench.harness.model.Summary;
+import io.gatewaybench.harness.model.Target;
+import io.gatewaybench.harness.model.WrkCheck;
 import io.gatewaybench.harness.plan.Scenario;
-import io.gatewaybench.harness.plan.Target;
+import io.gatewaybench.harness.quantity.Stats;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
- * What a run measured, as summary.json's records: the run's description with every target's rounds, its ladder
- * levels (each with its round), the pooled probes and resource costs, and its details. The analysis derives the judged
- * figures from it ({@code Analysis.apply}), and the report writes it ({@code RunSummary.write}).
+ * What a run measured, as summary.json's records: the run's description with every target's rounds, its ladder levels
+ * (each with its round), the pooled probes and resource costs, and its details; nothing judged ({@link Target#judged()} and
+ * each level's are null). The analysis judges it ({@code Analysis.apply}), and the report writes it ({@code RunSummary.write}).
  */
 public final class MeasuredSummary {
     /** One target's outcome; {@code rounds} holds what each round measured, {@code failure} why it could not be measured. */
-    public record TargetOutcome(Target target, List<RequestStats> rounds, TargetDetails details, String failure) {
+    public record TargetOutcome(io.gatewaybench.harness.plan.Target target, List<RequestStats> rounds, TargetDetails details,
+            String failure) {
         /**
          * What is pooled or taken as the median over rounds here rather than in the analysis:
          * each role's resource cost, and the probes' requests of all rounds in one distribution per probe.
@@ -61,60 +57,44 @@ public final class MeasuredSummary {
     }
 
     /**
-     * The run as measured: {@code run}'s description (its targets aside) with every target, with the fixed-rate ladder's
-     * {@code rates} (its objectives are named in {@code run}'s ladder). The analysed figures are absent: {@code Analysis.apply}
-     * derives them from it, as {@code ./bench report} and {@code ./bench compare} do from a summary.json.
+     * The run as measured: {@code run}'s description (its targets aside) with every target, its ladder levels at {@code rates}
+     * (its objectives are named in {@code run}'s ladder). Nothing is judged here: {@code Analysis.apply} judges it, as
+     * {@code ./bench report} and {@code ./bench compare} judge a summary.json.
      */
     public static Summary of(Summary run, List<TargetOutcome> outcomes, List<Integer> rates) {
-        return new Summary(Summary.FORMAT, run.runId(), run.started(), run.finished(), run.gitCommit(), run.machine(), run.components(),
-                run.jvmFlags(), run.jvmProfile(), run.jvmProfiles(), run.placement(), run.origin(), run.workersSweep(), run.scenarios(), run.load(),
-                run.ladder(), run.rounds(), run.quick(), run.complete(), run.incompleteBecause(), run.hostileInput(), targets(outcomes, rates),
-                run.reanalysed());
+        return run.with(targets(outcomes, rates), run.matrices());
     }
 
-    public static List<io.gatewaybench.harness.model.Target> targets(List<TargetOutcome> outcomes) {
+    public static List<Target> targets(List<TargetOutcome> outcomes) {
         return targets(outcomes, List.of());
     }
 
     /**
-     * Each target as measured: every round's figures, its ladder levels (each with its round), the
-     * pooled probes and resource costs, and its details. The analysis derives the rest.
+     * Each target as measured: what it is and how it ran, every round's figures, its ladder levels (each with its round, and
+     * the probe's requests at each level pooled), the probes' requests and each role's cost pooled over the rounds.
      */
-    public static List<io.gatewaybench.harness.model.Target> targets(List<TargetOutcome> outcomes, List<Integer> rates) {
-        // every measured direct by name (direct, and direct under a scenario that asks the origin for another page), the first the default
-        Map<String, RequestStats> baselines = new LinkedHashMap<>();
-        outcomes.stream().filter(o -> o.target().isDirect() && o.failure() == null && !o.rounds().isEmpty())
-                .forEach(o -> baselines.put(o.target().name(), o.pooled()));
-        RequestStats direct = baselines.values().stream().findFirst().orElse(null);
-        List<io.gatewaybench.harness.model.Target> list = new ArrayList<>();
+    public static List<Target> targets(List<TargetOutcome> outcomes, List<Integer> rates) {
+        List<Target> list = new ArrayList<>();
         for (TargetOutcome o : outcomes) {
             TargetDetails d = o.details();
-            boolean plain = o.target().scenario().equals(Scenario.PLAIN); // scenario and plain also for a target that failed early
-            Resources resources = null;
-            ProbeUs probes = null;
-            Optional<ProbeAdded> added = null;
-            List<FixedRateLevel> fixedRate = null;
-            List<Round> rounds = null;
-            if (!o.rounds().isEmpty()) {
-                RequestStats s = o.pooled();
-                resources = RequestStats.resources(s.resources());
-                if (!s.probes().isEmpty()) {
-                    probes = new ProbeUs(figures(s.probes().get("unloaded")), figures(s.probes().get("under_load")));
-                    // against the target's own baseline: direct, or direct under a scenario that asks the origin for another page
-                    RequestStats base = d.baseline() == null ? direct : baselines.get(d.baseline());
-                    added = base == null ? Optional.empty() : Optional.of(added(s, base));
-                }
-                if (!rates.isEmpty()) {
-                    fixedRate = fixedRate(o.rounds(), rates);
-                }
-                rounds = o.rounds().stream().map(RequestStats::round).toList();
+            io.gatewaybench.harness.plan.Target t = o.target();
+            boolean plain = t.scenario().equals(Scenario.PLAIN); // scenario and plain also for a target that failed early
+            Target.About about = new Target.About(t.name(), t.description(), d.scenario() != null ? d.scenario() : plain ? null : t.scenario(),
+                    d.plain() != null ? d.plain() : plain ? null : t.underPlain(), d.baseline(), d.configuration(), d.sweepSeries(),
+                    d.sweepWorkers(), d.gateway(), d.runFolder(), d.workers(), d.jvmProfile(), d.java(), d.jvmFlags(), d.gatewayArgs(),
+                    d.jfrRecording(), notSampled(t));
+            List<GatlingStatus> gatling = d.gatling().isEmpty() ? null : d.gatling();
+            List<WrkCheck> wrk = d.wrkCrossCheck().isEmpty() ? null : d.wrkCrossCheck();
+            if (o.rounds().isEmpty()) {
+                list.add(new Target(about, new Target.Measured(o.failure(), null, null, null, d.rateLimitCheck(), gatling, wrk), null, null));
+                continue;
             }
-            list.add(new io.gatewaybench.harness.model.Target(o.target().name(), o.target().description(), null, null, null, null, null,
-                    null, null, null, d.scenario() != null ? d.scenario() : plain ? null : o.target().scenario(),
-                    d.plain() != null ? d.plain() : plain ? null : o.target().underPlain(), o.failure(), resources, null, probes, added,
-                    fixedRate, rounds, d.baseline(), d.configuration(), d.sweepSeries(), d.sweepWorkers(), d.gateway(), d.runFolder(),
-                    d.workers(), d.jvmProfile(), d.java(), d.jvmFlags(), d.gatewayArgs(), d.jfrRecording(), d.rateLimitCheck(),
-                    d.gatling().isEmpty() ? null : d.gatling(), d.wrkCrossCheck().isEmpty() ? null : d.wrkCrossCheck(), null, notSampled(o.target())));
+            RequestStats s = o.pooled();
+            ProbeUs probes = s.probes().isEmpty() ? null
+                    : new ProbeUs(figures(s.probes().get("unloaded")), figures(s.probes().get("under_load")));
+            Target.Measured measured = new Target.Measured(o.failure(), RequestStats.resources(s.resources()), probes,
+                    o.rounds().stream().map(RequestStats::round).toList(), d.rateLimitCheck(), gatling, wrk);
+            list.add(new Target(about, measured, null, rates.isEmpty() ? null : fixedRate(o.rounds(), rates)));
         }
         return list;
     }
@@ -123,92 +103,39 @@ public final class MeasuredSummary {
         return r == null ? null : r.figures();
     }
 
-    /** What the target adds to one request over direct, in microseconds, at the probe's P50, P90 and P99. */
-    static ProbeAdded added(RequestStats s, RequestStats direct) {
-        return new ProbeAdded(added(s, direct, "unloaded"), added(s, direct, "under_load"));
-    }
-
-    private static ProbeAdded.AddedUs added(RequestStats s, RequestStats direct, String kind) {
-        LatencyProbe.Result r = s.probes().get(kind);
-        LatencyProbe.Result d = direct.probes().get(kind);
-        if (r == null || d == null || d.micros().getTotalCount() == 0 || r.micros().getTotalCount() == 0) {
-            return null;
-        }
-        return new ProbeAdded.AddedUs(r.micros().getValueAtPercentile(50) - d.micros().getValueAtPercentile(50),
-                r.micros().getValueAtPercentile(90) - d.micros().getValueAtPercentile(90),
-                r.micros().getValueAtPercentile(99) - d.micros().getValueAtPercentile(99));
-    }
-
     /**
-     * Each level of the ladder as the target's rounds measured it: medians over the rounds that
-     * measured it at its rate (levelLatency), and every round's level with its round number (the analysis judges them: {@code rounds_meeting} is absent).
+     * Each level of the ladder as the target's rounds measured it: every round's level with its round number, the probe's
+     * requests during the level pooled over the rounds, and the injector's CPU per request, median over them (the analysis
+     * judges the rest).
      */
-    static List<FixedRateLevel> fixedRate(List<RequestStats> rounds, List<Integer> rates) {
+    public static List<FixedRateLevel> fixedRate(List<RequestStats> rounds, List<Integer> rates) {
         List<FixedRateLevel> levels = new ArrayList<>();
         for (int rate : rates) {
-            List<Ladder.Level> seen = rounds.stream().flatMap(r -> r.ladder().stream()).filter(l -> l.rate() == rate).toList();
             List<LevelRound> perRound = new ArrayList<>();
+            LatencyProbe.Result pooled = null;
+            List<Double> injectorCpu = new ArrayList<>();
             for (int r = 0; r < rounds.size(); r++) {
                 for (Ladder.Level l : rounds.get(r).ladder()) {
-                    if (l.rate() == rate) {
-                        perRound.add(l.measuredIn(r + 1));
+                    if (l.rate() != rate) {
+                        continue;
+                    }
+                    perRound.add(l.measuredIn(r + 1));
+                    if (l.probe() != null) {
+                        pooled = pooled == null ? l.probe() : pooled.plus(l.probe());
+                    }
+                    if (l.vegeta() != null && !Double.isNaN(l.vegeta().cpuMsPer1000Requests())) {
+                        injectorCpu.add(l.vegeta().cpuMsPer1000Requests());
                     }
                 }
             }
-            long sent = seen.stream().mapToLong(Ladder.Level::sent).sum();
-            long errors = seen.stream().mapToLong(Ladder.Level::errors).sum();
-            LevelLatency latency = levelLatency(seen);
-            LatencyProbe.Result pooled = null;
-            for (Ladder.Level l : seen) {
-                if (l.probe() != null) {
-                    pooled = pooled == null ? l.probe() : pooled.plus(l.probe());
-                }
-            }
-            levels.add(new FixedRateLevel(rate, seen.size(), (int) seen.stream().filter(Ladder.Level::overloaded).count(), sent, errors,
-                    sent == 0 ? null : Precision.round((double) errors / sent), latency.ms(), latency.spread(),
-                    Precision.round(seen.stream().mapToDouble(Ladder.Level::sendLagP99Ms).max().orElse(0)),
-                    pooled == null ? null : pooled.figures(), perRound, null, injectorCpu(seen), null, null, latency.injectorLimited()));
+            levels.add(FixedRateLevel.measured(rate, pooled == null ? null : pooled.figures(), perRound,
+                    injectorCpu.isEmpty() ? null : Precision.round(Stats.median(injectorCpu.stream().mapToDouble(v -> v).toArray()))));
         }
         return levels;
     }
 
-    /**
-     * A level's latency over rounds: each percentile's median over the rounds that measured the target at the rate (not
-     * overloaded, not sent late) and had successful requests, and with two or more, each one's spread ({@code spread}, else
-     * null); {@code injectorLimited}, the rounds the injector sent late and that were not overloaded.
-     */
-    public record LevelLatency(LatencyMs ms, LatencySpread spread, int injectorLimited) {
-    }
-
-    /** The latency of one level over the rounds that reached it ({@code seen}), as {@link LevelLatency} says. */
-    public static LevelLatency levelLatency(List<Ladder.Level> seen) {
-        List<RequestStats> measured = seen.stream().filter(Ladder.Level::measuredAtRate).map(Ladder.Level::stats).filter(s -> s != null).toList();
-        int late = (int) seen.stream().filter(l -> !l.overloaded() && !l.injectorLate().isEmpty()).count();
-        if (measured.isEmpty()) {
-            return new LevelLatency(null, null, late);
-        }
-        double[] medians = new double[RequestStats.Latency.NAMES.length];
-        Interval[] intervals = new Interval[RequestStats.Latency.NAMES.length];
-        for (int i = 0; i < RequestStats.Latency.NAMES.length; i++) {
-            final int k = i;
-            double[] values = measured.stream().mapToDouble(s -> s.latency().values()[k]).toArray();
-            medians[i] = Stats.median(values);
-            intervals[i] = Stats.interval(values);
-        }
-        LatencySpread spread = measured.size() < 2 ? null // each percentile's median, min, max and 95% interval over the rounds
-                : new LatencySpread(intervals[0], intervals[1], intervals[2], intervals[3], intervals[4], intervals[5], intervals[6]);
-        return new LevelLatency(RequestStats.Latency.of(medians).ms(), spread, late);
-    }
-
-    /** The injector's CPU per 1,000 requests, median over the rounds that measured it (Vegeta's levels), ms; null where none did. */
-    private static Double injectorCpu(List<Ladder.Level> seen) {
-        double[] cpu = seen.stream().filter(l -> l.vegeta() != null && !Double.isNaN(l.vegeta().cpuMsPer1000Requests()))
-                .mapToDouble(l -> l.vegeta().cpuMsPer1000Requests()).toArray();
-        return cpu.length == 0 ? null : Precision.round(Stats.median(cpu));
-    }
-
     /** Why a target's gateway CPU and memory are not measured: a gateway declared by URL with no process named to watch. */
-    static String notSampled(Target t) {
+    static String notSampled(io.gatewaybench.harness.plan.Target t) {
         return t.declaredByUrl() && t.pidfile().isEmpty()
                 ? "declared by URL, and its descriptor names no pidfile: no process of it to watch on this machine" : null;
     }

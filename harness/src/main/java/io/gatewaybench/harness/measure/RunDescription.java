@@ -7,13 +7,17 @@ import io.gatewaybench.harness.model.ComponentVersion;
 import io.gatewaybench.harness.model.HostileInput;
 import io.gatewaybench.harness.model.JvmProfiles;
 import io.gatewaybench.harness.model.LadderPlan;
+import io.gatewaybench.harness.model.Matrices;
 import io.gatewaybench.harness.model.OriginUrl;
+import io.gatewaybench.harness.model.Run;
 import io.gatewaybench.harness.model.Scenarios;
+import io.gatewaybench.harness.model.Setup;
 import io.gatewaybench.harness.model.Summary;
 import io.gatewaybench.harness.model.WorkersSweep;
 import io.gatewaybench.harness.plan.Credentials;
 import io.gatewaybench.harness.plan.Environment;
 import io.gatewaybench.harness.plan.HostileInputRecord;
+import io.gatewaybench.harness.plan.InjectorLimit;
 import io.gatewaybench.harness.plan.JvmProfile;
 import io.gatewaybench.harness.plan.Repo;
 import io.gatewaybench.harness.plan.RunPlan;
@@ -125,24 +129,24 @@ public record RunDescription(RunPlan plan, Topology topology, int workers, Path 
                         + "the request's intended send instant to its complete response, to the microsecond, and Vegeta's own send lag is "
                         + "reported apart. Past " + plan.ladder().maxInFlight() + " requests outstanding at once the level counts as "
                         + "overloaded and the target's ladder stops; a level Vegeta sent late (send lag P99 over "
-                        + (int) VegetaLadder.LATE_SEND_MS + " ms) or short is run once more, and late again it is injector-limited and ends "
+                        + (int) InjectorLimit.VEGETA_LATE_SEND_MS + " ms) or short is run once more, and late again it is injector-limited and ends "
                         + "the target's ladder."
                         : "open model, one request per arrival, shared uncapped connection pool: no request waits for a "
                         + "connection (it opens one), and Gatling's response time runs from the instant it tries to send, TCP connect "
                         + "included, to the complete response. A target that cannot keep up collects requests in flight: past "
                         + plan.ladder().maxInFlight() + " the level counts as overloaded and the target's ladder stops. A level Gatling "
-                        + "sent late (send lag P99 over " + (int) Ladder.LATE_SEND_MS + " ms) is sent once more, with the levels above it, "
+                        + "sent late (send lag P99 over " + (int) InjectorLimit.GATLING_LATE_SEND_MS + " ms) is sent once more, with the levels above it, "
                         + "by a second Gatling run of the ladder alone (its warm-up, then those levels), and late again it is "
                         + "injector-limited: neither a pass nor a failure.",
                 plan.ladder().objectives().stream().map(o -> new LadderPlan.Objective(o.name(), o.description())).toList(),
                 plan.ladder().injector());
-        return new Summary(Summary.FORMAT, runDir.getFileName().toString(), started.toString(), Instant.now().toString(),
-                Environment.gitCommit(), Environment.machine(), components(), jvm,
-                plan.jvm().stream().map(JvmProfile::name).collect(Collectors.joining(",")), profiles, topology.describe(workers),
+        Run run = new Run(runDir.getFileName().toString(), started.toString(), Instant.now().toString(), Environment.gitCommit(),
+                Environment.machine(), components(), jvm, incomplete.isEmpty(), incomplete.isEmpty() ? null : List.copyOf(incomplete),
+                hostileInput());
+        Setup setup = new Setup(plan.jvm().stream().map(JvmProfile::name).collect(Collectors.joining(",")),
                 plan.origin().atUrl() ? new OriginUrl(plan.origin().url().toString(), plan.origin().path(),
-                        plan.origin().markerText().orElse(null)) : null, sweep,
-                scenarios, plan.load().describe(), ladder, plan.rounds(), plan.quick(), incomplete.isEmpty(),
-                incomplete.isEmpty() ? null : List.copyOf(incomplete), hostileInput(), List.of(), null);
+                        plan.origin().markerText().orElse(null)) : null, plan.load().describe(), ladder, plan.rounds(), plan.quick());
+        return new Summary(Summary.FORMAT, run, setup, topology.describe(workers), new Matrices(profiles, sweep, scenarios), List.of(), null);
     }
 
     /**

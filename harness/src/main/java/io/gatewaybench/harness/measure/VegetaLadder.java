@@ -3,8 +3,9 @@ package io.gatewaybench.harness.measure;
 import io.gatewaybench.harness.model.InjectorShare;
 import io.gatewaybench.harness.model.Precision;
 import io.gatewaybench.harness.model.ProbeResult;
-import io.gatewaybench.harness.plan.Topology;
+import io.gatewaybench.harness.plan.InjectorLimit;
 import io.gatewaybench.harness.plan.RunPlan;
+import io.gatewaybench.harness.plan.Topology;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
@@ -24,21 +25,13 @@ import org.HdrHistogram.Histogram;
  * request's latency runs from its intended send instant, in microseconds ({@link VegetaLevel}); every answer is checked.
  *
  * <p>A level Vegeta could not deliver on schedule ({@link Ladder.Level#injectorLate()}: send lag P99 over {@link
- * #LATE_SEND_MS}, or requests missing) is run once more; if it is late again it stays so, the analysis counts it
+ * InjectorLimit#VEGETA_LATE_SEND_MS}, or requests missing) is run once more; if it is late again it stays so, the analysis counts it
  * neither as a pass nor as a failure of the target, and the ladder stops there: the maximum-rate search stops at it, and
  * Vegeta would deliver a higher rate no better. A level with more than the plan's {@code maxInFlight} requests
  * outstanding at once is overloaded, and the ladder stops there, as Gatling's in-flight guard stopped it: the levels
  * above would only queue.
  */
 public final class VegetaLadder {
-    /**
-     * Above this send-lag P99 Vegeta did not keep its schedule. Its pacer sleeps on the Go runtime's timer, which wakes
-     * on whole milliseconds: alone on a CPU it spreads the lag over 0-1 ms (P99 1.09-1.13 ms up to 8,000 req/s in the
-     * bake-off, injector/README.md). Sharing the CPUs with what it loads, its P99 was 1.6-5.5 ms at 500 and 1,000 req/s
-     * here (20261125, 36 levels, loopback and the emulated hosts), mostly 2-3.5 ms, on a quiet machine: 2 ms would call
-     * nearly every level injector-limited. Over 5 ms it lost its CPU for longer than a timer's tick can explain.
-     */
-    public static final double LATE_SEND_MS = 5;
     /** Seconds of each level sent first on the same schedule and left out: connections opened, the rate settled. */
     public static final int WARMUP_SECONDS = 1;
     /** A request unanswered after this is a failure, counted at this time in the latency of every request. */

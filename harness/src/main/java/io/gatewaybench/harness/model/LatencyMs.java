@@ -22,4 +22,16 @@ public record LatencyMs(
         @JsonProperty(value = "p99_9", required = true) double p99_9,
         @JsonProperty(value = "p99_99", required = true) double p99_99,
         @JsonProperty(value = "max", required = true) double max) {
+    /** The percentiles' names, in the order of {@link #values()}. */
+    public static final java.util.List<String> NAMES = java.util.List.of("mean", "p50", "p90", "p99", "p99_9", "p99_99", "max");
+
+    /** Each figure, in {@link #NAMES}' order, ms. */
+    public double[] values() {
+        return new double[] {mean, p50, p90, p99, p99_9, p99_99, max};
+    }
+
+    /** The latency of figures in {@link #NAMES}' order, ms. */
+    public static LatencyMs of(double[] v) {
+        return new LatencyMs(v[0], v[1], v[2], v[3], v[4], v[5], v[6]);
+    }
 }

@@ -24,4 +24,8 @@ public record LatencySpread(
         @JsonProperty(value = "p99_9", required = true) Interval p99_9,
         @JsonProperty(value = "p99_99", required = true) Interval p99_99,
         @JsonProperty(value = "max", required = true) Interval max) {
+    /** The spread of intervals in {@link LatencyMs#NAMES}' order. */
+    public static LatencySpread of(Interval[] i) {
+        return new LatencySpread(i[0], i[1], i[2], i[3], i[4], i[5], i[6]);
+    }
 }

@@ -142,8 +142,8 @@ public final class CompareHtml {
     }
 
     private static Run run(String label, Summary summary) {
-        return new Run(label, summary.runId(), summary.started(), summary.gitCommit(), Summaries.mapper().valueToTree(summary.load()),
-                summary.rounds());
+        return new Run(label, summary.run().runId(), summary.run().started(), summary.run().gitCommit(), Summaries.mapper().valueToTree(summary.setup().load()),
+                summary.setup().rounds());
     }
 
     /** JSON has no NaN: an interval that cannot be computed is null. */

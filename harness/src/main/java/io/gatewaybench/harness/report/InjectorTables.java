@@ -40,7 +40,7 @@ final class InjectorTables {
 
     /** Whether any round of any target was sent from several injector hosts. */
     static boolean applies(List<Target> targets) {
-        return targets.stream().anyMatch(t -> t.rounds() != null && t.rounds().stream().anyMatch(r -> r.injectors() != null)
+        return targets.stream().anyMatch(t -> t.measured().rounds() != null && t.measured().rounds().stream().anyMatch(r -> r.injectors() != null)
                 || t.fixedRate() != null && t.fixedRate().stream().anyMatch(l -> l.rounds().stream().anyMatch(r -> r.injectors() != null)));
     }
 
@@ -60,7 +60,7 @@ final class InjectorTables {
         clocks(moreInjectors, md);
         md.append("Closed load:\n\n| target | round | host | users | requests | req/s | began after, ms |\n|---|---:|---|---:|---:|---:|---:|\n");
         for (Target t : targets) {
-            List<Round> rounds = t.rounds() == null ? List.of() : t.rounds();
+            List<Round> rounds = t.measured().rounds() == null ? List.of() : t.measured().rounds();
             for (int i = 0; i < rounds.size(); i++) {
                 for (ClosedShare s : Objects.requireNonNullElse(rounds.get(i).injectors(), List.<ClosedShare>of())) {
                     md.append(String.format(Locale.ROOT, "| %s | %d | %s | %d | %d | %.0f | %d |%n", t.name(), i + 1, s.host(), s.users(),

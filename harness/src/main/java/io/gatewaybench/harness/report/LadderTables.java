@@ -10,6 +10,7 @@ import io.gatewaybench.harness.model.LevelRound;
 import io.gatewaybench.harness.model.MaxSustainable;
 import io.gatewaybench.harness.model.ProbeResult;
 import io.gatewaybench.harness.model.Target;
+import io.gatewaybench.harness.plan.InjectorLimit;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -76,7 +77,7 @@ final class LadderTables {
                 .append("highest round. The true maximum lies between the rate found and the first level that failed, so the ladder's step ")
                 .append("is the resolution. *First failed level*: which and why, per round; *held above it*: higher levels that met the ")
                 .append("objective anyway, not counted.")
-                .append(targets.stream().anyMatch(t -> t.maxSustainable() != null && t.maxSustainable().values().stream()
+                .append(targets.stream().anyMatch(t -> t.judged() != null && t.judged().maxSustainable() != null && t.judged().maxSustainable().values().stream()
                         .anyMatch(f -> f.directCeilingRps() != null)) ? " *At direct's ceiling*: a target's rate at or above direct's, "
                         + "where the injector and the origin give out, not a gateway: it says the target went that far, not where it "
                         + "would give out; *above* it, by the rounds' noise, not established." : "")
@@ -87,7 +88,7 @@ final class LadderTables {
         objectives.forEach(o -> md.append(' ').append(o.name()).append(" req/s | first failed level | held above it |"));
         md.append("\n|---|").append("---:|---|---|".repeat(objectives.size())).append('\n');
         for (Target t : targets) {
-            Map<String, MaxSustainable> found = t.maxSustainable();
+            Map<String, MaxSustainable> found = t.judged() == null ? null : t.judged().maxSustainable();
             if (found == null) {
                 continue;
             }
@@ -118,7 +119,7 @@ final class LadderTables {
         if (vegeta) {
             md.append("Latency in ms to the microsecond (Vegeta), each request from its intended send instant, medians over the rounds ")
                     .append("that measured the target at the rate (a round overloaded or sent late is left out; `reached` counts them); send lag: Vegeta's own lateness against its schedule (P99, worst round; above ")
-                    .append(num(VegetaLadder.LATE_SEND_MS)).append(" ms the level was sent once more, and late again it is ")
+                    .append(num(InjectorLimit.VEGETA_LATE_SEND_MS)).append(" ms the level was sent once more, and late again it is ")
                     .append("injector-limited: neither a pass nor a failure); probe: none beside Vegeta's levels (the probe runs beside ")
                     .append("Gatling's closed load); sent again: rounds whose first try Vegeta sent late; Vegeta's CPU: user and system time ")
                     .append("of its process over the level and its warm-up, its start included (it weighs on short levels), per 1,000 requests it sent, median over rounds. Distributions: ")
@@ -126,7 +127,7 @@ final class LadderTables {
         } else {
             md.append("Latency in ms (Gatling), medians over the rounds that measured the target at the rate (a round overloaded or sent ")
                     .append("late is left out; `reached` counts them); send lag: the injector's own lateness ")
-                    .append("against its schedule (P99, worst round; above ").append((int) Ladder.LATE_SEND_MS)
+                    .append("against its schedule (P99, worst round; above ").append((int) InjectorLimit.GATLING_LATE_SEND_MS)
                     .append(sentAgain(targets) ? " ms the level was sent once more, with the levels above it, by a second Gatling run of the ladder "
                             + "alone, and late again it is injector-limited: neither a pass nor a failure; *sent again k*: rounds whose first try "
                             + "Gatling sent late" : " ms the level's latency understates")
@@ -140,34 +141,34 @@ final class LadderTables {
             List<FixedRateLevel> levels = t.fixedRate();
             for (int i = 0; levels != null && i < levels.size(); i++) {
                 FixedRateLevel l = levels.get(i);
-                if (l.roundsReached() == 0) {
+                if (l.judged().roundsReached() == 0) {
                     continue;
                 }
                 md.append("| ").append(t.name()).append(" | ").append(l.rateRps()).append(" | ")
-                        .append(l.roundsReached()).append('/').append(rounds(t));
-                if (l.roundsOverloaded() > 0) {
-                    md.append(" (overloaded ").append(l.roundsOverloaded()).append(')');
+                        .append(l.judged().roundsReached()).append('/').append(rounds(t));
+                if (l.judged().roundsOverloaded() > 0) {
+                    md.append(" (overloaded ").append(l.judged().roundsOverloaded()).append(')');
                 }
-                if (l.roundsInjectorLimited() != null && l.roundsInjectorLimited() > 0) {
-                    md.append(" (injector-limited ").append(l.roundsInjectorLimited()).append(')');
+                if (l.judged().roundsInjectorLimited() != null && l.judged().roundsInjectorLimited() > 0) {
+                    md.append(" (injector-limited ").append(l.judged().roundsInjectorLimited()).append(')');
                 }
                 long again = l.rounds().stream().filter(r -> r.firstTrySendLagUs() != null).count();
                 if (!vegeta && again > 0) { // Vegeta's table has a column for it
                     md.append(" (sent again ").append(again).append(')');
                 }
-                LatencyMs latency = l.latencyMs();
+                LatencyMs latency = l.judged().latencyMs();
                 for (double v : latency == null ? new double[6]
                         : new double[] {latency.p50(), latency.p90(), latency.p99(), latency.p99_9(), latency.p99_99(), latency.max()}) {
                     md.append(" | ").append(latency == null ? "-" : vegeta ? String.format(Locale.ROOT, "%.3f", v) : num(v));
                 }
                 if (vegeta) {
-                    Double cpu = l.injectorCpuMsPer1000Requests();
-                    md.append(String.format(Locale.ROOT, " | %.2f%% | %.3f | %d | %s |%n", share(l) * 100, l.sendLagP99MsMax(), again,
+                    Double cpu = l.measured().injectorCpuMsPer1000Requests();
+                    md.append(String.format(Locale.ROOT, " | %.2f%% | %.3f | %d | %s |%n", share(l) * 100, l.judged().sendLagP99MsMax(), again,
                             cpu == null ? "-" : String.format(Locale.ROOT, "%.0f", cpu)));
                     continue;
                 }
-                ProbeResult probe = l.probeUs();
-                md.append(String.format(Locale.ROOT, " | %.2f%% | %s | %s | %s |%n", share(l) * 100, num(l.sendLagP99MsMax()),
+                ProbeResult probe = l.measured().probeUs();
+                md.append(String.format(Locale.ROOT, " | %.2f%% | %s | %s | %s |%n", share(l) * 100, num(l.judged().sendLagP99MsMax()),
                         probe == null ? "-" : num(probe.p50()), probe == null ? "-" : num(probe.p99())));
             }
         }
@@ -180,16 +181,16 @@ final class LadderTables {
     }
 
     private static String cell(FixedRateLevel level, int rounds) {
-        int reached = level.roundsReached();
+        int reached = level.judged().roundsReached();
         if (reached == 0) {
             return "-";
         }
-        int overloaded = level.roundsOverloaded();
+        int overloaded = level.judged().roundsOverloaded();
         if (overloaded > 0) {
             return "overloaded " + overloaded + "/" + rounds;
         }
-        LatencyMs latency = level.latencyMs();
-        int late = level.roundsInjectorLimited() == null ? 0 : level.roundsInjectorLimited();
+        LatencyMs latency = level.judged().latencyMs();
+        int late = level.judged().roundsInjectorLimited() == null ? 0 : level.judged().roundsInjectorLimited();
         if (latency == null && late > 0) {
             return "injector-limited " + late + "/" + rounds;
         }
@@ -204,11 +205,11 @@ final class LadderTables {
     }
 
     private static double share(FixedRateLevel level) {
-        return level.errorShare() == null ? 0 : level.errorShare();
+        return level.judged().errorShare() == null ? 0 : level.judged().errorShare();
     }
 
     private static int rounds(Target target) {
-        return target.rounds() == null ? 0 : target.rounds().size();
+        return target.measured().rounds() == null ? 0 : target.measured().rounds().size();
     }
 
     /** A whole number without decimals, else one decimal; "-" where there is none. */

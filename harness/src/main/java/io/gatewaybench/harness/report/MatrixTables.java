@@ -117,10 +117,10 @@ final class MatrixTables {
 
     /** Round 1's JFR figures, or null where it has none. */
     private static JfrResult.Figures jfrOf(Target t) {
-        if (t.rounds() == null || t.rounds().isEmpty() || t.rounds().get(0).runtime() == null) {
+        if (t.measured().rounds() == null || t.measured().rounds().isEmpty() || t.measured().rounds().get(0).runtime() == null) {
             return null;
         }
-        return t.rounds().get(0).runtime().jfr() instanceof JfrResult.Figures figures ? figures : null;
+        return t.measured().rounds().get(0).runtime().jfr() instanceof JfrResult.Figures figures ? figures : null;
     }
 
     private static String frameCell(List<JfrResult.Frame> frames, int i) {

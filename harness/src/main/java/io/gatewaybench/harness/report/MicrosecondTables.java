@@ -38,8 +38,8 @@ final class MicrosecondTables {
     static List<Integer> headlineRates(LadderPlan ladder, List<Target> targets) {
         List<Integer> rates = ladder.ratesRps();
         Target direct = targets.stream().filter(t -> t.name().equals("direct") && t.fixedRate() != null).findFirst().orElse(null);
-        MaxSustainable max = direct == null || direct.maxSustainable() == null || direct.maxSustainable().isEmpty() ? null
-                : direct.maxSustainable().values().iterator().next();
+        MaxSustainable max = direct == null || direct.judged().maxSustainable() == null || direct.judged().maxSustainable().isEmpty() ? null
+                : direct.judged().maxSustainable().values().iterator().next();
         List<Integer> chosen = new ArrayList<>();
         if (max != null && max.rateRps() > 0) {
             for (double share : SHARES) {
@@ -58,7 +58,7 @@ final class MicrosecondTables {
     /** Whether some target's added figures were taken from the actual send (runs that kept those figures). */
     static boolean fromSend(List<Target> targets) {
         return targets.stream().filter(t -> t.fixedRate() != null).flatMap(t -> t.fixedRate().stream())
-                .anyMatch(l -> l.addedOverDirectUs() != null && LevelAddedUs.FROM_SEND.equals(l.addedOverDirectUs().measuredFrom()));
+                .anyMatch(l -> l.judged().addedOverDirectUs() != null && LevelAddedUs.FROM_SEND.equals(l.judged().addedOverDirectUs().measuredFrom()));
     }
 
     /** summary.md's section: per target and headline rate, its percentiles and what it adds over direct. */
@@ -80,7 +80,7 @@ final class MicrosecondTables {
         md.append("| target | rate req/s | P50 µs | P90 µs | P99 µs | P99.9 µs | max µs | added at P50 µs | added at P99 µs | rounds counted |\n");
         md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
         for (Target t : targets) {
-            if (t.failure() != null || t.fixedRate() == null) {
+            if (t.measured().failure() != null || t.fixedRate() == null) {
                 continue;
             }
             for (int rate : rates) {
@@ -90,18 +90,18 @@ final class MicrosecondTables {
                     md.append(" | not reached (a lower level overloaded) ||||||||\n");
                     continue;
                 }
-                LevelLatencyUs us = l.latencyUsOverRounds();
+                LevelLatencyUs us = l.judged().latencyUsOverRounds();
                 if (us != null) {
                     for (Interval v : new Interval[] {us.p50(), us.p90(), us.p99(), us.p99_9(), us.max()}) {
                         md.append(" | ").append(percentile(v));
                     }
                 } else { // a run analysed before the level's own rounds were counted: medians over every round that reached it
-                    LatencyMs ms = l.latencyMs();
+                    LatencyMs ms = l.judged().latencyMs();
                     for (Double v : ms == null ? new Double[5] : new Double[] {ms.p50(), ms.p90(), ms.p99(), ms.p99_9(), ms.max()}) {
                         md.append(" | ").append(v == null ? "-" : String.format(Locale.ROOT, "%.0f", v * 1000));
                     }
                 }
-                LevelAddedUs added = l.addedOverDirectUs();
+                LevelAddedUs added = l.judged().addedOverDirectUs();
                 md.append(" | ").append(added == null ? "" : added(added.p50()))
                         .append(" | ").append(added == null ? "" : added(added.p99()))
                         .append(" | ").append(counted(l, us, added)).append(" |\n");
@@ -133,9 +133,9 @@ final class MicrosecondTables {
      */
     private static String counted(FixedRateLevel l, LevelLatencyUs us, LevelAddedUs added) {
         if (us == null) { // a run analysed before the level's own rounds were counted
-            return added == null ? l.roundsReached() + " reached" : of(added.roundsCounted(), l.roundsReached(), added.roundsLeftOut());
+            return added == null ? l.judged().roundsReached() + " reached" : of(added.roundsCounted(), l.judged().roundsReached(), added.roundsLeftOut());
         }
-        String own = of(us.roundsCounted(), l.roundsReached(), us.roundsLeftOut());
+        String own = of(us.roundsCounted(), l.judged().roundsReached(), us.roundsLeftOut());
         if (added == null || added.roundsCounted() == us.roundsCounted()) {
             return own;
         }

@@ -85,16 +85,16 @@ public final class RunSummary {
 
     static String markdown(Summary s) {
         StringBuilder md = new StringBuilder();
-        md.append("# Gateway benchmark run ").append(s.runId()).append("\n\n");
-        Machine machine = s.machine();
-        md.append("Started ").append(s.started()).append(", commit `").append(s.gitCommit()).append("`, ")
+        md.append("# Gateway benchmark run ").append(s.run().runId()).append("\n\n");
+        Machine machine = s.run().machine();
+        md.append("Started ").append(s.run().started()).append(", commit `").append(s.run().gitCommit()).append("`, ")
                 .append(machine.cpus()).append(" CPUs (").append(machine.cpuModel()).append("), ")
                 .append(String.format(Locale.ROOT, "%.1f GiB", machine.memoryBytes().doubleValue() / (1L << 30)))
                 .append(", ").append(machine.os()).append(", kernel ").append(machine.kernel()).append(".\n\n");
         md.append("Every figure as charts and tables: [").append(HtmlReport.FILE).append("](").append(HtmlReport.FILE)
                 .append(") (one file, opens offline in any browser). Every table as text: [").append(DETAILS).append("](").append(DETAILS)
                 .append("). The data: `summary.json`.\n\n");
-        md.append("Load: ").append(describeLoad(s.load())).append(" Rounds: ").append(s.rounds()).append(". ")
+        md.append("Load: ").append(describeLoad(s.setup().load())).append(" Rounds: ").append(s.setup().rounds()).append(". ")
                 .append("Placement: ").append(s.placement().summary()).append(".");
         if (s.placement().moreInjectors() != null) {
             md.append(" The load came from ").append(1 + s.placement().moreInjectors().size()).append(" injector hosts at once, each ")
@@ -102,10 +102,10 @@ public final class RunSummary {
                     .append("records together (each host's share: [").append(DETAILS).append("](").append(DETAILS).append(")).");
         }
         md.append("\n\n");
-        if (s.origin() != null) {
-            md.append(origin(s.origin())).append("\n\n");
+        if (s.setup().origin() != null) {
+            md.append(origin(s.setup().origin())).append("\n\n");
         }
-        if (Boolean.FALSE.equals(s.complete())) {
+        if (Boolean.FALSE.equals(s.run().complete())) {
             md.append(Notes.incomplete(s)).append("\n\n");
         }
         if (s.reanalysed() != null) {
@@ -117,7 +117,7 @@ public final class RunSummary {
         VerdictTable.markdown(VerdictTable.of(s), md);
         List<Target> targets = s.targets();
         md.append("## Relative to direct (the 2019 study's view)\n\n");
-        boolean micros = MicrosecondTables.applies(s.ladder());
+        boolean micros = MicrosecondTables.applies(s.setup().ladder());
         md.append(micros ? "The closed load's throughput as % of direct's, from the same run. "
                 : "Throughput as % of direct's; each latency as a multiple of direct's, from the same run. ")
                 .append("With several rounds, figures are medians over rounds, and the throughput's ratio to direct, paired round by round ")
@@ -132,22 +132,22 @@ public final class RunSummary {
                 .append(targets.stream().anyMatch(t -> injectorLimitedBy(t) != null) ? " *injector-limited (wrk N x)*: wrk, a lighter "
                         + "injector, got N times Gatling's rate through the same target (details.md): there Gatling, not the target, set "
                         + "the figure." : "")
-                .append(targets.stream().anyMatch(t -> t.notWarmRounds() != null && t.notWarmRounds() > 0) ? NOT_WARM_CAPTION : "")
+                .append(targets.stream().anyMatch(t -> !notWarm(t).isEmpty()) ? NOT_WARM_CAPTION : "")
                 .append("\n\n");
-        boolean scenarios = s.scenarios() != null;
+        boolean scenarios = s.matrices().scenarios() != null;
         if (scenarios) {
             md.append("Under the plain scenario; the other scenarios have their tables below (## Scenarios).\n\n");
         }
         relativeTable(md, targets, scenarios, !micros);
         if (micros) {
             md.append("\nThe closed load's latency as multiples of direct's (Gatling's whole milliseconds): details.md.\n");
-            MicrosecondTables.headline(s.ladder(), targets, md);
+            MicrosecondTables.headline(s.setup().ladder(), targets, md);
         }
-        LadderTables.maxSustainable(s.ladder(), targets, md);
+        LadderTables.maxSustainable(s.setup().ladder(), targets, md);
         List<Integer> rates = ScenarioMatrix.rates(s);
-        MatrixTables.profiles(s.jvmProfiles(), targets, md);
-        MatrixTables.scenarios(s.scenarios(), s.ladder(), rates, targets, md);
-        MatrixTables.workers(s.workersSweep(), rates, targets, md);
+        MatrixTables.profiles(s.matrices().jvmProfiles(), targets, md);
+        MatrixTables.scenarios(s.matrices().scenarios(), s.setup().ladder(), rates, targets, md);
+        MatrixTables.workers(s.matrices().workersSweep(), rates, targets, md);
         md.append("\n## Notes\n\n");
         for (String note : Notes.of(s)) {
             md.append("- ").append(note).append('\n');
@@ -164,13 +164,13 @@ public final class RunSummary {
                 .append(latency ? " | mean | P50 | P90 | P99 | P99.9 | P99.99 | max | errors |\n" : " | errors |\n");
         md.append(latency ? "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n" : "|---|---:|---:|---:|---:|\n");
         for (Target t : targets) {
-            if (scenarios && t.scenario() != null && !Scenario.PLAIN.equals(t.scenario())) {
+            if (scenarios && t.about().scenario() != null && !Scenario.PLAIN.equals(t.about().scenario())) {
                 continue; // under the other scenarios: their tables below
             }
             md.append("| ").append(t.name());
-            RelativeToDirect rel = t.relativeToDirect() == null ? null : t.relativeToDirect().orElse(null);
-            if (t.failure() != null || rel == null) {
-                md.append(" | not measured: ").append(t.failure() != null ? t.failure() : "no direct baseline").append(latency ? " |||||||||||\n" : " ||||\n");
+            RelativeToDirect rel = t.judged() == null ? null : t.judged().relativeToDirect();
+            if (t.measured().failure() != null || rel == null) {
+                md.append(" | not measured: ").append(t.measured().failure() != null ? t.measured().failure() : "no direct baseline").append(latency ? " |||||||||||\n" : " ||||\n");
                 continue;
             }
             md.append(" | ").append(throughput(t, rel));
@@ -179,14 +179,14 @@ public final class RunSummary {
                 md.append(String.format(Locale.ROOT, " · injector-limited (wrk %.2fx)", wrk));
             }
             md.append(notWarm(t));
-            GatewayCpu cpu = t.gatewayCpu();
+            GatewayCpu cpu = t.judged().gatewayCpu();
             md.append(" | ").append(cpu == null ? "-" : withInterval(cpu.msPer1000Requests()))
                     .append(" | ").append(cpu == null ? "-" : withInterval(cpu.requestsPerCoreSecond()));
             LatencyMultiples m = rel.latency();
             for (Double v : latency ? Arrays.asList(m.mean(), m.p50(), m.p90(), m.p99(), m.p99_9(), m.p99_99(), m.max()) : List.<Double>of()) {
                 md.append(" | ").append(v == null ? "n/a" : String.format(Locale.ROOT, "%.2fx", v));
             }
-            md.append(" | ").append(t.errors()).append(" |\n");
+            md.append(" | ").append(t.judged().errors()).append(" |\n");
         }
     }
 
@@ -197,8 +197,8 @@ public final class RunSummary {
     static String throughput(Target t, RelativeToDirect rel) {
         Double tp = rel.throughput();
         StringBuilder text = new StringBuilder(tp == null ? "n/a" : String.format(Locale.ROOT, "%.1f%%", tp * 100));
-        if (t.spread() != null && t.spread().throughputRelativeToDirect() != null) {
-            Interval r = t.spread().throughputRelativeToDirect();
+        if (t.judged().spread() != null && t.judged().spread().throughputRelativeToDirect() != null) {
+            Interval r = t.judged().spread().throughputRelativeToDirect();
             text.append(r.ci95Low() != null ? String.format(Locale.ROOT, " (%.1f-%.1f)", r.ci95Low() * 100, r.ci95High() * 100)
                     : String.format(Locale.ROOT, " (range %.1f-%.1f)", r.min() * 100, r.max() * 100));
         }
@@ -220,8 +220,8 @@ public final class RunSummary {
 
     /** " · not warm (k/n)" where some round of {@code t} did not reach a steady rate within its warm-up, else "". */
     static String notWarm(Target t) {
-        return t == null || t.notWarmRounds() == null || t.notWarmRounds() == 0 ? ""
-                : " · not warm (" + t.notWarmRounds() + "/" + t.rounds().size() + ")";
+        return t == null || t.judged() == null || t.judged().notWarmRounds() == null || t.judged().notWarmRounds() == 0 ? ""
+                : " · not warm (" + t.judged().notWarmRounds() + "/" + t.measured().rounds().size() + ")";
     }
 
     /** A figure over rounds as its median with the 95% interval of its geometric mean in brackets (the median alone without one). */
@@ -235,7 +235,7 @@ public final class RunSummary {
      * checks that did), else null.
      */
     static Double injectorLimitedBy(Target t) {
-        return t.wrkCrossCheck() == null ? null : t.wrkCrossCheck().stream()
+        return t.measured().wrkCrossCheck() == null ? null : t.measured().wrkCrossCheck().stream()
                 .filter(c -> !Boolean.FALSE.equals(c.valid()) && Boolean.TRUE.equals(c.injectorLimited()))
                 .map(WrkCheck::wrkOverGatling).max(Double::compare).orElse(null);
     }
@@ -254,7 +254,7 @@ public final class RunSummary {
 
     static String details(Summary s) {
         StringBuilder md = new StringBuilder();
-        md.append("# Gateway benchmark run ").append(s.runId()).append(": every table\n\n");
+        md.append("# Gateway benchmark run ").append(s.run().runId()).append(": every table\n\n");
         md.append("The headline, the maximum sustainable rates and the notes: [summary.md](summary.md); the same as charts: [")
                 .append(HtmlReport.FILE).append("](").append(HtmlReport.FILE).append(").\n\n");
         md.append("## Placement\n\n").append(s.placement().summary()).append(".\n\n");
@@ -264,30 +264,30 @@ public final class RunSummary {
         md.append("| target | requests (all rounds) | req/s | mean ms | P50 | P90 | P99 | P99.9 | P99.99 | max |\n");
         md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (Target t : targets) {
-            if (t.failure() != null || t.latencyMs() == null) {
+            if (t.measured().failure() != null || t.judged() == null) {
                 continue;
             }
-            md.append("| ").append(t.name()).append(" | ").append(t.requests())
-                    .append(String.format(Locale.ROOT, " | %.0f", t.throughputRps()));
-            LatencyMs l = t.latencyMs();
+            md.append("| ").append(t.name()).append(" | ").append(t.judged().requests())
+                    .append(String.format(Locale.ROOT, " | %.0f", t.judged().throughputRps()));
+            LatencyMs l = t.judged().latencyMs();
             for (double v : new double[] {l.mean(), l.p50(), l.p90(), l.p99(), l.p99_9(), l.p99_99(), l.max()}) {
                 md.append(String.format(Locale.ROOT, " | %s", trim(v)));
             }
             md.append(" |\n");
         }
-        if (MicrosecondTables.applies(s.ladder())) {
+        if (MicrosecondTables.applies(s.setup().ladder())) {
             md.append("\n## The closed load relative to direct, latency included\n\n")
                     .append("summary.md's table with each latency as a multiple of direct's: Gatling's whole milliseconds, where a ")
                     .append("gateway's tenths of a millisecond do not show (n/a where direct's figure is 0 ms). The latency at equal offered ")
                     .append("rates, to the microsecond, is summary.md's headline.\n\n");
-            relativeTable(md, targets, s.scenarios() != null, true);
+            relativeTable(md, targets, s.matrices().scenarios() != null, true);
         }
-        LadderTables.equalRates(s.ladder(), targets, md);
-        LadderTables.levelsInFull(s.ladder(), targets, md);
+        LadderTables.equalRates(s.setup().ladder(), targets, md);
+        LadderTables.levelsInFull(s.setup().ladder(), targets, md);
         InjectorTables.section(targets, s.placement().moreInjectors(), md);
         md.append("\n## Single requests, in microseconds\n\n");
         // Runs made before the probe ran under every scenario probed plain targets only, with the book page.
-        boolean scenarioProbes = targets.stream().anyMatch(t -> t.probeUs() != null && t.scenario() != null && !Scenario.PLAIN.equals(t.scenario()));
+        boolean scenarioProbes = targets.stream().anyMatch(t -> t.measured().probeUs() != null && t.about().scenario() != null && !Scenario.PLAIN.equals(t.about().scenario()));
         md.append("Gatling's whole milliseconds hide what a proxy adds to one request. A probe sends ")
                 .append(scenarioProbes ? "the load's own request (under a scenario, the scenario's: its path, routes and credentials) "
                         : "the book page ")
@@ -300,11 +300,11 @@ public final class RunSummary {
         md.append("| target | alone P50 | alone P99 | added P50 | added P99 | under load P50 | under load P99 | under load P99.9 | added P50 under load | probe send lag P99 µs |\n");
         md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (Target t : targets) {
-            ProbeUs probe = t.probeUs();
+            ProbeUs probe = t.measured().probeUs();
             if (probe == null) {
                 continue;
             }
-            ProbeAdded added = t.probeAddedUsOverDirect() == null ? null : t.probeAddedUsOverDirect().orElse(null);
+            ProbeAdded added = t.judged() == null ? null : t.judged().probeAddedUsOverDirect();
             ProbeResult alone = probe.unloaded();
             ProbeResult loaded = probe.underLoad();
             ProbeAdded.AddedUs addedAlone = added == null ? null : added.unloaded();
@@ -328,7 +328,7 @@ public final class RunSummary {
         md.append("| target | gateway CPU ms / 1000 req | gateway cores | gateway peak memory MB | origin CPU ms / 1000 req | injector CPU ms / 1000 req | injector cores |\n");
         md.append("|---|---:|---:|---:|---:|---:|---:|\n");
         for (Target t : targets) {
-            Resources res = t.resources();
+            Resources res = t.measured().resources();
             if (res == null) {
                 continue;
             }
@@ -342,19 +342,19 @@ public final class RunSummary {
                     .append(" | ").append(cores(res.injector() == null ? null : res.injector().cores())).append(" |\n");
         }
         for (Target t : targets) {
-            if (t.notSampled() != null) {
-                md.append("\n").append(t.name()).append(": gateway CPU and memory not measured: ").append(t.notSampled()).append(".\n");
+            if (t.about().notSampled() != null) {
+                md.append("\n").append(t.name()).append(": gateway CPU and memory not measured: ").append(t.about().notSampled()).append(".\n");
             }
         }
         MatrixTables.topFrames(targets, md);
-        if (targets.stream().anyMatch(t -> t.wrkCrossCheck() != null)) {
+        if (targets.stream().anyMatch(t -> t.measured().wrkCrossCheck() != null)) {
             md.append("\n## Injector cross-check\n\n");
             md.append("wrk (a lighter injector, status codes checked, bodies not) against the warm target, with as many connections as Gatling had users. ")
                     .append("Where wrk gets more than ").append(Math.round(WrkCrossCheck.INJECTOR_LIMIT * 100))
                     .append("% above Gatling, Gatling rather than the target was the limit.\n\n");
             md.append("| target | round | Gatling req/s | wrk 2xx req/s | wrk / Gatling | wrk non-2xx | injector-limited |\n|---|---:|---:|---:|---:|---:|---|\n");
             for (Target t : targets) {
-                List<WrkCheck> checks = t.wrkCrossCheck();
+                List<WrkCheck> checks = t.measured().wrkCrossCheck();
                 for (int i = 0; checks != null && i < checks.size(); i++) {
                     WrkCheck c = checks.get(i);
                     md.append(String.format(Locale.ROOT, "| %s | %d | %.0f | %.0f | %.2f | %s | %s |%n", t.name(), i + 1,
@@ -365,9 +365,9 @@ public final class RunSummary {
             }
         }
         md.append("\n## Components\n\n");
-        s.components().forEach((k, v) -> md.append("- ").append(k).append(": ").append(version(v)).append('\n'));
+        s.run().components().forEach((k, v) -> md.append("- ").append(k).append(": ").append(version(v)).append('\n'));
         md.append("\n## JVM flags\n\n");
-        s.jvmFlags().forEach((k, v) -> md.append("- ").append(k).append(": `").append(v).append("`\n"));
+        s.run().jvmFlags().forEach((k, v) -> md.append("- ").append(k).append(": `").append(v).append("`\n"));
         md.append("\nEach target's configuration is the repository's at the commit above (`targets/`, `infra/`, `gateways/`). ")
                 .append("The run folder also holds each target's rendered configuration and logs (`targets/`) and Gatling's raw output (`raw/`); ")
                 .append("those stay on the machine that ran it and are not committed.\n");

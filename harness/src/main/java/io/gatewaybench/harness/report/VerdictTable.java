@@ -91,20 +91,20 @@ final class VerdictTable {
         }
         Target direct = s.targets().stream().filter(t -> t.name().equals("direct")).findFirst().orElse(null);
         Integer addedAt = addedRate(s);
-        String objective = chosen.stream().filter(t -> t.maxSustainable() != null && !t.maxSustainable().isEmpty())
-                .map(t -> t.maxSustainable().keySet().iterator().next()).findFirst().orElse(null);
+        String objective = chosen.stream().filter(t -> t.judged() != null && t.judged().maxSustainable() != null && !t.judged().maxSustainable().isEmpty())
+                .map(t -> t.judged().maxSustainable().keySet().iterator().next()).findFirst().orElse(null);
         List<Row> rows = new ArrayList<>();
         for (Target t : chosen) {
-            rows.add(row(t, direct, addedAt, objective, s.hostileInput()));
+            rows.add(row(t, direct, addedAt, objective, s.run().hostileInput()));
         }
         List<String> headers = new ArrayList<>(List.of("gateway", "throughput, % of direct", "by wrk, % of direct", "gateway CPU ms / 1,000 req",
                 addedAt != null ? "added at P50 at " + addedAt + " req/s, µs" : "added at P50, one request at a time, µs",
                 objective != null ? "max sustainable req/s (" + objective + ")" : "max sustainable req/s"));
-        if (s.hostileInput() != null) {
+        if (s.run().hostileInput() != null) {
             headers.add("hostile input handled (test suite)");
         }
         headers.add("caveat");
-        return new Table(CAPTION + " " + (s.hostileInput() == null ? SUITE_PAGE : HOSTILE), List.copyOf(headers), rows);
+        return new Table(CAPTION + " " + (s.run().hostileInput() == null ? SUITE_PAGE : HOSTILE), List.copyOf(headers), rows);
     }
 
     /**
@@ -114,13 +114,13 @@ final class VerdictTable {
     static List<Target> plain(List<Target> targets) {
         Map<String, Target> byGateway = new LinkedHashMap<>();
         for (Target t : targets) {
-            if (t.name().equals("direct") || t.scenario() != null && !Scenario.PLAIN.equals(t.scenario())
-                    || t.jvmProfile() != null && !"default".equals(t.jvmProfile())) {
+            if (t.name().equals("direct") || t.about().scenario() != null && !Scenario.PLAIN.equals(t.about().scenario())
+                    || t.about().jvmProfile() != null && !"default".equals(t.about().jvmProfile())) {
                 continue;
             }
-            String gateway = t.gateway() != null ? t.gateway() : t.name();
+            String gateway = t.about().gateway() != null ? t.about().gateway() : t.name();
             Target seen = byGateway.get(gateway);
-            if (seen == null || seen.sweepWorkers() != null && t.sweepWorkers() != null && t.sweepWorkers() > seen.sweepWorkers()) {
+            if (seen == null || seen.about().sweepWorkers() != null && t.about().sweepWorkers() != null && t.about().sweepWorkers() > seen.about().sweepWorkers()) {
                 byGateway.put(gateway, t);
             }
         }
@@ -131,35 +131,35 @@ final class VerdictTable {
 
     private static Double ratio(Target t) {
         RelativeToDirect rel = relative(t);
-        return t.failure() != null || rel == null ? null : rel.throughput();
+        return t.measured().failure() != null || rel == null ? null : rel.throughput();
     }
 
     private static RelativeToDirect relative(Target t) {
-        return t.relativeToDirect() == null ? null : t.relativeToDirect().orElse(null);
+        return t.judged() == null ? null : t.judged().relativeToDirect();
     }
 
     /** The headline rate nearest half of direct's maximum (the middle of MicrosecondTables's three), where Vegeta sent the ladder. */
     private static Integer addedRate(Summary s) {
-        if (!MicrosecondTables.applies(s.ladder())) {
+        if (!MicrosecondTables.applies(s.setup().ladder())) {
             return null;
         }
-        List<Integer> rates = MicrosecondTables.headlineRates(s.ladder(), s.targets());
+        List<Integer> rates = MicrosecondTables.headlineRates(s.setup().ladder(), s.targets());
         return rates.isEmpty() ? null : rates.get(rates.size() / 2);
     }
 
     private static Row row(Target t, Target direct, Integer addedAt, String objective, HostileInput suite) {
         RelativeToDirect rel = relative(t);
         Cell hostile = hostile(t, suite);
-        if (t.failure() != null || rel == null) {
+        if (t.measured().failure() != null || rel == null) {
             return new Row(t.name(), Cell.NONE, Cell.NONE, Cell.NONE, Cell.NONE, Cell.NONE, hostile,
-                    "not measured: " + (t.failure() != null ? t.failure() : "no direct baseline"));
+                    "not measured: " + (t.measured().failure() != null ? t.measured().failure() : "no direct baseline"));
         }
         Cell throughput = new Cell(RunSummary.throughput(t, rel), rel.throughput());
         Double wrk = wrkRatio(t, direct);
         Cell byWrk = wrk == null ? Cell.NONE : new Cell(String.format(Locale.ROOT, "%.1f%%", wrk * 100), wrk);
-        Cell cpu = t.gatewayCpu() == null ? Cell.NONE
-                : new Cell(RunSummary.withInterval(t.gatewayCpu().msPer1000Requests()), t.gatewayCpu().msPer1000Requests().median());
-        MaxSustainable max = objective == null || t.maxSustainable() == null ? null : t.maxSustainable().get(objective);
+        Cell cpu = t.judged().gatewayCpu() == null ? Cell.NONE
+                : new Cell(RunSummary.withInterval(t.judged().gatewayCpu().msPer1000Requests()), t.judged().gatewayCpu().msPer1000Requests().median());
+        MaxSustainable max = objective == null || t.judged().maxSustainable() == null ? null : t.judged().maxSustainable().get(objective);
         return new Row(t.name(), throughput, byWrk, cpu, added(t, addedAt), maxRate(max, direct, objective), hostile, caveat(t, rel, max));
     }
 
@@ -168,7 +168,7 @@ final class VerdictTable {
         if (suite == null) {
             return null;
         }
-        HostileInput.Gateway g = suite.byGateway().get(t.gateway() != null ? t.gateway() : t.name());
+        HostileInput.Gateway g = suite.byGateway().get(t.about().gateway() != null ? t.about().gateway() : t.name());
         return g == null ? Cell.NONE : new Cell(g.handled() + "/" + g.tried(), (double) g.handled());
     }
 
@@ -180,7 +180,7 @@ final class VerdictTable {
     }
 
     private static Double wrkRps(Target t) {
-        return t.wrkCrossCheck() == null ? null : t.wrkCrossCheck().stream().filter(c -> !Boolean.FALSE.equals(c.valid()))
+        return t.measured().wrkCrossCheck() == null ? null : t.measured().wrkCrossCheck().stream().filter(c -> !Boolean.FALSE.equals(c.valid()))
                 .map(WrkCheck::wrkRps).findFirst().orElse(null);
     }
 
@@ -192,17 +192,17 @@ final class VerdictTable {
             if (level == null) {
                 return new Cell("not reached (a lower level overloaded)", null);
             }
-            LevelAddedUs added = level.addedOverDirectUs();
+            LevelAddedUs added = level.judged().addedOverDirectUs();
             AddedUs p50 = added == null ? null : added.p50();
             if (p50 == null) {
                 return new Cell("not measured: " + (added == null || added.roundsLeftOut().isEmpty() ? "no round counted"
                         : String.join("; ", added.roundsLeftOut())), null);
             }
-            int rounds = t.rounds() == null ? 0 : t.rounds().size();
+            int rounds = t.measured().rounds() == null ? 0 : t.measured().rounds().size();
             return new Cell(MicrosecondTables.added(p50) + (added.roundsCounted() < rounds
                     ? " (" + added.roundsCounted() + " of " + rounds + " rounds)" : ""), p50.mean());
         }
-        ProbeAdded probe = t.probeAddedUsOverDirect() == null ? null : t.probeAddedUsOverDirect().orElse(null);
+        ProbeAdded probe = t.judged() == null ? null : t.judged().probeAddedUsOverDirect();
         if (probe == null || probe.unloaded() == null) {
             return Cell.NONE;
         }
@@ -213,7 +213,7 @@ final class VerdictTable {
         if (max == null) {
             return Cell.NONE;
         }
-        MaxSustainable baseline = direct == null || direct.maxSustainable() == null ? null : direct.maxSustainable().get(objective);
+        MaxSustainable baseline = direct == null || direct.judged().maxSustainable() == null ? null : direct.judged().maxSustainable().get(objective);
         String text = max.rateText() + (max.directCeilingRps() != null
                 ? (max.rateRps() > max.directCeilingRps() ? " (above direct's " : " (direct's ceiling, ") + max.directCeilingRps() + ")"
                 : baseline != null && baseline.rateRps() > 0 && max.rateRps() > 0
@@ -224,11 +224,11 @@ final class VerdictTable {
 
     /** The caveat that matters most, by the order {@link #CAPTION} gives. */
     static String caveat(Target t, RelativeToDirect rel, MaxSustainable max) {
-        if (t.notWarmRounds() != null && t.notWarmRounds() > 0) {
-            return "not warm in " + t.notWarmRounds() + " of " + t.rounds().size() + " rounds";
+        if (t.judged() != null && t.judged().notWarmRounds() != null && t.judged().notWarmRounds() > 0) {
+            return "not warm in " + t.judged().notWarmRounds() + " of " + t.measured().rounds().size() + " rounds";
         }
-        if (t.errors() != null && t.errors() > 0) {
-            return t.errors() + " errors";
+        if (t.judged() != null && t.judged().errors() > 0) {
+            return t.judged().errors() + " errors";
         }
         if (RunSummary.withinNoise(rel)) {
             return "throughput not told apart from direct's";

@@ -4,11 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.gatewaybench.harness.measure.Ladder;
-import io.gatewaybench.harness.quantity.Stats;
 import io.gatewaybench.harness.model.Cost;
 import io.gatewaybench.harness.model.GatewayCpu;
 import io.gatewaybench.harness.model.Interval;
+import io.gatewaybench.harness.model.LevelRound;
 import io.gatewaybench.harness.model.MaxSustainable;
 import io.gatewaybench.harness.model.Resources;
 import io.gatewaybench.harness.model.Round;
@@ -16,6 +15,7 @@ import io.gatewaybench.harness.model.Summaries;
 import io.gatewaybench.harness.model.Summary;
 import io.gatewaybench.harness.model.Target;
 import io.gatewaybench.harness.plan.Objective;
+import io.gatewaybench.harness.quantity.Stats;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -31,22 +31,22 @@ class AnalysisTest {
         assertEquals(Analysis.FORMAT, summary.format());
         assertEquals("gateway-bench summary 1", summary.reanalysed().fromFormat());
         assertTrue(summary.reanalysed().notRedone().contains("rank"));
-        List<Integer> rates = summary.ladder().ratesRps();
-        List<Objective> objectives = Analysis.objectives(summary.ladder());
+        List<Integer> rates = summary.setup().ladder().ratesRps();
+        List<Objective> objectives = Analysis.objectives(summary.setup().ladder());
         int checked = 0;
         for (Target t : summary.targets()) {
-            List<List<Ladder.Level>> ladders = Analysis.ladders(t);
-            assertEquals(t.rounds().size(), ladders.size());
-            for (Map.Entry<String, MaxSustainable> e : t.maxSustainable().entrySet()) {
+            List<List<LevelRound>> ladders = Analysis.ladders(t);
+            assertEquals(t.measured().rounds().size(), ladders.size());
+            for (Map.Entry<String, MaxSustainable> e : t.judged().maxSustainable().entrySet()) {
                 int median = e.getValue().rateRps();
                 assertTrue(median == 0 || rates.contains(median), t.name() + ": " + median + " was never offered");
                 List<MaxSustainable.SearchRound> rounds = e.getValue().rounds();
                 Objective o = objectives.stream().filter(x -> x.name().equals(e.getKey())).findFirst().orElseThrow();
                 for (int r = 0; r < rounds.size(); r++) {
                     int rate = rounds.get(r).rateRps();
-                    for (Ladder.Level l : ladders.get(r)) { // strict: every level up to the rate found held
-                        assertTrue(l.rate() > rate || ObjectiveJudge.holds(o, l),
-                                t.name() + " round " + (r + 1) + ": " + l.rate() + " failed below " + rate);
+                    for (LevelRound l : ladders.get(r)) { // strict: every level up to the rate found held
+                        assertTrue(l.rateRps() > rate || ObjectiveJudge.holds(o, l),
+                                t.name() + " round " + (r + 1) + ": " + l.rateRps() + " failed below " + rate);
                         checked++;
                     }
                 }
@@ -54,7 +54,7 @@ class AnalysisTest {
         }
         assertTrue(checked > 100, "levels checked: " + checked);
         // haproxy was reported at 7,100 req/s (5,700-14,000) although lower levels failed; strictly: 5,700 (5,700-7,100)
-        MaxSustainable p99 = summary.targets().get(2).maxSustainable().get("p99-10ms");
+        MaxSustainable p99 = summary.targets().get(2).judged().maxSustainable().get("p99-10ms");
         assertEquals(List.of(5700, 7100), List.of(p99.minRps(), p99.maxRps()));
     }
 
@@ -69,10 +69,7 @@ class AnalysisTest {
             Resources r = new Resources(ms == null ? null : new Cost(ms, ms, 1, 10.0, null), null, null);
             rounds.add(new Round(1000, 0, 1000, null, r, null, null, null));
         }
-        Target t = new Target("planted", "", 0L, 0L, java.util.Optional.empty(), 0.0, null, java.util.Optional.empty(), null, null, null,
-                null, null, null, null, null, null, null, rounds, null, null, null, null, null, null, null, null, null, null, null, null,
-                null, null, null, null, null);
-        GatewayCpu cpu = Analysis.gatewayCpu(t);
+        GatewayCpu cpu = Analysis.gatewayCpu(measured("planted", null, rounds));
         assertEquals(List.of(100.0, 125.0, 160.0), cpu.msPer1000Requests().values());
         assertEquals(125, cpu.msPer1000Requests().median());
         double mean = Math.log(2_000_000) / 3; // (log 100 + log 125 + log 160) / 3 = log 2,000,000 / 3
@@ -87,9 +84,7 @@ class AnalysisTest {
         assertEquals(1_000_000 / cpu.msPer1000Requests().ci95Low(), cpu.requestsPerCoreSecond().ci95High(), 1e-2);
         // direct, whose gateway is no process: no figure
         List<Round> direct = List.of(new Round(1000, 0, 1000, null, new Resources(null, null, null), null, null, null));
-        assertEquals(null, Analysis.gatewayCpu(new Target("direct", "", 0L, 0L, java.util.Optional.empty(), 0.0, null, java.util.Optional.empty(),
-                null, null, null, null, null, null, null, null, null, null, direct, null, null, null, null, null, null, null, null, null, null,
-                null, null, null, null, null, null, null)));
+        assertEquals(null, Analysis.gatewayCpu(measured("direct", null, direct)));
     }
 
     /**
@@ -101,11 +96,12 @@ class AnalysisTest {
         List<Target> judged = Analysis.markDirectCeiling(List.of(found("direct", null, 9_700), found("nginx", null, 9_700),
                 found("haproxy", null, 12_000), found("scg", null, 1_900), found("direct:1kb", "direct:1kb", 5_000),
                 found("nginx:1kb", "direct:1kb", 5_800)));
-        List<Integer> ceilings = judged.stream().map(t -> t.maxSustainable().get("p99-10ms").directCeilingRps()).toList();
+        List<Integer> ceilings = judged.stream().map(t -> t.judged().maxSustainable().get("p99-10ms").directCeilingRps()).toList();
         assertEquals(java.util.Arrays.asList(null, 9_700, 9_700, null, null, 5_000), ceilings);
-        assertEquals("at direct's ceiling: a lower bound", judged.get(1).maxSustainable().get("p99-10ms").directCeilingText());
-        assertEquals("above direct's ceiling of 9700: not established", judged.get(2).maxSustainable().get("p99-10ms").directCeilingText());
-        assertEquals("", judged.get(3).maxSustainable().get("p99-10ms").directCeilingText());
+        assertEquals("at direct's ceiling: a lower bound", judged.get(1).judged().maxSustainable().get("p99-10ms").directCeilingText());
+        assertEquals("above direct's ceiling of 9700: not established",
+                judged.get(2).judged().maxSustainable().get("p99-10ms").directCeilingText());
+        assertEquals("", judged.get(3).judged().maxSustainable().get("p99-10ms").directCeilingText());
     }
 
     /** A round never steady within the warm-up counts as not warm; a round that did not record it counts as nothing. */
@@ -113,9 +109,7 @@ class AnalysisTest {
     void theRoundsNotWarmAreCounted() {
         java.util.function.Function<java.util.Optional<Integer>, Round> round = steady -> new Round(1000, 0, 1000, null, null,
                 steady == null ? null : new io.gatewaybench.harness.model.RoundRuntime(10L, 1, "epoll", steady, null, null), null, null);
-        java.util.function.Function<List<Round>, Target> target = rounds -> new Target("t", "", 0L, 0L, java.util.Optional.empty(), 0.0,
-                null, java.util.Optional.empty(), null, null, null, null, null, null, null, null, null, null, rounds, null, null, null, null,
-                null, null, null, null, null, null, null, null, null, null, null, null, null);
+        java.util.function.Function<List<Round>, Target> target = rounds -> measured("t", null, rounds);
         assertEquals(2, Analysis.notWarmRounds(target.apply(List.of(round.apply(java.util.Optional.of(7)),
                 round.apply(java.util.Optional.empty()), round.apply(java.util.Optional.empty())))));
         assertEquals(0, Analysis.notWarmRounds(target.apply(List.of(round.apply(java.util.Optional.of(7))))));
@@ -125,9 +119,15 @@ class AnalysisTest {
     private static Target found(String name, String baseline, int rate) {
         MaxSustainable f = new MaxSustainable("P99 at most 10 ms", rate, rate, rate, null, null, null, null,
                 List.of(new MaxSustainable.SearchRound(rate, null, null, List.of(), null, null)));
-        return new Target(name, "", 0L, 0L, java.util.Optional.empty(), 0.0, null, java.util.Optional.empty(), null, Map.of("p99-10ms", f),
-                null, null, null, null, null, null, null, null, List.of(new Round(1000, 0, 1000, null, null, null, null, null)), baseline, null, null, null, null, null, null, null, null, null,
-                null, null, null, null, null, null, null);
+        Target t = measured(name, baseline, List.of(new Round(1000, 0, 1000, null, null, null, null, null)));
+        return t.withJudged(new Target.Judged(1000, 0, 0.0, 1000, null, null, null, Map.of("p99-10ms", f), null, null, null), null);
+    }
+
+    /** A target that measured {@code rounds}, paired with {@code baseline} (null: direct), not judged yet. */
+    private static Target measured(String name, String baseline, List<Round> rounds) {
+        Target.About about = new Target.About(name, "", null, null, baseline, null, null, null, null, null, null, null, null, null, null,
+                null, null);
+        return new Target(about, new Target.Measured(null, null, null, rounds, null, null, null), null, null);
     }
 
     /** The one rule behind the "≈ direct" marks of summary.md and report.html, on planted rounds. */

@@ -41,12 +41,11 @@ class LatencyAddedTest {
     }
 
     private static FixedRateLevel level(List<LevelRound> rounds) {
-        return new FixedRateLevel(RATE, rounds.size(), 0, 1000L * rounds.size(), 0, 0.0, null, null, 1, null, rounds, Map.of(), null, null, null, null);
+        return FixedRateLevel.measured(RATE, null, rounds, null);
     }
 
     private static Target direct(List<LevelRound> rounds) {
-        return new Target("direct", "", 0L, 0L, Optional.empty(), 0.0, null, Optional.empty(), null, null, null, null, null, null, null, null, null,
-                List.of(level(rounds)), List.of(), null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+        return new Target(Target.About.of("direct", ""), null, null, List.of(level(rounds)));
     }
 
     @Test
@@ -137,8 +136,7 @@ class LatencyAddedTest {
         Target direct = direct(List.of(round(1, 400, false, 1, 0)));
         assertNull(LatencyAdded.at(level(List.of(gatling)), direct), "a level Gatling sent: whole milliseconds");
         Target elsewhere = direct(List.of());
-        FixedRateLevel other = new FixedRateLevel(RATE * 2, 1, 0, 1000, 0, 0.0, null, null, 1, null, List.of(round(1, 400, false, 1, 0)),
-                Map.of(), null, null, null, null);
+        FixedRateLevel other = FixedRateLevel.measured(RATE * 2, null, List.of(round(1, 400, false, 1, 0)), null);
         assertNull(LatencyAdded.at(other, elsewhere), "direct has no level at that rate");
         assertTrue(LatencyAdded.at(level(List.of(round(1, 400, false, 1, 0))), direct).roundsLeftOut().isEmpty());
     }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gatewaybench.harness.measure.Ladder;
 import io.gatewaybench.harness.measure.RequestStats;
+import io.gatewaybench.harness.model.LevelRound;
 import io.gatewaybench.harness.model.MaxSustainable;
 import io.gatewaybench.harness.plan.Objective;
 import java.util.List;
@@ -19,21 +20,27 @@ class ObjectiveJudgeTest {
     private static final Objective P99_10 = Objective.standard(10).get(0);
     private static final Objective GIGAOM = Objective.standard(10).get(1);
 
-    /** A complete level of 4 s with the given P99 and max (ms) and error count. */
-    private static Ladder.Level level(int rate, double p99, double max, long errors) {
+    /** A complete level of 4 s with the given P99 and max (ms) and error count, as one round's level in summary.json. */
+    private static LevelRound level(int rate, double p99, double max, long errors) {
         RequestStats stats = new RequestStats(rate * 4L, errors, rate, new RequestStats.Latency(1, 1, 2, p99, max, max, max));
-        return new Ladder.Level(rate, rate * 4L, rate * 4L, errors, stats, stats.latency(), false, 0, 0, null);
+        return new Ladder.Level(rate, rate * 4L, rate * 4L, errors, stats, stats.latency(), false, 0, 0, null).measuredIn(1);
     }
 
     /** A level the injector sent late: its send lag P99 over the bound. */
-    private static Ladder.Level late(int rate, double sendLagP99) {
-        Ladder.Level l = level(rate, 2, 8, 0);
-        return new Ladder.Level(rate, l.planned(), l.sent(), 0, l.stats(), l.allLatency(), false, sendLagP99, sendLagP99, null);
+    private static LevelRound late(int rate, double sendLagP99) {
+        RequestStats stats = new RequestStats(rate * 4L, 0, rate, new RequestStats.Latency(1, 1, 2, 2, 8, 8, 8));
+        return new Ladder.Level(rate, rate * 4L, rate * 4L, 0, stats, stats.latency(), false, sendLagP99, sendLagP99, null).measuredIn(1);
     }
 
-    private static Ladder.Level overloaded(int rate) {
+    private static LevelRound overloaded(int rate) {
         RequestStats stats = new RequestStats(500, 0, 400, new RequestStats.Latency(300, 200, 800, 900, 950, 950, 950));
-        return new Ladder.Level(rate, rate * 4L, 500, 0, stats, stats.latency(), true, 0, 0, null);
+        return new Ladder.Level(rate, rate * 4L, 500, 0, stats, stats.latency(), true, 0, 0, null).measuredIn(1);
+    }
+
+    /** A level of 1,000 req/s over 4 s as sent: {@code sent} of 4,000, {@code errors} failed, the successes' and all requests' latency. */
+    private static LevelRound sent(long sent, long errors, RequestStats.Latency all) {
+        RequestStats stats = new RequestStats(sent, errors, 1000, new RequestStats.Latency(1, 1, 2, 5, 12, 12, 12));
+        return new Ladder.Level(1000, 4000, sent, errors, stats, all, false, 0, 0, null).measuredIn(1);
     }
 
     @Test
@@ -63,7 +70,7 @@ class ObjectiveJudgeTest {
 
     @Test
     void theSearchIsStrictAMissBelowEndsItAndHigherPassesAreListedNotCounted() {
-        List<Ladder.Level> round = List.of(level(1000, 2, 8, 0), level(2000, 12, 31, 0), level(3000, 4, 12, 0), level(4000, 11, 31, 0));
+        List<LevelRound> round = List.of(level(1000, 2, 8, 0), level(2000, 12, 31, 0), level(3000, 4, 12, 0), level(4000, 11, 31, 0));
         MaxSustainable.SearchRound p99 = ObjectiveJudge.maxSustainable(P99_10, round, RATES);
         assertEquals(1000, p99.rateRps(), "a miss at 2000 ends the search: 3000 held, but not every level below it did");
         assertEquals(2000, p99.nextLevelRps());
@@ -90,21 +97,18 @@ class ObjectiveJudgeTest {
         assertFalse(ObjectiveJudge.maxSustainable(P99_10, List.of(level(1000, 2, 8, 0), level(2000, 12, 31, 0)), RATES).limitedByInjector(),
                 "a P99 over the bound is the target's failure");
 
-        Ladder.Level l = level(1000, 2, 8, 0);
-        Ladder.Level short_ = new Ladder.Level(1000, 4000, 3100, 0, l.stats(), l.allLatency(), false, 0, 0, null);
+        LevelRound short_ = sent(3100, 0, new RequestStats.Latency(1, 1, 2, 5, 12, 12, 12));
         assertEquals("not measured (injector late: sent 3100 of 4000 planned)", ObjectiveJudge.failure(P99_10, short_));
     }
 
     @Test
     void theObjectiveJudgesEveryRequestAFailedOneAtItsFullTime() {
         // 3 failures in 4000 (under 0.1%): the successes' max is 12 ms, but one failure was a 60 s time-out
-        Ladder.Level l = level(1000, 5, 12, 3);
-        Ladder.Level timedOut = new Ladder.Level(1000, 4000, 4000, 3, l.stats(), new RequestStats.Latency(16, 1, 2, 5, 12, 60_000, 60_000),
-                false, 0, 0, null);
+        LevelRound timedOut = sent(4000, 3, new RequestStats.Latency(16, 1, 2, 5, 12, 60_000, 60_000));
         assertTrue(ObjectiveJudge.holds(P99_10, timedOut), "the P99 of all requests is still 5 ms");
         assertFalse(ObjectiveJudge.holds(GIGAOM, timedOut));
         assertEquals("max 60000 ms", ObjectiveJudge.failure(GIGAOM, timedOut));
-        Ladder.Level unknown = new Ladder.Level(1000, 4000, 4000, 3, l.stats(), null, false, 0, 0, null);
+        LevelRound unknown = sent(4000, 3, null);
         assertEquals("not judged (failed requests' times not recorded)", ObjectiveJudge.failure(P99_10, unknown));
     }
 
@@ -118,7 +122,7 @@ class ObjectiveJudgeTest {
                 List.of(level(1000, 2, 8, 0), level(2000, 2, 8, 0), overloaded(3000)), RATES);
         assertEquals(2000, notReached.rateRps());
         assertEquals("overloaded", notReached.nextLevelBecause());
-        List<Ladder.Level> toThe3000 = List.of(level(1000, 2, 8, 0), level(2000, 2, 8, 0), level(3000, 2, 8, 0));
+        List<LevelRound> toThe3000 = List.of(level(1000, 2, 8, 0), level(2000, 2, 8, 0), level(3000, 2, 8, 0));
         assertEquals(3000, ObjectiveJudge.maxSustainable(P99_10, toThe3000, RATES).rateRps());
         assertEquals("not reached", ObjectiveJudge.maxSustainable(P99_10, toThe3000, RATES).nextLevelBecause(),
                 "4000 was planned but never sent");
@@ -135,8 +139,8 @@ class ObjectiveJudgeTest {
     @Test
     @SuppressWarnings("unchecked")
     void theMaximumRateOverRoundsIsARateThatWasOffered() {
-        List<Ladder.Level> round1 = List.of(level(1000, 2, 8, 0), level(2000, 4, 12, 0), overloaded(3000));
-        List<Ladder.Level> round2 = List.of(level(1000, 4, 9, 0), level(2000, 9, 20, 2), level(3000, 9, 9, 0), overloaded(4000));
+        List<LevelRound> round1 = List.of(level(1000, 2, 8, 0), level(2000, 4, 12, 0), overloaded(3000));
+        List<LevelRound> round2 = List.of(level(1000, 4, 9, 0), level(2000, 9, 20, 2), level(3000, 9, 9, 0), overloaded(4000));
         MaxSustainable found = Analysis.maxSustainable(List.of(round1, round2), RATES, List.of(P99_10))
                 .get(P99_10.name());
         assertEquals(2000, found.rateRps(), "round 1 holds to 2000; round 2 to 3000: the lower of the two middle values, not 2500");
@@ -151,8 +155,8 @@ class ObjectiveJudgeTest {
      */
     @Test
     void aRoundTheInjectorStoppedIsLeftOutAndOnlySuchRoundsGiveALowerBound() {
-        List<Ladder.Level> held = List.of(level(1000, 2, 8, 0), level(2000, 4, 9, 0), level(3000, 12, 31, 0));
-        List<Ladder.Level> lateAtTheFirst = List.of(late(1000, 65), level(2000, 2, 8, 0), level(3000, 2, 8, 0));
+        List<LevelRound> held = List.of(level(1000, 2, 8, 0), level(2000, 4, 9, 0), level(3000, 12, 31, 0));
+        List<LevelRound> lateAtTheFirst = List.of(late(1000, 65), level(2000, 2, 8, 0), level(3000, 2, 8, 0));
         MaxSustainable found = Analysis.maxSustainable(List.of(held, lateAtTheFirst), RATES, List.of(P99_10)).get(P99_10.name());
         assertEquals(2000, found.rateRps(), "the injector-limited round's 0 is not the target's maximum");
         assertEquals(2000, found.minRps());
@@ -161,7 +165,7 @@ class ObjectiveJudgeTest {
         assertFalse(found.lowerBound());
         assertEquals(2, found.rounds().size(), "both rounds' searches are kept");
 
-        List<Ladder.Level> lateAtTheThird = List.of(level(1000, 2, 8, 0), level(2000, 2, 8, 0), late(3000, 40));
+        List<LevelRound> lateAtTheThird = List.of(level(1000, 2, 8, 0), level(2000, 2, 8, 0), late(3000, 40));
         MaxSustainable bound = Analysis.maxSustainable(List.of(lateAtTheFirst, lateAtTheThird, lateAtTheThird), RATES, List.of(GIGAOM))
                 .get(GIGAOM.name());
         assertTrue(bound.lowerBound(), "every round injector-limited: only a lower bound is known");

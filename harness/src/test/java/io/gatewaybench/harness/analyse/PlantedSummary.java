@@ -1,14 +1,15 @@
 package io.gatewaybench.harness.analyse;
 
-import io.gatewaybench.harness.model.SummaryMaps;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.gatewaybench.harness.model.Flat;
 import io.gatewaybench.harness.model.InvalidSummaryException;
-import io.gatewaybench.harness.model.Summaries;
 import io.gatewaybench.harness.model.Spread;
+import io.gatewaybench.harness.model.Summaries;
 import io.gatewaybench.harness.model.Summary;
+import io.gatewaybench.harness.model.SummaryMaps;
 import io.gatewaybench.harness.model.Target;
 import io.gatewaybench.harness.plan.Repo;
 import java.io.IOException;
@@ -87,12 +88,20 @@ public final class PlantedSummary {
 
     /** A target of that name with only its spread (null: none), as far as a rule over spreads looks. */
     public static Target target(String name, Spread spread) {
-        return new Target(name, name, null, null, null, null, null, null, spread, null, null, null, null, null, null, null, null, null, null,
-                null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+        Target.Judged judged = new Target.Judged(0, 0, null, 0, null, null, spread, null, null, null, null);
+        return new Target(Target.About.of(name, name), null, judged, null);
     }
 
     private static void target(ObjectNode t) {
         missing(t, "description", t.path("name").asText());
+        if (Flat.Keys.of(Target.Judged.class).stream().anyMatch(t::has)) { // a judged figure planted: the rest of them too
+            missing(t, "requests", 0);
+            missing(t, "errors", 0);
+            missing(t, "error_share", null);
+            missing(t, "throughput_rps", 0.0);
+            missing(t, "latency_ms", JSON.createObjectNode());
+            missing(t, "relative_to_direct", null);
+        }
         if (t.get("latency_ms") instanceof ObjectNode l) {
             latency(l);
         }

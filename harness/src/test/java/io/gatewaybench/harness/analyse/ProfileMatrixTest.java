@@ -32,7 +32,7 @@ class ProfileMatrixTest {
                 variant("slow", new double[] {800, 880, 840}, 6.0),
                 variant("same", new double[] {1020, 1090, 1060}, 4.0),
                 failed("broken")))));
-        List<ProfileRow> rows = summary.jvmProfiles().byGateway().get("scg");
+        List<ProfileRow> rows = summary.matrices().jvmProfiles().byGateway().get("scg");
         assertEquals(List.of("same", "default", "slow", "broken"), rows.stream().map(ProfileRow::profile).toList(),
                 "ranked by throughput relative to the reference, the failed one last");
         ProfileRow.Measured slow = (ProfileRow.Measured) rows.get(2);
@@ -60,7 +60,7 @@ class ProfileMatrixTest {
                 variant("default", new double[] {1000, 1100, 1050}, 4.0),
                 variant("slow", new double[] {800, 880, 860}, 6.0),
                 variant("same", new double[] {1020, 1090, 1060}, 4.0)))));
-        List<String> notes = Notes.profilePrecision(summary.jvmProfiles());
+        List<String> notes = Notes.profilePrecision(summary.matrices().jvmProfiles());
         assertEquals(1, notes.size(), notes.toString());
         for (String profile : List.of("slow", "same")) {
             Interval i = ((RatioSpread.Formed) row(summary, profile).throughputRelativeSpread()).interval();
@@ -138,9 +138,9 @@ class ProfileMatrixTest {
     /** The median over scg's profiles in the committed JVM run of each one's sample spread of log throughput over its rounds. */
     private static double committedNoise() throws java.io.IOException {
         Summary run = Analysis.read(io.gatewaybench.harness.plan.Repo.root().resolve("results/20261123-232019"));
-        double[] sds = run.targets().stream().filter(t -> t.rounds() != null && t.rounds().size() >= 3 && t.name().startsWith("scg@"))
+        double[] sds = run.targets().stream().filter(t -> t.measured().rounds() != null && t.measured().rounds().size() >= 3 && t.name().startsWith("scg@"))
                 .mapToDouble(t -> {
-                    double[] logs = t.rounds().stream().mapToDouble(r -> Math.log(r.throughputRps())).toArray();
+                    double[] logs = t.measured().rounds().stream().mapToDouble(r -> Math.log(r.throughputRps())).toArray();
                     double mean = java.util.Arrays.stream(logs).average().orElseThrow();
                     return Math.sqrt(java.util.Arrays.stream(logs).map(x -> (x - mean) * (x - mean)).sum() / (logs.length - 1));
                 }).toArray();
@@ -199,14 +199,14 @@ class ProfileMatrixTest {
     }
 
     private static ProfileRow.Measured row(Summary summary, String profile) {
-        return (ProfileRow.Measured) summary.jvmProfiles().byGateway().get("scg").stream().filter(r -> profile.equals(r.profile()))
+        return (ProfileRow.Measured) summary.matrices().jvmProfiles().byGateway().get("scg").stream().filter(r -> profile.equals(r.profile()))
                 .findFirst().orElseThrow();
     }
 
     @Test
     void aRunOfOneProfileHasNoProfileMatrix() {
         assertNull(ProfileMatrix.apply(PlantedSummary.of(Map.of("targets", List.of()))));
-        assertNull(Analysis.apply(PlantedSummary.of(Map.of("targets", List.of()))).jvmProfiles());
+        assertNull(Analysis.apply(PlantedSummary.of(Map.of("targets", List.of()))).matrices().jvmProfiles());
     }
 
     /** A planted summary.json of a run of several profiles (what the test is about; PlantedSummary completes the rest). */

@@ -37,7 +37,7 @@ class WorkersMatrixTest {
         Map<String, Object> summary = new LinkedHashMap<>();
         summary.put("targets", targets);
         summary.put("workers_sweep", new LinkedHashMap<>(Map.of("counts", List.of(1, 2))));
-        Map<String, List<WorkersRow>> byGateway = Analysis.apply(PlantedSummary.of(summary)).workersSweep().byGateway();
+        Map<String, List<WorkersRow>> byGateway = Analysis.apply(PlantedSummary.of(summary)).matrices().workersSweep().byGateway();
         assertEquals(List.of("fast", "flat:jwt", "worse", "gone"), List.copyOf(byGateway.keySet()));
 
         List<WorkersRow> fast = byGateway.get("fast");
@@ -64,7 +64,7 @@ class WorkersMatrixTest {
     void aRunWithoutASweepHasNoSweep() {
         Map<String, Object> summary = new LinkedHashMap<>();
         summary.put("targets", new ArrayList<>(List.of(target("direct", null, 0, new double[] {10000, 10400}))));
-        assertNull(Analysis.apply(PlantedSummary.of(summary)).workersSweep());
+        assertNull(Analysis.apply(PlantedSummary.of(summary)).matrices().workersSweep());
     }
 
     private static Map<String, Object> target(String name, String series, int workers, double[] throughput) {

@@ -337,7 +337,8 @@ class VegetaPlantsIT {
         assertTrue(intended >= 50_000, "from the intended send, P99 shows the 100 ms stops: " + intended + " us");
         assertTrue(actual < 20_000, "from the actual send it would not: " + actual + " us");
         // Neither a pass nor a failure: the search stops there, marked injector-limited, with no rate found.
-        MaxSustainable.SearchRound search = ObjectiveJudge.maxSustainable(Objective.standard(10).get(0), levels, List.of(500));
+        MaxSustainable.SearchRound search = ObjectiveJudge.maxSustainable(Objective.standard(10).get(0),
+                levels.stream().map(level -> level.measuredIn(1)).toList(), List.of(500));
         assertTrue(search.limitedByInjector(), "injector-limited: " + search);
     }
 
