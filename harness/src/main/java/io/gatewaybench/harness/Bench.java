@@ -16,6 +16,7 @@ import io.gatewaybench.harness.measure.RequestStats;
 import io.gatewaybench.harness.measure.RoundMeasurement;
 import io.gatewaybench.harness.measure.RunDescription;
 import io.gatewaybench.harness.measure.ScenarioCheck;
+import io.gatewaybench.harness.measure.SimulationLog;
 import io.gatewaybench.harness.measure.TargetDetails;
 import io.gatewaybench.harness.model.LadderPlan;
 import io.gatewaybench.harness.model.Summary;
@@ -205,7 +206,7 @@ public final class Bench {
             if (runs.isEmpty()) {
                 throw new IllegalArgumentException(usage);
             }
-            System.out.print(SliceSpread.report(runs, target));
+            System.out.print(SliceSpread.report(runs, target, SimulationLog::roundsPerSecond));
         } catch (IOException | RuntimeException e) {
             System.err.println("bench: precision: " + e.getMessage());
             System.exit(2);

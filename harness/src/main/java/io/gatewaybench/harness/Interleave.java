@@ -10,6 +10,7 @@ import io.gatewaybench.harness.measure.GatlingRun;
 import io.gatewaybench.harness.measure.InterleavedLoad;
 import io.gatewaybench.harness.measure.RoundMeasurement;
 import io.gatewaybench.harness.measure.ScenarioCheck;
+import io.gatewaybench.harness.model.InterleavedSlices;
 import io.gatewaybench.harness.plan.RunPlan;
 import io.gatewaybench.harness.plan.Target;
 import io.gatewaybench.harness.plan.Topology;
@@ -141,7 +142,7 @@ final class Interleave {
         System.out.printf(Locale.ROOT, "bench: interleave: %d block(s) of %s: each started, verified and warmed %d s, then %d cycles of "
                         + "%d s slices, about %d s a cycle; about %d min in all%n", o.blocks(), String.join(", ", names), warmup, o.cycles(),
                 o.slice(), perCycle, Math.round(o.blocks() * (names.size() * (warmup + 8.0) + o.cycles() * perCycle) / 60));
-        List<InterleavedLoad.Slices> blocks = new ArrayList<>();
+        List<InterleavedSlices> blocks = new ArrayList<>();
         double fixedSeconds = 0;
         double cycleSeconds = 0;
         try (TargetProcess origin = Origin.start(dir.resolve("targets/tomcat"), topology.backend())) {
@@ -184,8 +185,8 @@ final class Interleave {
             }
         }
         JSON.writeValue(dir.resolve(SLICES).toFile(), new SlicesFile(FORMAT, names, o.slice(), o.cycles(), warmup, o.plan().load().users(),
-                fixedSeconds, cycleSeconds, blocks.stream().map(InterleavedLoad.Slices::perSecond).toList(),
-                blocks.stream().map(InterleavedLoad.Slices::cycleSeconds).toList(), o.precision()));
+                fixedSeconds, cycleSeconds, blocks.stream().map(InterleavedSlices::perSecond).toList(),
+                blocks.stream().map(InterleavedSlices::cycleSeconds).toList(), o.precision()));
         String md = summary(dir);
         Files.writeString(dir.resolve("summary.md"), md);
         System.out.println();
@@ -212,9 +213,9 @@ final class Interleave {
         if (!FORMAT.equals(f.format())) {
             throw new IllegalArgumentException(dir.resolve(SLICES) + " is not of format " + FORMAT);
         }
-        List<InterleavedLoad.Slices> blocks = new ArrayList<>();
+        List<InterleavedSlices> blocks = new ArrayList<>();
         for (int k = 0; k < f.blocks().size(); k++) {
-            blocks.add(new InterleavedLoad.Slices(f.targets(), f.sliceS(), f.blocks().get(k), f.cycleSByBlock().get(k)));
+            blocks.add(new InterleavedSlices(f.targets(), f.sliceS(), f.blocks().get(k), f.cycleSByBlock().get(k)));
         }
         return "# Interleaved slices: " + dir.getFileName() + "\n\n"
                 + InterleavedSpread.report(blocks, f.blockFixedS(), f.cycleS(), f.precision() == null ? 0.05 : f.precision());

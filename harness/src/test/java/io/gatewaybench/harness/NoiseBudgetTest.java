@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gatewaybench.harness.analyse.Analysis;
 import io.gatewaybench.harness.analyse.RunComparison;
-import io.gatewaybench.harness.measure.Ladder;
 import io.gatewaybench.harness.quantity.Stats;
 import io.gatewaybench.harness.measure.VegetaLadder;
 import io.gatewaybench.harness.plan.Repo;

@@ -1,10 +1,10 @@
 package io.gatewaybench.harness.analyse;
 
-import io.gatewaybench.harness.measure.InterleavedLoad;
+import io.gatewaybench.harness.model.InterleavedSlices;
+import io.gatewaybench.harness.quantity.Stats;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import io.gatewaybench.harness.quantity.Stats;
 
 /**
  * Where the noise of a paired throughput ratio comes from when every target is started once and kept warm, and measured
@@ -55,13 +55,13 @@ public final class InterleavedSpread {
     }
 
     /** Every target's figures but the first's (direct, the baseline of every ratio), from the blocks of one load. */
-    public static List<Target> of(List<InterleavedLoad.Slices> blocks) {
+    public static List<Target> of(List<InterleavedSlices> blocks) {
         if (blocks.isEmpty()) {
             throw new IllegalArgumentException("no block measured");
         }
         List<String> names = blocks.get(0).names();
         int cycles = blocks.get(0).cycles();
-        for (InterleavedLoad.Slices b : blocks) {
+        for (InterleavedSlices b : blocks) {
             if (!b.names().equals(names) || b.cycles() != cycles) {
                 throw new IllegalArgumentException("blocks of one load only: " + b.names() + " x " + b.cycles() + " cycles against "
                         + names + " x " + cycles);
@@ -78,7 +78,7 @@ public final class InterleavedSpread {
             List<double[][]> mine = new ArrayList<>();
             List<double[][]> direct = new ArrayList<>();
             for (int k = 0; k < blocks.size(); k++) {
-                InterleavedLoad.Slices b = blocks.get(k);
+                InterleavedSlices b = blocks.get(k);
                 double[] r = new double[cycles];
                 for (int c = 0; c < cycles; c++) {
                     r[c] = Math.log(b.throughput(t, c) / b.throughput(0, c));
@@ -123,7 +123,7 @@ public final class InterleavedSpread {
      * The figures as Markdown: per target its ratio, each component and the interval the run reached, then the cheapest
      * design for ±{@code target}, timed from what the blocks took.
      */
-    public static String report(List<InterleavedLoad.Slices> blocks, double blockSeconds, double cycleSeconds, double target) {
+    public static String report(List<InterleavedSlices> blocks, double blockSeconds, double cycleSeconds, double target) {
         List<Target> targets = of(blocks);
         int cycles = blocks.get(0).cycles();
         StringBuilder md = new StringBuilder(String.format(Locale.ROOT, "%d block(s) (every target started afresh) x %d cycles of one %d s "

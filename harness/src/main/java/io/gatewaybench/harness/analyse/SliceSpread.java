@@ -1,11 +1,10 @@
 package io.gatewaybench.harness.analyse;
 
-import io.gatewaybench.harness.measure.GatlingRun;
-import io.gatewaybench.harness.measure.SimulationLog;
+import io.gatewaybench.harness.model.Baseline;
 import io.gatewaybench.harness.model.Summary;
 import io.gatewaybench.harness.model.Target;
+import io.gatewaybench.harness.quantity.Stats;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -13,8 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.stream.Stream;
-import io.gatewaybench.harness.quantity.Stats;
 
 /**
  * Where the noise of a paired throughput ratio comes from, and so how to buy precision with run time (Kalibera and Jones,
@@ -33,6 +30,13 @@ import io.gatewaybench.harness.quantity.Stats;
  * longest slice measured ({@link #inflation}), never at one second.
  */
 public final class SliceSpread {
+    /** Each round's successful responses per second of its measured window, read from a run's raw logs (measure's). */
+    @FunctionalInterface
+    public interface RoundLogs {
+        /** {@code rounds} rounds of {@code target} in {@code run}, {@code seconds} a round. */
+        List<double[]> perSecond(Path run, String target, int rounds, int seconds) throws IOException;
+    }
+
     private SliceSpread() {
     }
 
@@ -173,7 +177,7 @@ public final class SliceSpread {
      * and which design would give ±{@code target} in the least time. Runs whose raw logs are gone (a committed run keeps
      * only its summaries) are refused with that reason.
      */
-    public static String report(List<Path> runs, double target) throws IOException {
+    public static String report(List<Path> runs, double target, RoundLogs logs) throws IOException {
         Map<String, List<double[][]>> slices = new LinkedHashMap<>();
         Map<String, List<double[][]>> directSlices = new LinkedHashMap<>();
         Integer window = null;
@@ -188,12 +192,12 @@ public final class SliceSpread {
             window = seconds;
             Target direct = s.targets().stream().filter(t -> t.name().equals("direct")).findFirst()
                     .orElseThrow(() -> new IllegalArgumentException(run + " has no direct"));
-            List<double[]> d = perSecond(run, "direct", direct.measured().rounds().size(), seconds);
+            List<double[]> d = logs.perSecond(run, Baseline.DIRECT, direct.measured().rounds().size(), seconds);
             for (Target t : s.targets()) {
                 if (t == direct || t.measured().failure() != null || !"direct".equals(t.about().baseline() == null ? "direct" : t.about().baseline())) {
                     continue;
                 }
-                List<double[]> mine = perSecond(run, t.name(), t.measured().rounds().size(), seconds);
+                List<double[]> mine = logs.perSecond(run, t.name(), t.measured().rounds().size(), seconds);
                 slices.computeIfAbsent(t.name(), k -> new ArrayList<>()).add(mine.toArray(new double[0][]));
                 directSlices.computeIfAbsent(t.name(), k -> new ArrayList<>()).add(d.subList(0, mine.size()).toArray(new double[0][]));
             }
@@ -219,31 +223,5 @@ public final class SliceSpread {
                     best == null ? "-" : String.format(Locale.ROOT, "%.1f min", best[0] * (fixedSeconds + best[1]) / 60)));
         }
         return md.toString();
-    }
-
-    /** Each round's successful responses per second of its measured window, by send time, from its simulation.log. */
-    static List<double[]> perSecond(Path run, String target, int rounds, int seconds) throws IOException {
-        List<double[]> out = new ArrayList<>();
-        for (int r = 1; r <= rounds; r++) {
-            Path raw = run.resolve("raw").resolve(target + "-round" + r);
-            String which = target + " round " + r;
-            Path log;
-            try (Stream<Path> files = Files.exists(raw) ? Files.walk(raw, 2) : Stream.empty()) {
-                log = files.filter(f -> f.getFileName().toString().equals("simulation.log")).findFirst()
-                        .orElseThrow(() -> new IllegalArgumentException("no raw Gatling log of " + which + " under " + raw
-                                + ": a committed run keeps only its summaries; name a run made on this machine"));
-            }
-            List<SimulationLog.Request> book = SimulationLog.read(log).requests(GatlingRun.MEASURED);
-            int first = book.stream().mapToInt(SimulationLog.Request::start).min().orElseThrow();
-            double[] perSecond = new double[seconds];
-            for (SimulationLog.Request q : book) {
-                int second = (q.start() - first) / 1000;
-                if (q.ok() && second < seconds) {
-                    perSecond[second]++;
-                }
-            }
-            out.add(perSecond);
-        }
-        return out;
     }
 }

@@ -9,8 +9,9 @@
  * io.gatewaybench.harness.analyse.RunComparison}) and a JMH run's figures beside their baselines ({@link
  * io.gatewaybench.harness.analyse.JmhResults}).
  *
- * <p>May use: {@link io.gatewaybench.harness.measure}, {@link io.gatewaybench.harness.plan}, {@link
- * io.gatewaybench.harness.quantity} and {@link io.gatewaybench.harness.model}. Never {@link io.gatewaybench.harness.launch} nor a process ({@link ProcessBuilder},
- * {@link ProcessHandle}): nothing here knows a process, so any summary can be analysed anywhere.
+ * <p>May use: {@link io.gatewaybench.harness.plan}, {@link io.gatewaybench.harness.quantity} and {@link
+ * io.gatewaybench.harness.model}. Never {@link io.gatewaybench.harness.measure} nor {@link io.gatewaybench.harness.launch}, nor
+ * a process ({@link ProcessBuilder}, {@link ProcessHandle}): it judges what the model holds of a run, and nothing here knows
+ * how it was measured or a process, so any summary can be analysed anywhere.
  */
 package io.gatewaybench.harness.analyse;

@@ -1,5 +1,6 @@
 package io.gatewaybench.harness.measure;
 
+import io.gatewaybench.harness.model.InterleavedSlices;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -18,26 +19,6 @@ public final class InterleavedLoad {
     private InterleavedLoad() {
     }
 
-    /**
-     * What the slices served: {@code perSecond[target][cycle][second]}, the answers each second of each slice's window
-     * (counted by their send instant, from the window's first send), in the targets' order as given; and what a cycle
-     * took, from the first window's start in the first cycle to the same in the last (0 with one cycle).
-     */
-    public record Slices(List<String> names, int sliceSeconds, double[][][] perSecond, double cycleSeconds) {
-        /** A slice's throughput, answers per second over its window. */
-        public double throughput(int target, int cycle) {
-            double sum = 0;
-            for (double v : perSecond[target][cycle]) {
-                sum += v;
-            }
-            return sum / sliceSeconds;
-        }
-
-        public int cycles() {
-            return perSecond[0].length;
-        }
-    }
-
     /** The request name of a target's slice in a cycle (1-based), as the simulation names it. */
     static String sliceName(String target, int cycle) {
         return target + "#" + cycle;
@@ -47,7 +28,7 @@ public final class InterleavedLoad {
      * Runs the load against {@code urls} (named {@code names}): {@code warmupSeconds} of closed loop each, then
      * {@code cycles} cycles of {@code sliceSeconds} slices, {@code users} users each; Gatling's output goes to {@code raw}.
      */
-    public static Slices run(List<String> names, List<URI> urls, GatlingRun.Request request, int users, int warmupSeconds,
+    public static InterleavedSlices run(List<String> names, List<URI> urls, GatlingRun.Request request, int users, int warmupSeconds,
             int sliceSeconds, int cycles, Path raw) throws IOException {
         Files.createDirectories(raw);
         List<String> args = new ArrayList<>(List.of("-Dmodel=interleaved",
@@ -64,7 +45,7 @@ public final class InterleavedLoad {
     }
 
     /** The slices of {@code log}; fails, naming them, when any request failed or a slice is missing. */
-    static Slices slices(SimulationLog log, List<String> names, int sliceSeconds, int cycles) {
+    static InterleavedSlices slices(SimulationLog log, List<String> names, int sliceSeconds, int cycles) {
         List<String> failed = new ArrayList<>();
         for (String n : log.names()) {
             long bad = log.requests(n).stream().filter(q -> !q.ok()).count();
@@ -95,6 +76,6 @@ public final class InterleavedLoad {
             }
         }
         double cycle = cycles < 2 ? 0 : (cycleStart[cycles - 1] - cycleStart[0]) / 1000.0 / (cycles - 1);
-        return new Slices(List.copyOf(names), sliceSeconds, perSecond, cycle);
+        return new InterleavedSlices(List.copyOf(names), sliceSeconds, perSecond, cycle);
     }
 }

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 
@@ -396,5 +397,34 @@ public final class SimulationLog {
             throw new IllegalStateException("simulation.log refers to string " + (-index) + " before defining it");
         }
         return s;
+    }
+
+    /**
+     * Each round's successful responses per second of its measured window, by send time, from its simulation.log under the
+     * run's raw folder ({@code ./bench precision}); refused, naming the fix, where the raw logs are gone.
+     */
+    public static List<double[]> roundsPerSecond(Path run, String target, int rounds, int seconds) throws IOException {
+        List<double[]> out = new ArrayList<>();
+        for (int r = 1; r <= rounds; r++) {
+            Path raw = run.resolve("raw").resolve(target + "-round" + r);
+            String which = target + " round " + r;
+            Path log;
+            try (Stream<Path> files = Files.exists(raw) ? Files.walk(raw, 2) : Stream.empty()) {
+                log = files.filter(f -> f.getFileName().toString().equals("simulation.log")).findFirst()
+                        .orElseThrow(() -> new IllegalArgumentException("no raw Gatling log of " + which + " under " + raw
+                                + ": a committed run keeps only its summaries; name a run made on this machine"));
+            }
+            List<Request> book = read(log).requests(GatlingRun.MEASURED);
+            int first = book.stream().mapToInt(Request::start).min().orElseThrow();
+            double[] perSecond = new double[seconds];
+            for (Request q : book) {
+                int second = (q.start() - first) / 1000;
+                if (q.ok() && second < seconds) {
+                    perSecond[second]++;
+                }
+            }
+            out.add(perSecond);
+        }
+        return out;
     }
 }

@@ -1,8 +1,6 @@
 package io.gatewaybench.harness.report;
 
 import io.gatewaybench.harness.analyse.Analysis;
-import io.gatewaybench.harness.measure.Ladder;
-import io.gatewaybench.harness.measure.VegetaLadder;
 import io.gatewaybench.harness.model.FixedRateLevel;
 import io.gatewaybench.harness.model.LadderPlan;
 import io.gatewaybench.harness.model.LatencyMs;

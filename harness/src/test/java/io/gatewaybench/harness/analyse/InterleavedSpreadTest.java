@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.gatewaybench.harness.measure.InterleavedLoad;
+import io.gatewaybench.harness.model.InterleavedSlices;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -23,9 +23,9 @@ class InterleavedSpreadTest {
      * Blocks of direct (1,000 answers a second) and one target at half of it, in logs: the target's block effect drawn
      * with sd {@code block}, its cycle effect with sd {@code cycle}, every second of both with sd {@code second}.
      */
-    private static List<InterleavedLoad.Slices> planted(long seed, double block, double cycle, double second) {
+    private static List<InterleavedSlices> planted(long seed, double block, double cycle, double second) {
         SplittableRandom r = new SplittableRandom(seed);
-        List<InterleavedLoad.Slices> blocks = new ArrayList<>();
+        List<InterleavedSlices> blocks = new ArrayList<>();
         for (int b = 0; b < BLOCKS; b++) {
             double[][][] perSecond = new double[2][CYCLES][SLICE];
             double blockEffect = block * gaussian(r);
@@ -36,7 +36,7 @@ class InterleavedSpreadTest {
                     perSecond[1][c][s] = 500 * Math.exp(blockEffect + cycleEffect + second * gaussian(r));
                 }
             }
-            blocks.add(new InterleavedLoad.Slices(List.of("direct", "x"), SLICE, perSecond, 30));
+            blocks.add(new InterleavedSlices(List.of("direct", "x"), SLICE, perSecond, 30));
         }
         return blocks;
     }

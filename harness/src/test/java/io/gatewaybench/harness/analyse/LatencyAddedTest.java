@@ -13,7 +13,6 @@ import io.gatewaybench.harness.model.ProbeResult;
 import io.gatewaybench.harness.model.Target;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 

@@ -1,7 +1,6 @@
 package io.gatewaybench.harness.analyse;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gatewaybench.harness.model.Interval;
 import io.gatewaybench.harness.model.Spread;

@@ -11,7 +11,6 @@ import io.gatewaybench.harness.model.LevelRound;
 import io.gatewaybench.harness.model.MaxSustainable;
 import io.gatewaybench.harness.plan.Objective;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The objectives a measured ladder level meets, and the maximum-rate search over a round and over rounds. */

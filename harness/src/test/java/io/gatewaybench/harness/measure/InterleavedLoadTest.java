@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gatewaybench.harness.Origins;
 import io.gatewaybench.harness.TestGroups;
+import io.gatewaybench.harness.model.InterleavedSlices;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,10 +15,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.Tag;
 
 /**
  * The interleaved load ({@code ./bench interleave}): Gatling's slices against real Tomcat, each counted in its own window
@@ -30,7 +31,7 @@ class InterleavedLoadTest {
     void everySliceIsCountedInItsOwnWindowInTheRotatedOrder(Origins origins, @TempDir Path raw) throws Exception {
         URI tomcat = origins.tomcatUrl();
         GatlingRun.Request request = GatlingRun.Request.book(ScenarioCheck.sessionCookie(tomcat));
-        InterleavedLoad.Slices s = InterleavedLoad.run(List.of("a", "b"), List.of(tomcat, tomcat), request, 2, 1, 2, 2, raw);
+        InterleavedSlices s = InterleavedLoad.run(List.of("a", "b"), List.of(tomcat, tomcat), request, 2, 1, 2, 2, raw);
         assertEquals(List.of("a", "b"), s.names());
         assertEquals(2, s.cycles());
         // a cycle: two slices of 1 + 2 + 1 s, each after the one before has ended, so never under 8 s (how much longer
@@ -83,7 +84,7 @@ class InterleavedLoadTest {
             }
             requests.put(name, r);
         }
-        InterleavedLoad.Slices s = InterleavedLoad.slices(SimulationLog.of(requests), List.of("a", "b"), 2, 2);
+        InterleavedSlices s = InterleavedLoad.slices(SimulationLog.of(requests), List.of("a", "b"), 2, 2);
         assertEquals(10.0, s.throughput(1, 1));
         assertEquals(0.0, s.cycleSeconds(), "every slice planted at the same instant");
         requests.get("b#2").set(7, new SimulationLog.Request("b#2", 700, 705, false));

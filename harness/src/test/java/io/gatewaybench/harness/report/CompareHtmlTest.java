@@ -10,7 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.gatewaybench.harness.analyse.Analysis;
 import io.gatewaybench.harness.analyse.RunComparison;
-import io.gatewaybench.harness.model.Summaries;
 import io.gatewaybench.harness.model.Summary;
 import io.gatewaybench.harness.plan.Repo;
 import java.io.IOException;
