@@ -142,21 +142,39 @@
     }
 
     /**
-     * The verdict (VerdictTable, in Java: which rows, their order, their words): one row per gateway, ranked by throughput
-     * relative to direct. Each figure keeps its value for the report test.
+     * The tables made in Java to be drawn as they are (report.Table: CostTables of a run at equal rates), each figure
+     * with its value for the report test; this page formats none of them.
+     */
+    function tables() {
+      (facts.tables || []).forEach(t => {
+        section(t.title, t.caption.replace(/\*([^*]+)\*/g, '$1'));
+        table(t.id, t.headers, t.rows.map(r => ({
+          attributes: { 'data-target': r[0].text },
+          cells: r.map((c, i) => (i === 0 ? c.text
+            : c.value === null || c.value === undefined ? { text: c.text, cls: 'num' }
+              : { text: c.text, value: c.value, figure: t.headers[i] }))
+        })));
+      });
+    }
+
+    /**
+     * The verdict (VerdictTable, in Java: which rows, their order, their words): one row per gateway, ranked by
+     * throughput relative to direct; in a run at equal rates, titled as the 2019 study's view, after the equal rates'
+     * tables. Each figure keeps its value for the report test.
      */
     function verdict() {
       const v = facts.verdict;
       if (!v || !Array.isArray(v.rows)) {
         return;
       }
-      section('Verdict', v.caption.replace(/\*([^*]+)\*/g, '$1'));
+      section(v.title || 'Verdict', v.caption.replace(/\*([^*]+)\*/g, '$1'));
       const cell = (c, figure) => (c && c.value !== null && c.value !== undefined ? { text: c.text, value: c.value, figure: figure }
         : { text: c ? c.text : 'n/a', cls: 'num' });
       table('verdict', v.headers, v.rows.map(r => ({
         attributes: { 'data-target': r.target },
-        cells: [r.target, cell(r.throughput, 'throughput'), cell(r.by_wrk, 'by_wrk'), cell(r.cpu, 'cpu'), cell(r.added, 'added'),
-          cell(r.max_rate, 'max_rate'), ...(r.hostile ? [cell(r.hostile, 'hostile')] : []),
+        cells: [r.target, cell(r.throughput, 'throughput'), cell(r.by_wrk, 'by_wrk'), cell(r.cpu, 'cpu'),
+          ...(r.added ? [cell(r.added, 'added')] : []), ...(r.max_rate ? [cell(r.max_rate, 'max_rate')] : []),
+          ...(r.hostile ? [cell(r.hostile, 'hostile')] : []),
           r.caveat === '-' ? '-' : el('span', { class: 'noise-mark' }, [r.caveat])]
       })));
     }
@@ -894,7 +912,7 @@
     // ---- draw ----
 
     document.getElementById('loading').remove();
-    window.reportCommon.drawSections([header, verdict, headline, microseconds, absolute, spectrum, ladder, resources, probes, scenarios, workers, jvmProfiles, notesAndWarnings, runTables],
-      charts, 'report');
+    window.reportCommon.drawSections([header, tables, verdict, headline, microseconds, absolute, spectrum, ladder,
+      resources, probes, scenarios, workers, jvmProfiles, notesAndWarnings, runTables], charts, 'report');
   }
 })();

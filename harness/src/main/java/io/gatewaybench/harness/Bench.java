@@ -164,7 +164,8 @@ public final class Bench {
             System.exit(2);
             return;
         }
-        if (plan.ladder().enabled() && plan.ladder().byVegeta() && !Environment.onPath("vegeta")) {
+        if ((plan.byEqualRates() || plan.ladder().enabled() && plan.ladder().byVegeta())
+                && !Environment.onPath("vegeta")) {
             System.err.println("bench: the ladder is sent by Vegeta, which is not installed (no vegeta on PATH): run infra/packages.sh as "
                     + "root, which builds Vegeta where Go 1.22 or later is on PATH (injector/README.md), or send the ladder with Gatling: "
                     + "--ladder-injector=gatling");
@@ -173,7 +174,9 @@ public final class Bench {
         }
         try {
             exitOnSignals();
-            boolean allMeasured = new Bench(plan, topology, hostile, newRunDir(plan.results())).run();
+            boolean allMeasured = plan.byEqualRates()
+                    ? new EqualRatesRun(plan, topology, hostile, newRunDir(plan.results())).run()
+                    : new Bench(plan, topology, hostile, newRunDir(plan.results())).run();
             System.exit(allMeasured ? 0 : 1);
         } catch (Exception e) {
             System.err.println("bench: " + e.getMessage());

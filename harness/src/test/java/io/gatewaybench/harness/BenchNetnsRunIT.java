@@ -95,7 +95,8 @@ class BenchNetnsRunIT {
     @Test
     void quickRunAcrossTheEmulatedHostsRecordsThePlacementAndLeavesNothing() throws Exception {
         Path results = Path.of("target", "bench-netns-it").toAbsolutePath();
-        QuickRun.bench(results, "run", "--quick", "--topology", "netns", "--levels=none", "--model=open", "--rate=100", "--results=" + results);
+        QuickRun.bench(results, "run", "--design=rounds", "--quick", "--topology", "netns", "--levels=none",
+                "--model=open", "--rate=100", "--results=" + results);
         JsonNode summary = QuickRun.checkSummary(QuickRun.newest(results), QuickRun.ALL_SIX, false);
         assertEquals("open", summary.get("load").get("model").asText(), "the load: " + summary.get("load"));
         assertEquals(100, summary.get("load").get("rate_rps").asInt(), "the load: " + summary.get("load"));
@@ -126,7 +127,8 @@ class BenchNetnsRunIT {
         Path log = results.resolve("bench.log");
         // no ladder and no cross-check: the signal comes while nginx is measured, and what it must leave is the emulated
         // hosts' (their namespaces, cgroups and processes), which the ladder's calibration of direct adds nothing to
-        Process bench = new ProcessBuilder(Repo.root().resolve("bench").toString(), "run", "--quick", "--topology=netns",
+        Process bench = new ProcessBuilder(Repo.root().resolve("bench").toString(), "run", "--design=rounds", "--quick",
+                "--topology=netns",
                 "--targets=nginx", "--levels=none", "--cross-check=none", "--results=" + results)
                 .directory(Repo.root().toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
@@ -173,7 +175,9 @@ class BenchNetnsRunIT {
             }
         }
         Files.createDirectories(work);
-        String output = QuickRun.run(List.of("bash", Repo.root().resolve("infra/ansible/test/run.sh").toString(), work.toString(), "--quick",
+        String output = QuickRun.run(List.of("bash", Repo.root().resolve("infra/ansible/test/run.sh").toString(),
+                work.toString(),
+                "--design=rounds", "--quick",
                 "--targets=" + String.join(",", ANSIBLE_TARGETS.subList(1, ANSIBLE_TARGETS.size())), "--injectors=2",
                 // no wrk: it would run on the injector host beside the harness, as it runs on loopback (OwnDeploymentIT's cross-check)
                 "--cross-check=none"),

@@ -181,7 +181,8 @@ class CompareIT {
 
     private Path run(String name, String target, int rounds) throws Exception {
         Path folder = results.resolve(name);
-        List<String> args = new ArrayList<>(List.of("run", "--targets=" + target, "--rounds=" + rounds, "--results=" + folder));
+        List<String> args = new ArrayList<>(List.of("run", "--design=rounds", "--targets=" + target, "--rounds="
+                + rounds, "--results=" + folder));
         args.addAll(LOAD);
         QuickRun.bench(folder, args.toArray(String[]::new));
         return QuickRun.newest(folder);

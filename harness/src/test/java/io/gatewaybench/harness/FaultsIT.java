@@ -92,7 +92,8 @@ class FaultsIT {
      * integration tests a closed loop's CPU slowed them all (the open model's run end to end: ScenariosQuickRunIT).
      */
     private static String[] args(Path results, String... targets) {
-        return new String[] {"run", "--quick", "--targets=" + String.join(",", targets), "--rounds=1", "--model=open", "--rate=100",
+        return new String[] {"run", "--design=rounds", "--quick", "--targets=" + String.join(",", targets),
+                "--rounds=1", "--model=open", "--rate=100",
             "--warmup=3", "--duration=5", "--levels=none", "--cross-check=none", "--results=" + results};
     }
 

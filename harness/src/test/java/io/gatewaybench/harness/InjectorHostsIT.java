@@ -80,7 +80,8 @@ class InjectorHostsIT {
         if (oneInjector == null) {
             Path results = Path.of("target", "bench-netns-one-injector-it").toAbsolutePath();
             oneInjector = QuickRun.deliveredOrOnceMore(results, "", () -> {
-                QuickRun.bench(results, "run", "--quick", "--topology=netns", "--injectors=1", "--targets=" + PLANTED,
+                QuickRun.bench(results, "run", "--design=rounds", "--quick", "--topology=netns", "--injectors=1",
+                        "--targets=" + PLANTED,
                         "--rates=" + RATES.get(0) + "," + RATES.get(1), "--level-duration=3", "--levels=none", "--cross-check=none",
                         "--results=" + results);
                 return QuickRun.newest(results);
@@ -114,7 +115,8 @@ class InjectorHostsIT {
 
     private static Path runFromTwoInjectors(Path results) throws Exception {
         Path log = results.resolve("bench.log");
-        Process bench = new ProcessBuilder(Repo.root().resolve("bench").toString(), "run", "--quick", "--topology=netns", "--injectors=2",
+        Process bench = new ProcessBuilder(Repo.root().resolve("bench").toString(), "run", "--design=rounds", "--quick",
+                "--topology=netns", "--injectors=2",
                 "--targets=" + PLANTED + ",nginx,haproxy", "--rates=" + RATES.get(0) + "," + RATES.get(1), "--level-duration=3", "--levels=none",
                 "--cross-check=none", "--results=" + results)
                 .directory(Repo.root().toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();

@@ -27,7 +27,8 @@ class JvmProfilesIT {
     @Test
     void aThreeProfileMatrixRecordsEachProfilesFiguresAndCatchesAPlantedWrongTransport() throws Exception {
         Path results = Path.of("target", "jvm-profiles-it").toAbsolutePath();
-        QuickRun.bench(results, 1, "run", "--quick", "--targets=netty-proxy,harness/src/test/resources/planted-transport/zuul2-lying.properties",
+        QuickRun.bench(results, 1, "run", "--design=rounds", "--quick",
+                "--targets=netty-proxy,harness/src/test/resources/planted-transport/zuul2-lying.properties",
                 "--jvm=default,nio", "--jfr", "--levels=none", "--cross-check=none", "--results=" + results);
         Path run = QuickRun.newest(results);
         SummarySchemaTest.assertMatchesSchema(run);
@@ -79,7 +80,8 @@ class JvmProfilesIT {
         Files.writeString(profiles.resolve("typo.properties"), "flags=-Xmx1g -XX:+UseG1GCC\n");
         Path log = profiles.resolve("bench.log");
         String out = QuickRun.run(List.of("java", "-Dbench.jvmProfiles=" + profiles, "-jar", Repo.root().resolve("harness/target/bench.jar").toString(),
-                "run", "--quick", "--targets=scg", "--jvm=default,typo", "--results=" + profiles.resolve("results")), log, 2, 2);
+                "run", "--design=rounds", "--quick", "--targets=scg", "--jvm=default,typo", "--results="
+                + profiles.resolve("results")), log, 2, 2);
         assertTrue(out.contains("JVM profile 'typo' does not start scg's JVM: Unrecognized VM option 'UseG1GCC'"), out);
         assertTrue(!Files.exists(profiles.resolve("results")) || Files.list(profiles.resolve("results")).findAny().isEmpty(),
                 "no run folder: nothing was measured");

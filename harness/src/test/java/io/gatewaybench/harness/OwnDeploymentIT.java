@@ -88,7 +88,8 @@ class OwnDeploymentIT {
         }
         targets.add("nginx");
         Path results = Path.of(System.getProperty("owndeployment.results", HERE.resolve("results").toString())).toAbsolutePath();
-        List<String> args = new ArrayList<>(List.of("run", "--origin=" + originUrl + PAGE, "--targets=" + String.join(",", targets),
+        List<String> args = new ArrayList<>(List.of("run", "--design=rounds", "--origin=" + originUrl + PAGE,
+                "--targets=" + String.join(",", targets),
                 "--results=" + results));
         // the committed run (docs/own-deployment.md): the default load, five ladder levels; otherwise the shortest that measures
         args.addAll(FULL ? List.of("--levels=10,20,30,40,50") : List.of("--rounds=2", "--users=4", "--warmup=2", "--duration=3",

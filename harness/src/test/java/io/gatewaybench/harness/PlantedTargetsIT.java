@@ -148,7 +148,7 @@ class PlantedTargetsIT {
         // Exit 1: planted-fail had errors and the run must say so; the summary is written all the same.
         // --quick only shortens the single-request probe (300 requests per target and round instead of
         // 3,000); every other setting is given.
-        QuickRun.bench(results, 1, "run", "--quick",
+        QuickRun.bench(results, 1, "run", "--design=rounds", "--quick",
                 "--targets=" + PLANTED.stream().map(n -> RUN_FOLDER + n + ".properties").collect(Collectors.joining(",")),
                 "--rounds=" + ROUNDS, "--users=4", "--warmup=3", "--duration=5", "--levels=none",
                 "--rates=" + RATES.stream().map(String::valueOf).collect(Collectors.joining(",")), "--level-duration=2",

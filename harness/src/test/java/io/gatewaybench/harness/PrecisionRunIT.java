@@ -22,7 +22,8 @@ class PrecisionRunIT {
     @Test
     void roundsAreAddedUntilTheMostRounds() throws Exception {
         Path results = Path.of("target", "precision-it").toAbsolutePath();
-        String out = QuickRun.bench(results, 0, "run", "--quick", "--targets=harness/src/test/resources/planted/planted-delay.properties",
+        String out = QuickRun.bench(results, 0, "run", "--design=rounds", "--quick",
+                "--targets=harness/src/test/resources/planted/planted-delay.properties",
                 "--rounds=2", "--warmup=1", "--duration=2", "--levels=none", "--cross-check=none", "--precision=0.001",
                 "--max-rounds=" + MOST, "--results=" + results);
         // a half-width as Precisions.shown prints it: "±12.3%", or past ±1000% (two rounds on a slow machine: ±1128% seen) so said

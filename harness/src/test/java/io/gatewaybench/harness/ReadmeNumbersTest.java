@@ -107,7 +107,12 @@ class ReadmeNumbersTest {
     void aFigurePlantedWrongIsSeen() throws IOException {
         String readme = Files.readString(Repo.root().resolve("README.md"));
         for (String[] plant : new String[][] {{"62 min 27 s", "62 min 28 s"}, {"49 targets", "48 targets"}, {"(3 rounds, 35 min", "(4 rounds, 35 min"},
-                {"about 27 minutes", "about 25 minutes"}, {"**closed load**: the 2019 study's view: 16 users", "**closed load**: the 2019 study's view: 12 users"},
+                {"about 12 minutes", "about 99 minutes"}, {"in slices of 5 s", "in slices of 4 s"},
+                {"12 slices a rate", "10 slices a rate"},
+                        {"warmed together at 300 req/s", "warmed together at 200 req/s"},
+                {"at most 240 s of it", "at most 120 s of it"}, {"a P99 of at most 10 ms", "a P99 of at most 20 ms"},
+                        {"**closed load**: the 2019 study's view: 16 users",
+                        "**closed load**: the 2019 study's view: 12 users"},
                 {"P99 over 5 ms", "P99 over 4 ms"}, {"more than 15% above", "more than 10% above"}}) {
             assertTrue(readme.contains(plant[0]), "the plant's text is not in README: " + plant[0]);
             int at = readme.indexOf(plant[0]);
@@ -122,10 +127,23 @@ class ReadmeNumbersTest {
         String referenceRun = VerdictReadmeTest.referenceRun(); // the default run README quotes, the reference its verdict is from
         JsonNode reference = summary(referenceRun);
         long minutes = Math.round(duration(reference).toSeconds() / 60.0);
-        expect(readme, Pattern.compile("The default run, three rounds, takes about (\\d+) minutes"), minutes, "the default run's time, " + referenceRun, wrong);
+        expect(readme, Pattern.compile("The default run\\s+takes about (\\d+) minutes"), minutes,
+                "the default run's time, " + referenceRun, wrong);
+        JsonNode equal = reference.get("equal_rates");
+        expect(readme, Pattern.compile("in slices of (\\d+) s"), equal.get("slice_s").asLong(),
+                "the equal rates' slice", wrong);
+        expect(readme, Pattern.compile("(\\d+) slices a rate"), equal.get("slices").asLong(), "the equal rates' slices",
+                wrong);
+        expect(readme, Pattern.compile("warmed together at (\\d+) req/s"), equal.get("warmup").get("rate_rps").asLong(),
+                "the warm-up's rate", wrong);
+        expect(readme, Pattern.compile("at most (\\d+) s of it"), equal.get("warmup").get("cap_s").asLong(),
+                "the warm-up's cap", wrong);
+        expect(readme, Pattern.compile("a P99 of at most (\\d+) ms"), equal.get("objective_p99_ms").asLong(),
+                "the search's objective", wrong);
         expect(readme, Pattern.compile("\\*\\*closed load\\*\\*: the 2019 study's view: (\\d+) users"), reference.get("load").get("users").asLong(),
                 "the closed load's users", wrong);
-        expect(readme, Pattern.compile("\\*\\*warm-up\\*\\*: (\\d+) s of load"), reference.get("load").get("warmup_s").asLong(), "the warm-up", wrong);
+        expect(readme, Pattern.compile("\\*\\*warm-up\\*\\*: of the closed load, (\\d+) s of load"),
+                reference.get("load").get("warmup_s").asLong(), "the warm-up", wrong);
         expect(readme, Pattern.compile("into the (\\d+) s measured window"), reference.get("load").get("duration_s").asLong(), "the measured window", wrong);
         expect(readme, Pattern.compile("\\((?:[^()]*; )?(\\d+) s left out"), VegetaLadder.WARMUP_SECONDS, "a level's seconds left out", wrong);
         expect(readme, Pattern.compile("send lag P99 over (\\d+) ms"), (long) InjectorLimit.VEGETA_LATE_SEND_MS, "Vegeta's late send", wrong);

@@ -1,6 +1,5 @@
 package io.gatewaybench.harness;
 
-import io.gatewaybench.harness.model.SummaryMaps;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -14,6 +13,7 @@ import io.gatewaybench.harness.analyse.Analysis;
 import io.gatewaybench.harness.analyse.Notes;
 import io.gatewaybench.harness.model.Summaries;
 import io.gatewaybench.harness.model.Summary;
+import io.gatewaybench.harness.model.SummaryMaps;
 import io.gatewaybench.harness.plan.Repo;
 import io.gatewaybench.harness.report.HtmlReport;
 import io.gatewaybench.harness.report.JmhReport;
@@ -307,6 +307,60 @@ class ReportBrowserIT {
                         value(row, "added", name), name + " added at P50 at " + addedAt);
             }
         }
+    }
+
+    /**
+     * The reference run's page (README's, a run at equal rates): its verdict ranks the gateways by CPU per request at
+     * the middle rate, cheapest first, and every cost and ratio over the cheapest in it, at every rate, is
+     * summary.json's {@code cost}; the study's view follows, without the ladder's and probes' columns the run did not
+     * measure.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void theEqualRatesRunsVerdictIsWhatEachGatewayCosts() throws Exception {
+        String runId = VerdictReadmeTest.referenceRun();
+        Rendered page = renderedRun(runId);
+        Map<String, Object> summary = summaryOf(runId);
+        List<Integer> rates = ((List<Number>) ((Map<String, Object>) summary.get("equal_rates")).get("rates_rps"))
+                .stream()
+                .map(Number::intValue).toList();
+        int middle = rates.get(rates.size() / 2);
+        List<String> header = page.dom().select("#cost-verdict thead th").eachText();
+        List<Element> rows = page.dom().select("#cost-verdict tbody tr[data-target]");
+        assertFalse(rows.isEmpty(), runId + ": no verdict of cost");
+        double before = 0;
+        for (Element row : rows) {
+            Map<String, Object> t = ((List<Map<String, Object>>) summary.get("targets")).stream()
+                    .filter(x -> row.attr("data-target").equals(x.get("name"))).findFirst().orElseThrow();
+            String where = runId + " " + t.get("name");
+            for (Map<String, Object> at : (List<Map<String, Object>>) ((Map<String, Object>) t.get("cost"))
+                    .get("at_rates")) {
+                int rate = ((Number) at.get("rate_rps")).intValue();
+                double cost = ((Number) ((Map<String, Object>) at.get("cpu_us_per_request")).get("value"))
+                        .doubleValue();
+                Element cell = row.child(header.indexOf("CPU µs / request at " + rate + " req/s"));
+                assertEquals(cost, Double.parseDouble(cell.attr("data-value")), 0, where + " CPU per request at "
+                        + rate);
+                assertEquals(String.format(Locale.ROOT, "%.0f", cost), cell.text().split(" ")[0], where
+                        + " as printed");
+                if (rate == middle) {
+                    assertTrue(cost >= before, where + ": ranked after a costlier gateway (" + cost + " after " + before
+                            + ")");
+                    before = cost;
+                    Element ratio = row.child(header.indexOf("over the cheapest at " + rate + " req/s"));
+                    Object relative = at.get("relative");
+                    assertEquals(relative == null ? null
+                            : ((Number) ((Map<String, Object>) ((Map<String, Object>) relative).get("ratio"))
+                            .get("value")).doubleValue(), ratio.hasAttr("data-value")
+                            ? Double.valueOf(ratio.attr("data-value")) : null,
+                            where + " over the cheapest");
+                }
+            }
+        }
+        List<String> study = page.dom().select("#verdict thead th").eachText();
+        assertFalse(study.isEmpty(), runId + ": no study's view");
+        assertTrue(study.stream().noneMatch(h -> h.startsWith("max sustainable") || h.startsWith("added at P50")), runId
+                + ": " + study);
     }
 
     /**

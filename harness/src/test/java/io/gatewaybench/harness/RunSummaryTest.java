@@ -166,7 +166,8 @@ class RunSummaryTest {
     private static Summary minimalRun() {
         try {
             Summary s = Summaries.read(Repo.root().resolve("results/20261124-035143/summary.json"));
-            Setup setup = new Setup(s.setup().jvmProfile(), s.setup().origin(), s.setup().load(), null, 1, s.setup().quick());
+            Setup setup = new Setup(s.setup().jvmProfile(), s.setup().origin(), s.setup().load(), null, null, 1,
+                    s.setup().quick());
             return new Summary(s.format(), s.run(), setup, s.placement(), s.matrices(), List.of(), s.reanalysed());
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);

@@ -107,8 +107,9 @@ public final class Analysis {
         for (Target t : targets) {
             judged.add(t.measured().rounds() == null || t.measured().rounds().isEmpty() ? t : judge(t, targets, rates, objectives));
         }
+        judged = CostJudge.apply(measured.setup().equalRates(), markDirectCeiling(judged));
         // the matrices judge the targets' judged figures
-        Summary s = measured.with(List.copyOf(markDirectCeiling(judged)), measured.matrices());
+        Summary s = measured.with(List.copyOf(judged), measured.matrices());
         return s.with(s.targets(), new Matrices(ProfileMatrix.apply(s), WorkersMatrix.apply(s), ScenarioMatrix.apply(s)));
     }
 

@@ -41,7 +41,13 @@ public final class Origin implements AutoCloseable {
 
     /** The run's origin: Tomcat started in {@code dir} on the backend host, or, for an origin at a URL, that URL as it is. */
     public static Origin of(OriginPlan plan, Path dir, Topology.Host backend) {
-        return new Origin(plan, plan.atUrl() ? null : start(dir, backend));
+        return of(plan, dir, backend, null);
+    }
+
+    /** The same, Tomcat in {@code cpu}'s group {@code tomcat} where {@code cpu} is given. */
+    public static Origin of(OriginPlan plan, Path dir, Topology.Host backend, CpuGroups cpu) {
+        return new Origin(plan, plan.atUrl() ? null
+                : TargetProcess.start(descriptor(), Launch.on(backend, dir, null, 0, ""), cpu));
     }
 
     /** Where clients and gateways reach it, {@code http://host:port}. */

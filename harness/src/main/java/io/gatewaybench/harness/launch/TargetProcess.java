@@ -57,6 +57,15 @@ public final class TargetProcess implements AutoCloseable {
     }
 
     public static TargetProcess start(Target target, Launch launch) {
+        return start(target, launch, null);
+    }
+
+    /**
+     * Starts {@code target} as {@code launch} says, in {@code cpu}'s group of its name where {@code cpu} is given and
+     * the target runs on this machine's kernel (here, or on an emulated host): every process it starts is counted
+     * there.
+     */
+    public static TargetProcess start(Target target, Launch launch, CpuGroups cpu) {
         if (Ports.accepts(launch.connectHost(), launch.port())) { // its readiness would be another process's
             throw new IllegalStateException(target.name() + " cannot start: port " + launch.port() + " on " + launch.connectHost()
                     + " is already taken (something accepts connections there); stop what listens there or free the port");
@@ -64,7 +73,9 @@ public final class TargetProcess implements AutoCloseable {
         Map<String, String> values = prepare(target, launch);
         Path dir = launch.dir();
         String where = target.file().toString();
-        List<String> argv = launch.host().server(Target.commandLine(target.keys().get("command"), values, where));
+        List<String> command = Target.commandLine(target.keys().get("command"), values, where);
+        List<String> argv = launch.host()
+                .server(cpu != null && !launch.host().remote() ? cpu.wrap(target.name(), command) : command);
         Process p;
         try {
             p = new ProcessBuilder(argv).directory(dir.toFile())

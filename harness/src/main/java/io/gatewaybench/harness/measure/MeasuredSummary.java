@@ -8,6 +8,7 @@ import io.gatewaybench.harness.model.ProbeResult;
 import io.gatewaybench.harness.model.ProbeUs;
 import io.gatewaybench.harness.model.Summary;
 import io.gatewaybench.harness.model.Target;
+import io.gatewaybench.harness.model.TargetRates;
 import io.gatewaybench.harness.model.WrkCheck;
 import io.gatewaybench.harness.plan.Scenario;
 import io.gatewaybench.harness.quantity.Stats;
@@ -65,6 +66,20 @@ public final class MeasuredSummary {
         return run.with(targets(outcomes, rates), run.matrices());
     }
 
+    /**
+     * The same, with what the run measured at equal rates: its design in the setup, each target's slices in its own.
+     */
+    public static Summary of(Summary run, List<TargetOutcome> outcomes, EqualRatesMeasurement.Result equalRates) {
+        List<Target> targets = targets(outcomes, List.of()).stream().map(t -> {
+            TargetRates mine = equalRates.targets().get(t.name());
+            return mine == null ? t : new Target(t.about(), t.measured().withEqualRates(mine), t.fixedRate());
+        }).toList();
+        Summary measured = run.with(targets, run.matrices());
+        return new Summary(measured.format(), measured.run(), measured.setup().withEqualRates(equalRates.design()),
+                measured.placement(),
+                measured.matrices(), measured.targets(), measured.reanalysed());
+    }
+
     public static List<Target> targets(List<TargetOutcome> outcomes) {
         return targets(outcomes, List.of());
     }
@@ -86,15 +101,16 @@ public final class MeasuredSummary {
             List<GatlingStatus> gatling = d.gatling().isEmpty() ? null : d.gatling();
             List<WrkCheck> wrk = d.wrkCrossCheck().isEmpty() ? null : d.wrkCrossCheck();
             if (o.rounds().isEmpty()) {
-                list.add(new Target(about, new Target.Measured(o.failure(), null, null, null, d.rateLimitCheck(), gatling, wrk), null, null));
+                list.add(new Target(about, new Target.Measured(o.failure(), null, null, null, d.rateLimitCheck(),
+                        gatling, wrk, null), null));
                 continue;
             }
             RequestStats s = o.pooled();
             ProbeUs probes = s.probes().isEmpty() ? null
                     : new ProbeUs(figures(s.probes().get("unloaded")), figures(s.probes().get("under_load")));
             Target.Measured measured = new Target.Measured(o.failure(), RequestStats.resources(s.resources()), probes,
-                    o.rounds().stream().map(RequestStats::round).toList(), d.rateLimitCheck(), gatling, wrk);
-            list.add(new Target(about, measured, null, rates.isEmpty() ? null : fixedRate(o.rounds(), rates)));
+                    o.rounds().stream().map(RequestStats::round).toList(), d.rateLimitCheck(), gatling, wrk, null);
+            list.add(new Target(about, measured, rates.isEmpty() ? null : fixedRate(o.rounds(), rates)));
         }
         return list;
     }

@@ -95,7 +95,8 @@ public final class RoundMeasurement {
             RoundRuntime reported = new RoundRuntime(null, null, null, null, null, null); // what a JVM gateway says it runs
             Scenario scenario = plan.scenario(t.scenario());
             URI originUrl = url;
-            byte[] page = scenario.isPlain() ? reference : pages.computeIfAbsent(scenario.path(), p -> ScenarioCheck.originPage(originUrl, scenario));
+            byte[] page = scenario.isPlain() ? reference
+                    : pages.computeIfAbsent(scenario.path(), p -> ScenarioCheck.originPage(originUrl, scenario));
             RateLimitCheck limitCheck = round == 1 && scenario.rateLimit() > 0 && !t.isDirect() ? limitBites(t, scenario, url, progress) : null;
             if (t.declaredByUrl()) {
                 url = t.url().orElseThrow();
@@ -133,7 +134,8 @@ public final class RoundMeasurement {
             Path raw = Files.createDirectories(run.runDir().resolve("raw").resolve(t.name() + "-round" + round));
             // Tomcat's session, that it creates none per request (infra/tomcat/README.md); an origin at a URL gets no cookie of ours
             String cookie = plan.origin().atUrl() ? "" : ScenarioCheck.sessionCookie(origin.url());
-            GatlingRun.Request request = GatlingRun.Request.of(scenario, plan.credentials(), page, cookie, plan.origin());
+            GatlingRun.Request request = GatlingRun.Request.of(scenario, plan.credentials(), page, cookie,
+                    plan.origin());
             GatlingRun.Measurement m;
             LatencyProbe.Result underLoad;
             // The microsecond probe sends the load's own request (GatlingRun.Request): every target under every scenario, one rule.
@@ -157,13 +159,7 @@ public final class RoundMeasurement {
             Map<String, LatencyProbe.Result> probes = new LinkedHashMap<>();
             probes.put("unloaded", unloaded);
             probes.put("under_load", underLoad);
-            if (plan.crossChecks(t) && round == 1 && scenario.isPlain()) { // wrk asks for the run's page as it is
-                int seconds = plan.quick() ? 2 : 10;
-                progress.line(String.format("cross-check with wrk, %d connections, %d s", plan.load().users(), seconds));
-                WrkCheck wrk = WrkCrossCheck.run(url, plan.origin().path(), cookie, plan.load().users(), seconds, m.stats().throughputRps(),
-                        raw.resolve("wrk.log"));
-                details.update(t, known -> known.withWrkCheck(wrk));
-            }
+            crossCheck(t, round, scenario, url, cookie, plan.quick() ? 2 : 10, m, raw, progress);
             // Per request the gateway served in the window: Gatling's and the probe's beside it, whose work is in the CPU too.
             long served = m.stats().requests() - m.stats().errors() + underLoad.micros().getTotalCount();
             RequestStats stats = m.stats()
@@ -190,6 +186,61 @@ public final class RoundMeasurement {
                 gateway.close();
             }
         }
+    }
+
+    /**
+     * Measures {@code t}, running already at {@code url} and warm (the run's equal rates warmed it), in {@code round}:
+     * the closed load of the 2019 study's view ({@link GatlingRun}, no ladder: the equal rates are the open model's
+     * figures), and in round 1 under plain the wrk cross-check. Its processes ({@code gatewayPid}; -1: none here) and
+     * the origin's are sampled over the measured window.
+     */
+    public Result measureRunning(Target t, URI url, long gatewayPid, int round, Progress progress) throws IOException {
+        long begin = System.nanoTime();
+        Path dir = run.runDir().resolve("targets").resolve(t.name());
+        try (ResourceSampler sampler = new ResourceSampler()) {
+            origin.localPid().ifPresent(pid -> sampler.watch("origin", pid));
+            if (gatewayPid > 0) {
+                sampler.watch("gateway", gatewayPid);
+            }
+            Scenario scenario = plan.scenario(t.scenario());
+            URI originUrl = origin.url();
+            byte[] page = scenario.isPlain() ? reference
+                    : pages.computeIfAbsent(scenario.path(), p -> ScenarioCheck.originPage(originUrl, scenario));
+            verify(t, scenario, url, page, round, progress);
+            details.update(t, known -> known != null ? known : run.target(t, dir));
+            progress.line(String.format("closed load: warm-up %d s, then measuring %d s (Gatling)",
+                    plan.load().warmupSeconds(), plan.load().durationSeconds()));
+            Path raw = Files.createDirectories(run.runDir().resolve("raw").resolve(t.name() + "-round" + round));
+            String cookie = plan.origin().atUrl() ? "" : ScenarioCheck.sessionCookie(origin.url());
+            GatlingRun.Request request = GatlingRun.Request.of(scenario, plan.credentials(), page, cookie,
+                    plan.origin());
+            GatlingRun.Measurement m = GatlingRun.measure(url, request, plan.load(), List.of(), plan.ladder(), raw,
+                    sampler, (a, b) -> null, progress, topology.injectors());
+            details.update(t, known -> known.withGatling(m.gatling().inRound(round)));
+            if (injectorJvm == null && !m.injectorJvm().isEmpty()) {
+                injectorJvm = m.injectorJvm();
+            }
+            crossCheck(t, round, scenario, url, cookie, plan.quick() ? 2 : 5, m, raw, progress);
+            long served = m.stats().requests() - m.stats().errors();
+            RequestStats stats = m.stats()
+                    .withResources(sampler.cost(m.windowStartMillis(), m.windowEndMillis(), served));
+            return new Result(stats, (System.nanoTime() - begin) / 1e9);
+        }
+    }
+
+    /**
+     * In round 1 under plain (wrk asks for the run's page as it is), where the run cross-checks {@code t}: wrk for
+     * {@code seconds} with as many connections as Gatling had users, against Gatling's rate in {@code m}.
+     */
+    private void crossCheck(Target t, int round, Scenario scenario, URI url, String cookie, int seconds,
+            GatlingRun.Measurement m, Path raw, Progress progress) throws IOException {
+        if (!plan.crossChecks(t) || round != 1 || !scenario.isPlain()) {
+            return;
+        }
+        progress.line(String.format("cross-check with wrk, %d connections, %d s", plan.load().users(), seconds));
+        WrkCheck wrk = WrkCrossCheck.run(url, plan.origin().path(), cookie, plan.load().users(), seconds,
+                m.stats().throughputRps(), raw.resolve("wrk.log"));
+        details.update(t, known -> known.withWrkCheck(wrk));
     }
 
     /**

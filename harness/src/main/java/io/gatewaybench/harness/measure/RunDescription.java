@@ -145,7 +145,8 @@ public record RunDescription(RunPlan plan, Topology topology, int workers, Path 
                 hostileInput());
         Setup setup = new Setup(plan.jvm().stream().map(JvmProfile::name).collect(Collectors.joining(",")),
                 plan.origin().atUrl() ? new OriginUrl(plan.origin().url().toString(), plan.origin().path(),
-                        plan.origin().markerText().orElse(null)) : null, plan.load().describe(), ladder, plan.rounds(), plan.quick());
+                        plan.origin().markerText().orElse(null)) : null, plan.load().describe(), ladder, null,
+                        plan.rounds(), plan.quick());
         return new Summary(Summary.FORMAT, run, setup, topology.describe(workers), new Matrices(profiles, sweep, scenarios), List.of(), null);
     }
 

@@ -20,7 +20,8 @@ import java.util.List;
  */
 @Flat
 @JsonPropertyOrder({"format", "run_id", "started", "finished", "git_commit", "machine", "components", "jvm_flags", "jvm_profile",
-    "jvm_profiles", "placement", "origin", "workers_sweep", "scenarios", "load", "ladder", "rounds", "quick", "complete",
+    "jvm_profiles", "placement", "origin", "workers_sweep", "scenarios", "load", "ladder", "equal_rates", "rounds",
+    "quick", "complete",
     "incomplete_because", "hostile_input", "targets", "reanalysed"})
 public record Summary(
         @JsonProperty(value = "format", required = true) String format,

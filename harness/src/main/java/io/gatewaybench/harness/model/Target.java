@@ -14,15 +14,17 @@ import java.util.Map;
  * @param measured what its rounds measured; never null
  * @param judged what the analysis judged of it; null where it has no rounds to judge (it failed before any)
  * @param fixedRate the fixed-rate ladder's levels, ascending; null without a ladder, or where it was not measured
+ * @param cost what the analysis judged of its equal rates ({@link Measured#equalRates()}); null where it had none
  */
 @Flat
 @JsonPropertyOrder({"name", "description", "requests", "errors", "error_share", "throughput_rps", "latency_ms", "relative_to_direct",
     "spread", "max_sustainable", "scenario", "plain", "failure", "resources", "gateway_cpu", "probe_us", "probe_added_us_over_direct",
     "fixed_rate", "rounds", "baseline", "configuration", "sweep_series", "sweep_workers", "gateway", "run_folder", "workers",
     "jvm_profile", "java", "jvm_flags", "gateway_args", "jfr_recording", "rate_limit_check", "gatling", "wrk_cross_check",
-    "not_warm_rounds", "not_sampled"})
+    "not_warm_rounds", "not_sampled", "equal_rates", "cost"})
 public record Target(About about, Measured measured, Judged judged,
-        @JsonProperty("fixed_rate") List<FixedRateLevel> fixedRate) {
+        @JsonProperty("fixed_rate") List<FixedRateLevel> fixedRate,
+        @JsonProperty("cost") TargetCost cost) {
     /** A target without {@code measured} has measured nothing. */
     public Target {
         measured = measured == null ? Measured.NOTHING : measured;
@@ -38,9 +40,19 @@ public record Target(About about, Measured measured, Judged judged,
         return measured.failure() == null && measured.rounds() != null && !measured.rounds().isEmpty();
     }
 
+    /** A target as measure writes it: nothing judged yet. */
+    public Target(About about, Measured measured, List<FixedRateLevel> fixedRate) {
+        this(about, measured, null, fixedRate, null);
+    }
+
     /** The same target with {@code judged} and the ladder's levels judged as {@code levels} gives. */
     public Target withJudged(Judged judged, List<FixedRateLevel> levels) {
-        return new Target(about, measured, judged, levels);
+        return new Target(about, measured, judged, levels, cost);
+    }
+
+    /** The same target with its equal rates judged as {@code judged}. */
+    public Target withCost(TargetCost judged) {
+        return new Target(about, measured, this.judged, fixedRate, judged);
     }
 
     /**
@@ -97,20 +109,22 @@ public record Target(About about, Measured measured, Judged judged,
     }
 
     /**
-     * What the target's rounds measured, written once by the run: each round's closed load, what was pooled over the rounds
-     * (the probes' requests, each role's cost), and the checks made beside the load. A target measured in some rounds only
-     * has {@code failure} too.
+     * What the target's rounds measured, written once by the run: each round's closed load, what was pooled over the
+     * rounds (the probes' requests, each role's cost), and the checks made beside the load. A target measured in some
+     * rounds only has {@code failure} too.
      *
      * @param failure why the target was not measured (or not in every round)
      * @param resources each role's cost, medians over rounds (peak memory: the largest)
      * @param probeUs the microsecond probe's requests of all rounds pooled, us (every scenario; plain only in runs made
-     *        before the probe ran under every scenario)
+     *     before the probe ran under every scenario)
      * @param rounds each round's measurement, in round order (direct, in runs made before it ran once a round: one more
-     *        after the last round)
-     * @param rateLimitCheck round 1 of a rate-limit scenario: the target started once with a low limit, to show it answers
-     *        429 at about that rate
+     *     after the last round)
+     * @param rateLimitCheck round 1 of a rate-limit scenario: the target started once with a low limit, to show it
+     *     answers 429 at about that rate
      * @param gatling how Gatling ended in each measured round
      * @param wrkCrossCheck the wrk cross-check (round 1, plain scenario)
+     * @param equalRates its warm-up and each equal rate, slice by slice, where the run measured the targets at equal
+     *     rates
      */
     public record Measured(
             @JsonProperty("failure") String failure,
@@ -119,13 +133,19 @@ public record Target(About about, Measured measured, Judged judged,
             @JsonProperty("rounds") List<Round> rounds,
             @JsonProperty("rate_limit_check") RateLimitCheck rateLimitCheck,
             @JsonProperty("gatling") List<GatlingStatus> gatling,
-            @JsonProperty("wrk_cross_check") List<WrkCheck> wrkCrossCheck) {
+            @JsonProperty("wrk_cross_check") List<WrkCheck> wrkCrossCheck,
+            @JsonProperty("equal_rates") TargetRates equalRates) {
         /** Nothing measured. */
-        public static final Measured NOTHING = new Measured(null, null, null, null, null, null, null);
+        public static final Measured NOTHING = failed(null);
 
         /** A target that failed before any round, for {@code why}. */
         public static Measured failed(String why) {
-            return new Measured(why, null, null, null, null, null, null);
+            return new Measured(why, null, null, null, null, null, null, null);
+        }
+
+        /** The same with its equal rates. */
+        public Measured withEqualRates(TargetRates rates) {
+            return new Measured(failure, resources, probeUs, rounds, rateLimitCheck, gatling, wrkCrossCheck, rates);
         }
     }
 

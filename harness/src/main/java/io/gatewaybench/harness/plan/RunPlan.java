@@ -21,7 +21,22 @@ import java.util.Map;
 public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int rounds, int workers, List<JvmProfile> jvm,
                       List<JvmProfiles.NotAvailable> unavailable, boolean jfr, Path results, boolean quick, List<String> crossCheck,
                       String topology, List<Scenario> scenarios, List<Scenarios.NotAvailable> notAvailable, Credentials credentials,
-                      List<Integer> workerSweep, Precision precision, OriginPlan origin, int injectors) {
+                      List<Integer> workerSweep, Precision precision, OriginPlan origin, int injectors,
+                      EqualRatesPlan equalRates) {
+
+    /**
+     * The equal-rates design ({@code --design=equal-rates}, the default): every target started once, warmed at
+     * {@code warmRps} each until steady or {@code warmupCapS}, then offered {@code percents} of the highest rate
+     * every target holds, all at once, {@code slices} slices of {@code sliceS} seconds each; the closed load after, on
+     * the warm targets.
+     */
+    public record EqualRatesPlan(int sliceS, int slices, int warmRps, int warmupCapS, List<Integer> percents) {
+    }
+
+    /** Whether the run is of the equal-rates design (else rounds, each starting every target afresh). */
+    public boolean byEqualRates() {
+        return equalRates != null;
+    }
 
     /**
      * {@code --precision=P --budget=MIN --max-rounds=N}: after the rounds asked for, rounds are added until the 95% interval
@@ -40,7 +55,7 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
     /** The same plan with {@code n} rounds: what a run that added rounds for its precision made. */
     public RunPlan withRounds(int n) {
         return new RunPlan(targets, load, ladder, n, workers, jvm, unavailable, jfr, results, quick, crossCheck, topology, scenarios,
-                notAvailable, credentials, workerSweep, precision, origin, injectors);
+                notAvailable, credentials, workerSweep, precision, origin, injectors, equalRates);
     }
 
     /** The default target order: the baseline first, then the native proxies, then the JVM gateways. */
@@ -111,12 +126,29 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
                                    plain scenario only; docs/own-deployment.md
               --origin-marker=TEXT text every answer from --origin must contain (default: none, every answer must have
                                    the page's exact length, and each target serve it byte for byte before it is measured)
+              --design=equal-rates|rounds  equal-rates (the default of a plain run): every target started once and
+                                   kept running, warmed together until each holds steady, then offered the same rates
+                                   all at once, each target's CPU per request from its own cgroup and its latency to the
+                                   microsecond; then the 2019 study's closed load on the warm targets, one at a time.
+                                   rounds (the default with several --scenarios, --workers or --jvm profiles): each
+                                   round starts every target afresh for the closed load, the fixed-rate ladder and the
+                                   probes
+              --slice=S            equal-rates: seconds of a slice (default 5)
+              --slices=N           equal-rates: slices measured at each rate (default 12)
+              --warm-rate=N        equal-rates: req/s each target gets while warming, where the search for the rates
+                                   starts (default 300)
+              --warmup-cap=S       equal-rates: the longest warm-up; a target not steady by then is reported so
+                                   (default 240)
+              --percents=P,P,...   equal-rates: the rates, in %% of the highest rate every target holds at once
+                                   (default 25,50,75)
               --model=closed|open  closed: a fixed number of concurrent users (default); open: a fixed arrival rate
               --users=N            closed model: concurrent users (default 16)
               --rate=N             open model: requests per second (default 2000)
-              --warmup=SECONDS     warm-up per target, run and recorded but excluded from the figures (default 25)
+              --warmup=SECONDS     the closed load's warm-up per target, run and recorded but excluded from the figures
+                                   (default 25; 15 at equal rates, where the targets are warm and Gatling is not)
               --duration=SECONDS   measured time per target (default 10)
-              --rounds=N           rounds over all targets, order rotated each round (default 3)
+              --rounds=N           rounds of the closed load over all targets, order rotated each round (default 3; 2 at
+                                   equal rates)
               --precision=P        add rounds after those until every target's throughput relative to direct is known
                                    within ±P (its 95%% interval; 0.05 or 5%%), and with several --jvm profiles each profile's
                                    relative to its gateway's under the first (the profiles table's interval), up to --budget
@@ -159,7 +191,8 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
     /** The options that take a value; {@code --quick} and {@code --jfr} take none. */
     private static final List<String> KNOWN = List.of("targets", "model", "users", "rate", "warmup", "duration", "rounds",
             "sessions", "workers", "scenarios", "jvm", "results", "cross-check", "levels", "rates", "level-duration", "max-in-flight", "p99-objective", "ladder-injector",
-            "topology", "precision", "budget", "max-rounds", "origin", "origin-marker", "injectors");
+            "topology", "precision", "budget", "max-rounds", "origin", "origin-marker", "injectors", "design", "slice",
+            "slices", "warm-rate", "warmup-cap", "percents");
 
     public static RunPlan parse(List<String> args) {
         Map<String, String> o = new LinkedHashMap<>();
@@ -236,10 +269,13 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
             throw new IllegalArgumentException("--sessions=shared sends one Tomcat session (JSESSIONID) on every request, which "
                     + "--origin does not have: leave --sessions out (per-user: each user keeps the cookies your service sets)");
         }
+        EqualRatesPlan equal = equalRates(o, quick, scenarios, sweep, profiles.size());
         Load load = new Load(model,
                 positive(o, "users", quick ? 4 : 16),
                 positive(o, "rate", quick ? 200 : 2000),
-                positive(o, "warmup", quick ? 2 : 25),
+                // at equal rates the closed load meets warm targets, but each round starts Gatling's JVM cold: direct
+                // took 6-19 s to reach 90% of its measured rate in the committed runs of --design=rounds
+                positive(o, "warmup", quick ? 2 : equal != null ? 15 : 25),
                 positive(o, "duration", quick ? 3 : 10),
                 sessions);
         List<Integer> percents = numbers(o, "levels", quick ? "25,50" : "5,10,15,20,25,30,35,40,45,50");
@@ -264,12 +300,42 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
 
         int injectors = injectors(o, topology, ladder);
         Path results = writableFolder(Path.of(o.getOrDefault("results", Repo.root().resolve("results").toString())).toAbsolutePath());
-        int rounds = positive(o, "rounds", quick ? 1 : 3);
+        int rounds = positive(o, "rounds", quick ? 1 : equal != null ? 2 : 3);
         Precision precision = precision(o, rounds);
         return new RunPlan(List.copyOf(targets), load, ladder, rounds,
                 sweep.size() == 1 ? sweep.get(0) : 0, profiles, List.copyOf(unavailable), jfr, results, quick, crossCheck, topology,
                 List.copyOf(scenarios), List.copyOf(notAvailable), credentials, sweep.size() > 1 ? sweep : List.of(), precision, origin,
-                injectors);
+                injectors, equal);
+    }
+
+    /**
+     * {@code --design}: equal-rates (the default of a plain run) or rounds (the default with several scenarios, a
+     * workers sweep or several JVM profiles, whose many targets the machine could not run at once); the equal-rates
+     * options go with the first only.
+     */
+    private static EqualRatesPlan equalRates(Map<String, String> o, boolean quick, List<Scenario> scenarios,
+            List<Integer> sweep, int profiles) {
+        boolean many = scenarios.size() > 1 || sweep.size() > 1 || profiles > 1;
+        String design = o.getOrDefault("design", many ? "rounds" : "equal-rates");
+        if (!design.equals("rounds") && !design.equals("equal-rates")) {
+            throw new IllegalArgumentException("--design must be equal-rates or rounds, got '" + design + "'");
+        }
+        if (design.equals("rounds")) {
+            for (String option : List.of("slice", "slices", "warm-rate", "warmup-cap", "percents")) {
+                if (o.containsKey(option)) {
+                    throw new IllegalArgumentException("--" + option
+                            + " is an option of --design=equal-rates, not of rounds");
+                }
+            }
+            return null;
+        }
+        List<Integer> percents = numbers(o, "percents", quick ? "25,50" : "25,50,75");
+        if (percents.isEmpty() || percents.stream().anyMatch(p -> p > 100)) {
+            throw new IllegalArgumentException("--percents are shares of the highest rate every target holds, "
+                    + "1..100, got " + o.get("percents"));
+        }
+        return new EqualRatesPlan(positive(o, "slice", quick ? 2 : 5), positive(o, "slices", quick ? 4 : 12),
+                positive(o, "warm-rate", quick ? 100 : 300), positive(o, "warmup-cap", quick ? 24 : 240), percents);
     }
 
     /**

@@ -16,7 +16,9 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Properties;
+import java.util.stream.Stream;
 
 /**
  * A run's {@code report.html}: the analysed summary as charts and tables in one file that any
@@ -43,7 +45,7 @@ public final class HtmlReport {
         data.put("summary", inlineJson(SUMMARY_JSON, summary));
         data.put("report-facts", inlineJson(new Facts(notes, objectives(summary.setup().ladder()),
                 MicrosecondTables.applies(summary.setup().ladder()) ? MicrosecondTables.headlineRates(summary.setup().ladder(), summary.targets()) : null,
-                VerdictTable.of(summary))));
+                VerdictTable.of(summary), tables(summary))));
         return page("Gateway benchmark run", "Drawing the report… (it needs JavaScript; the same figures are in summary.md)", data,
                 "report/report.js");
     }
@@ -67,6 +69,13 @@ public final class HtmlReport {
                 "script", resource(script)), "report/page.html for " + script);
     }
 
+    /** The tables the page draws as they are, first: a run's at equal rates (CostTables); none otherwise. */
+    private static List<Table> tables(Summary summary) {
+        return summary.setup().equalRates() == null ? null
+                : Stream.of(CostTables.verdict(summary), CostTables.atRates(summary), CostTables.warmup(summary))
+                        .filter(Objects::nonNull).toList();
+    }
+
     /**
      * What the page shows beside the summary, judged in Java so that the page repeats no rule.
      *
@@ -74,12 +83,16 @@ public final class HtmlReport {
      * @param objectives the ladder's objectives, for the ladder charts; none without a ladder
      * @param microsecondRates the ladder rates the headline shows microseconds at (Vegeta's ladder); absent otherwise
      * @param verdict the verdict table at the top (VerdictTable); absent where the run has no target but direct
+     * @param tables the tables the page draws first as they are (CostTables); absent where the run did not measure at
+     *     equal rates
      */
     record Facts(@JsonProperty("notes") List<String> notes, @JsonProperty("objectives") List<ObjectiveBound> objectives,
             @JsonProperty("microsecond_rates") @com.fasterxml.jackson.annotation.JsonInclude(
                     com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) List<Integer> microsecondRates,
             @JsonProperty("verdict") @com.fasterxml.jackson.annotation.JsonInclude(
-                    com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) VerdictTable.Table verdict) {
+                    com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) VerdictTable.Table verdict,
+            @JsonProperty("tables") @com.fasterxml.jackson.annotation.JsonInclude(
+                    com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) List<Table> tables) {
     }
 
     /**

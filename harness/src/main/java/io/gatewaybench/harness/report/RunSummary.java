@@ -114,6 +114,11 @@ public final class RunSummary {
                     .append(again.redone()).append(". Not redone (the raw logs were not kept): ").append(again.notRedone()).append(".\n\n");
         }
 
+        Table cost = CostTables.verdict(s);
+        if (cost != null) {
+            md.append(cost.markdown());
+            md.append(CostTables.atRates(s).markdown());
+        }
         VerdictTable.markdown(VerdictTable.of(s), md);
         List<Target> targets = s.targets();
         md.append("## Relative to direct (the 2019 study's view)\n\n");
@@ -259,6 +264,9 @@ public final class RunSummary {
                 .append(HtmlReport.FILE).append("](").append(HtmlReport.FILE).append(").\n\n");
         md.append("## Placement\n\n").append(s.placement().summary()).append(".\n\n");
         placement(md, s.placement());
+        if (s.setup().equalRates() != null) {
+            md.append(CostTables.design(s)).append(CostTables.warmup(s).markdown());
+        }
         List<Target> targets = s.targets();
         md.append("\n## Absolute figures\n\n");
         md.append("| target | requests (all rounds) | req/s | mean ms | P50 | P90 | P99 | P99.9 | P99.99 | max |\n");
@@ -285,41 +293,7 @@ public final class RunSummary {
         LadderTables.equalRates(s.setup().ladder(), targets, md);
         LadderTables.levelsInFull(s.setup().ladder(), targets, md);
         InjectorTables.section(targets, s.placement().moreInjectors(), md);
-        md.append("\n## Single requests, in microseconds\n\n");
-        // Runs made before the probe ran under every scenario probed plain targets only, with the book page.
-        boolean scenarioProbes = targets.stream().anyMatch(t -> t.measured().probeUs() != null && t.about().scenario() != null && !Scenario.PLAIN.equals(t.about().scenario()));
-        md.append("Gatling's whole milliseconds hide what a proxy adds to one request. A probe sends ")
-                .append(scenarioProbes ? "the load's own request (under a scenario, the scenario's: its path, routes and credentials) "
-                        : "the book page ")
-                .append("one request at a time ")
-                .append("on one kept-alive connection, timed with nanoTime: *alone* after the load (the target warm and idle), and ")
-                .append("*under load* at 50 req/s beside Gatling's measured window, timed from each request's intended send time. ")
-                .append(scenarioProbes ? "Added = the target's percentile minus its baseline's (direct, or direct under a scenario that "
-                        + "asks for another page). " : "Added = the target's percentile minus direct's. ")
-                .append("Distributions: `raw/<target>-round<k>/probe-*.hgrm`.\n\n");
-        md.append("| target | alone P50 | alone P99 | added P50 | added P99 | under load P50 | under load P99 | under load P99.9 | added P50 under load | probe send lag P99 µs |\n");
-        md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-        for (Target t : targets) {
-            ProbeUs probe = t.measured().probeUs();
-            if (probe == null) {
-                continue;
-            }
-            ProbeAdded added = t.judged() == null ? null : t.judged().probeAddedUsOverDirect();
-            ProbeResult alone = probe.unloaded();
-            ProbeResult loaded = probe.underLoad();
-            ProbeAdded.AddedUs addedAlone = added == null ? null : added.unloaded();
-            ProbeAdded.AddedUs addedLoaded = added == null ? null : added.underLoad();
-            ProbeResult.SendLagUs lag = loaded == null || loaded.sendLagUs() == null ? null : loaded.sendLagUs().orElse(null);
-            md.append("| ").append(t.name())
-                    .append(" | ").append(us(alone == null ? null : alone.p50())).append(" | ").append(us(alone == null ? null : alone.p99()))
-                    .append(" | ").append(us(addedAlone == null ? null : addedAlone.p50()))
-                    .append(" | ").append(us(addedAlone == null ? null : addedAlone.p99()))
-                    .append(" | ").append(us(loaded == null ? null : loaded.p50())).append(" | ").append(us(loaded == null ? null : loaded.p99()))
-                    .append(" | ").append(us(loaded == null ? null : loaded.p99_9()))
-                    .append(" | ").append(us(addedLoaded == null ? null : addedLoaded.p50()))
-                    .append(" | ").append(us(lag == null ? null : lag.p99()))
-                    .append(" |\n"); // "-" where an older summary has no send lag
-        }
+        probes(targets, md);
         md.append("\n## Resource cost over the measured window\n\n");
         md.append("CPU time of each role's processes (read from /proc) per 1,000 successful requests, the CPU cores it kept busy, ")
                 .append("and the gateway's peak resident memory. The origin does the same work for every target; the injector is Gatling.")
@@ -402,5 +376,54 @@ public final class RunSummary {
 
     private static String trim(double v) {
         return v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.1f", v);
+    }
+
+    /** The microsecond probe's section (details.md), where some target was probed (not at equal rates). */
+    private static void probes(List<Target> targets, StringBuilder md) {
+        if (targets.stream().allMatch(t -> t.measured().probeUs() == null)) {
+            return;
+        }
+        md.append("\n## Single requests, in microseconds\n\n");
+        // Runs made before the probe ran under every scenario probed plain targets only, with the book page.
+        boolean scenarioProbes = targets.stream().anyMatch(t -> t.measured().probeUs() != null
+                && t.about().scenario() != null && !Scenario.PLAIN.equals(t.about().scenario()));
+        md.append("Gatling's whole milliseconds hide what a proxy adds to one request. A probe sends ")
+                .append(scenarioProbes
+                        ? "the load's own request (under a scenario, the scenario's: its path, routes and credentials) "
+                        : "the book page ")
+                .append("one request at a time on one kept-alive connection, timed with nanoTime: *alone* after ")
+                .append("the load (the target warm and idle), and *under load* at 50 req/s beside Gatling's measured ")
+                .append("window, timed from each request's intended send time. ")
+                .append(scenarioProbes ? "Added = the target's percentile minus its baseline's (direct, or direct "
+                        + "under a scenario that asks for another page). "
+                        : "Added = the target's percentile minus direct's. ")
+                .append("Distributions: `raw/<target>-round<k>/probe-*.hgrm`.\n\n");
+        md.append("| target | alone P50 | alone P99 | added P50 | added P99 | under load P50 | under load P99 ")
+                .append("| under load P99.9 | added P50 under load | probe send lag P99 µs |\n");
+        md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        for (Target t : targets) {
+            ProbeUs probe = t.measured().probeUs();
+            if (probe == null) {
+                continue;
+            }
+            ProbeAdded added = t.judged() == null ? null : t.judged().probeAddedUsOverDirect();
+            ProbeResult alone = probe.unloaded();
+            ProbeResult loaded = probe.underLoad();
+            ProbeAdded.AddedUs addedAlone = added == null ? null : added.unloaded();
+            ProbeAdded.AddedUs addedLoaded = added == null ? null : added.underLoad();
+            ProbeResult.SendLagUs lag = loaded == null || loaded.sendLagUs() == null ? null
+                    : loaded.sendLagUs().orElse(null);
+            md.append("| ").append(t.name())
+                    .append(" | ").append(us(alone == null ? null : alone.p50())).append(" | ")
+                    .append(us(alone == null ? null : alone.p99()))
+                    .append(" | ").append(us(addedAlone == null ? null : addedAlone.p50()))
+                    .append(" | ").append(us(addedAlone == null ? null : addedAlone.p99()))
+                    .append(" | ").append(us(loaded == null ? null : loaded.p50())).append(" | ")
+                    .append(us(loaded == null ? null : loaded.p99()))
+                    .append(" | ").append(us(loaded == null ? null : loaded.p99_9()))
+                    .append(" | ").append(us(addedLoaded == null ? null : addedLoaded.p50()))
+                    .append(" | ").append(us(lag == null ? null : lag.p99()))
+                    .append(" |\n"); // "-" where an older summary has no send lag
+        }
     }
 }

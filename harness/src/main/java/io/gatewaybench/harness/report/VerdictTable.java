@@ -62,14 +62,17 @@ final class VerdictTable {
      * @param throughput throughput relative to direct (Gatling's closed load), a ratio
      * @param byWrk wrk's rate through the target over its rate to direct in the cross-check, a ratio
      * @param cpu the gateway's CPU ms per 1,000 requests
-     * @param added the latency added at P50 over direct, us
-     * @param maxRate the maximum sustainable rate under the ladder's first objective, req/s
-     * @param hostile the hostile-input cases its configuration handled, as the run recorded the suite's finding; absent (null)
-     *     where the run recorded none
+     * @param added the latency added at P50 over direct, us; absent (null) where the run measured neither a ladder nor
+     *     a probe
+     * @param maxRate the maximum sustainable rate under the ladder's first objective, req/s; absent (null) where the
+     *     run sent no ladder
+     * @param hostile the hostile-input cases its configuration handled, as the run recorded the suite's finding; absent
+     *     (null) where the run recorded none
      * @param caveat the one that matters most, "-" where none
      */
     record Row(@JsonProperty("target") String target, @JsonProperty("throughput") Cell throughput, @JsonProperty("by_wrk") Cell byWrk,
-            @JsonProperty("cpu") Cell cpu, @JsonProperty("added") Cell added, @JsonProperty("max_rate") Cell maxRate,
+            @JsonProperty("cpu") Cell cpu, @JsonProperty("added") @JsonInclude(JsonInclude.Include.NON_NULL) Cell added,
+            @JsonProperty("max_rate") @JsonInclude(JsonInclude.Include.NON_NULL) Cell maxRate,
             @JsonProperty("hostile") @JsonInclude(JsonInclude.Include.NON_NULL) Cell hostile, @JsonProperty("caveat") String caveat) {
     }
 
@@ -80,8 +83,20 @@ final class VerdictTable {
      * @param headers the column headers, the target's first
      * @param rows the gateways, best throughput first
      */
-    record Table(@JsonProperty("caption") String caption, @JsonProperty("headers") List<String> headers, @JsonProperty("rows") List<Row> rows) {
+    record Table(@JsonProperty("caption") String caption, @JsonProperty("headers") List<String> headers,
+            @JsonProperty("rows") List<Row> rows,
+            @JsonProperty("title") @JsonInclude(JsonInclude.Include.NON_NULL) String title) {
+        /**
+         * The section's title: the verdict's, or where the run measured at equal rates the study's view's (absent:
+         * Verdict).
+         */
+        String heading() {
+            return title == null ? "Verdict" : title;
+        }
     }
+
+    /** The title of this table where the verdict is the equal rates' (CostTables): the study's view. */
+    static final String STUDY = "The 2019 study's view: throughput under its closed load";
 
     /** The run's verdict table; none (null) where the run has no target but direct. */
     static Table of(Summary s) {
@@ -93,18 +108,36 @@ final class VerdictTable {
         Integer addedAt = addedRate(s);
         String objective = chosen.stream().filter(t -> t.judged() != null && t.judged().maxSustainable() != null && !t.judged().maxSustainable().isEmpty())
                 .map(t -> t.judged().maxSustainable().keySet().iterator().next()).findFirst().orElse(null);
+        boolean ladder = s.setup().ladder() != null;
+        boolean probe = ladder || chosen.stream()
+                .anyMatch(t -> t.judged() != null && t.judged().probeAddedUsOverDirect() != null);
         List<Row> rows = new ArrayList<>();
         for (Target t : chosen) {
-            rows.add(row(t, direct, addedAt, objective, s.run().hostileInput()));
+            Row r = row(t, direct, addedAt, objective, s.run().hostileInput());
+            rows.add(new Row(r.target(), r.throughput(), r.byWrk(), r.cpu(), probe ? r.added() : null,
+                    ladder ? r.maxRate() : null,
+                    r.hostile(), r.caveat()));
         }
-        List<String> headers = new ArrayList<>(List.of("gateway", "throughput, % of direct", "by wrk, % of direct", "gateway CPU ms / 1,000 req",
-                addedAt != null ? "added at P50 at " + addedAt + " req/s, µs" : "added at P50, one request at a time, µs",
-                objective != null ? "max sustainable req/s (" + objective + ")" : "max sustainable req/s"));
+        List<String> headers = new ArrayList<>(List.of("gateway", "throughput, % of direct", "by wrk, % of direct",
+                "gateway CPU ms / 1,000 req"));
+        if (probe) {
+            headers.add(addedAt != null ? "added at P50 at " + addedAt + " req/s, µs"
+                    : "added at P50, one request at a time, µs");
+        }
+        if (ladder) {
+            headers.add(objective != null ? "max sustainable req/s (" + objective + ")" : "max sustainable req/s");
+        }
         if (s.run().hostileInput() != null) {
             headers.add("hostile input handled (test suite)");
         }
         headers.add("caveat");
-        return new Table(CAPTION + " " + (s.run().hostileInput() == null ? SUITE_PAGE : HOSTILE), List.copyOf(headers), rows);
+        String caption = CAPTION + " " + (s.run().hostileInput() == null ? SUITE_PAGE : HOSTILE);
+        return s.setup().equalRates() == null ? new Table(caption, List.copyOf(headers), rows, null)
+                : new Table(caption.replace("ranked by throughput relative to direct",
+                "ranked by throughput relative to direct under "
+                        + "the closed load, measured on the warm targets one at a time after the equal rates (this "
+                        + "view ranks nothing: "
+                        + "the verdict above does)"), List.copyOf(headers), rows, STUDY);
     }
 
     /**
@@ -249,11 +282,13 @@ final class VerdictTable {
         if (table == null) {
             return;
         }
-        md.append("## Verdict\n\n").append(table.caption()).append("\n\n| ").append(String.join(" | ", table.headers())).append(" |\n|---|")
+        md.append("## ").append(table.heading()).append("\n\n").append(table.caption()).append("\n\n| ")
+                .append(String.join(" | ", table.headers())).append(" |\n|---|")
                 .append("---:|".repeat(table.headers().size() - 2)).append("---|\n");
         for (Row r : table.rows()) {
             md.append("| ").append(r.target()).append(" | ").append(r.throughput().text()).append(" | ").append(r.byWrk().text())
-                    .append(" | ").append(r.cpu().text()).append(" | ").append(r.added().text()).append(" | ").append(r.maxRate().text())
+                    .append(" | ").append(r.cpu().text()).append(r.added() == null ? "" : " | " + r.added().text())
+                    .append(r.maxRate() == null ? "" : " | " + r.maxRate().text())
                     .append(r.hostile() == null ? "" : " | " + r.hostile().text()).append(" | ").append(r.caveat()).append(" |\n");
         }
         md.append('\n');

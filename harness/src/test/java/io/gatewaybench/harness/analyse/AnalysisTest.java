@@ -127,7 +127,7 @@ class AnalysisTest {
     private static Target measured(String name, String baseline, List<Round> rounds) {
         Target.About about = new Target.About(name, "", null, null, baseline, null, null, null, null, null, null, null, null, null, null,
                 null, null);
-        return new Target(about, new Target.Measured(null, null, null, rounds, null, null, null), null, null);
+        return new Target(about, new Target.Measured(null, null, null, rounds, null, null, null, null), null);
     }
 
     /** The one rule behind the "≈ direct" marks of summary.md and report.html, on planted rounds. */

@@ -44,7 +44,7 @@ class LatencyAddedTest {
     }
 
     private static Target direct(List<LevelRound> rounds) {
-        return new Target(Target.About.of("direct", ""), null, null, List.of(level(rounds)));
+        return new Target(Target.About.of("direct", ""), null, List.of(level(rounds)));
     }
 
     @Test

@@ -89,7 +89,7 @@ public final class PlantedSummary {
     /** A target of that name with only its spread (null: none), as far as a rule over spreads looks. */
     public static Target target(String name, Spread spread) {
         Target.Judged judged = new Target.Judged(0, 0, null, 0, null, null, spread, null, null, null, null);
-        return new Target(Target.About.of(name, name), null, judged, null);
+        return new Target(Target.About.of(name, name), null, judged, null, null);
     }
 
     private static void target(ObjectNode t) {

@@ -77,7 +77,7 @@ class ScenarioMatrixTest {
      */
     @Test
     void aP99AtARateSaysWhyThereIsNone() {
-        Target t = new Target(Target.About.of("gw", ""), null, null,
+        Target t = new Target(Target.About.of("gw", ""), null,
                 List.of(level(1000, 2, 0, 1, 4.0), level(2000, 2, 0, 2, null), level(3000, 2, 1, 0, 6.0), level(4000, 0, 0, 0, null)));
         Map<Integer, P99AtRate> p99 = ScenarioMatrix.p99AtRates(t, List.of(1000, 2000, 3000, 4000, 5000));
         assertEquals(new P99AtRate.Value(4.0), p99.get(1000), "one round measured, one sent late: the measured round's");

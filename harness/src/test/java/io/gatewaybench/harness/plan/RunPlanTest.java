@@ -15,10 +15,35 @@ import org.junit.jupiter.api.io.TempDir;
 class RunPlanTest {
 
     @Test
-    void theDefaultRunIsThreeRoundsWithTheLadder() {
+    void theDefaultRunIsAtEqualRatesThenTwoRoundsOfTheClosedLoad() {
         RunPlan plan = RunPlan.parse(List.of());
+        assertTrue(plan.byEqualRates());
+        assertEquals(new RunPlan.EqualRatesPlan(5, 12, 300, 240, List.of(25, 50, 75)), plan.equalRates());
+        assertEquals(2, plan.rounds());
+        assertEquals(15, plan.load().warmupSeconds());
+        assertEquals(List.of("direct", "nginx", "haproxy", "netty-proxy", "scg", "zuul2"),
+                plan.targets().stream().map(Target::name).toList());
+    }
+
+    @Test
+    void manyTargetsAreMeasuredInRoundsAndTheEqualRatesOptionsGoWithTheirDesignOnly() {
+        assertFalse(RunPlan.parse(List.of("--scenarios=plain,jwt")).byEqualRates());
+        assertFalse(RunPlan.parse(List.of("--workers=1,2")).byEqualRates());
+        assertFalse(RunPlan.parse(List.of("--jvm=default,zgc")).byEqualRates());
+        assertTrue(RunPlan.parse(List.of("--jvm=zgc")).byEqualRates());
+        assertTrue(message("--design=rounds", "--slices=8").contains("--slices is an option of --design=equal-rates"),
+                message("--design=rounds", "--slices=8"));
+        assertTrue(message("--design=duet").contains("--design must be equal-rates or rounds"),
+                message("--design=duet"));
+        assertTrue(message("--percents=120").contains("--percents are shares"), message("--percents=120"));
+    }
+
+    @Test
+    void theRoundsDesignIsThreeRoundsWithTheLadder() {
+        RunPlan plan = RunPlan.parse(List.of("--design=rounds"));
         assertEquals(3, plan.rounds());
-        assertEquals(List.of("direct", "nginx", "haproxy", "netty-proxy", "scg", "zuul2"), plan.targets().stream().map(Target::name).toList());
+        assertEquals(List.of("direct", "nginx", "haproxy", "netty-proxy", "scg", "zuul2"),
+                plan.targets().stream().map(Target::name).toList());
         assertEquals(List.of(5, 10, 15, 20, 25, 30, 35, 40, 45, 50), plan.ladder().percents());
         assertTrue(plan.ladder().enabled());
         assertEquals(List.of("p99-10ms", "gigaom-high-performance"), plan.ladder().objectives().stream().map(Objective::name).toList());

@@ -1,6 +1,5 @@
 package io.gatewaybench.harness.report;
 
-import io.gatewaybench.harness.model.SummaryMaps;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -11,6 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.gatewaybench.harness.analyse.Analysis;
 import io.gatewaybench.harness.analyse.RunComparison;
 import io.gatewaybench.harness.model.Summary;
+import io.gatewaybench.harness.model.SummaryMaps;
 import io.gatewaybench.harness.plan.Repo;
 import java.io.IOException;
 import java.nio.file.Files;

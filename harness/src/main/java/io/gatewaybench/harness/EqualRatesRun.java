@@ -1,0 +1,194 @@
+package io.gatewaybench.harness;
+
+import io.gatewaybench.harness.launch.CpuGroups;
+import io.gatewaybench.harness.launch.Origin;
+import io.gatewaybench.harness.launch.TargetProcess;
+import io.gatewaybench.harness.measure.EqualRatesMeasurement;
+import io.gatewaybench.harness.measure.GatlingRun;
+import io.gatewaybench.harness.measure.MeasuredSummary;
+import io.gatewaybench.harness.measure.RequestStats;
+import io.gatewaybench.harness.measure.RoundMeasurement;
+import io.gatewaybench.harness.measure.RunDescription;
+import io.gatewaybench.harness.measure.ScenarioCheck;
+import io.gatewaybench.harness.measure.TargetDetails;
+import io.gatewaybench.harness.model.Summary;
+import io.gatewaybench.harness.plan.HostileInputRecord;
+import io.gatewaybench.harness.plan.RunPlan;
+import io.gatewaybench.harness.plan.Scenario;
+import io.gatewaybench.harness.plan.Target;
+import io.gatewaybench.harness.plan.Topology;
+import io.gatewaybench.harness.report.RunSummary;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * {@code ./bench run} of the equal-rates design: every target started once and kept running, each in a CPU group of its
+ * own ({@link CpuGroups}), verified, then measured at equal rates all at once ({@link EqualRatesMeasurement}: warmed
+ * until steady, the rates searched, each rate slice by slice), then, still warm and one at a time, under the 2019
+ * study's closed load with the wrk cross-check ({@link RoundMeasurement#measureRunning}); stopped, and the run written
+ * to {@code results/<run-id>/}. A target that cannot start or be verified is recorded as failed; the others are
+ * measured.
+ */
+final class EqualRatesRun {
+    private final RunPlan plan;
+    private final Topology topology;
+    private final HostileInputRecord hostile;
+    private final int workers;
+    private final Path runDir;
+    private final Instant started = Instant.now();
+    private final Map<String, TargetDetails> details = new LinkedHashMap<>();
+
+    EqualRatesRun(RunPlan plan, Topology topology, HostileInputRecord hostile, Path runDir) {
+        this.plan = plan;
+        this.topology = topology;
+        this.hostile = hostile;
+        this.workers = plan.workers() > 0 ? plan.workers() : topology.gatewayCpus();
+        this.runDir = runDir;
+    }
+
+    /** Runs it; true where every target was measured without an error. */
+    boolean run() throws IOException {
+        RunPlan.EqualRatesPlan design = plan.equalRates();
+        List<Target> targets = plan.targets();
+        System.out.printf(Locale.ROOT, "bench: run %s on %s: %d targets at once, each in a CPU group of its own: "
+                + "warm-up until steady "
+                        + "(at most %d s), a search, %d rates x %d slices of %d s; then the closed load, %d round(s) "
+                        + "of %d s each; about %s%n",
+                runDir.getFileName(), topology.notes().summary(), targets.size(), design.warmupCapS(),
+                        design.percents().size(),
+                design.slices(), design.sliceS(), plan.rounds(), plan.load().durationSeconds(),
+                        minutes(estimate(design, targets.size())));
+        StringBuilder why = new StringBuilder();
+        CpuGroups cpu = CpuGroups.create(why).orElse(null);
+        if (cpu == null) {
+            System.out.println("bench: no CPU groups here (" + why
+                    + "): every target's CPU is reported as not measured");
+        }
+        Map<String, String> failures = new LinkedHashMap<>();
+        Map<String, List<RequestStats>> rounds = new LinkedHashMap<>();
+        targets.forEach(t -> rounds.put(t.name(), new ArrayList<>()));
+        Map<String, TargetProcess> running = new LinkedHashMap<>();
+        EqualRatesMeasurement.Result equal = null;
+        String injectorJvm = null;
+        try (Origin origin = Origin.of(plan.origin(), runDir.resolve("targets/tomcat"), topology.backend(), cpu)) {
+            byte[] reference = ScenarioCheck.referencePage(origin.url(), plan.origin());
+            String cookie = plan.origin().atUrl() ? "" : ScenarioCheck.sessionCookie(origin.url());
+            GatlingRun.Request request = GatlingRun.Request.of(plan.scenario(Scenario.PLAIN), plan.credentials(),
+                    reference, cookie,
+                    plan.origin());
+            List<EqualRatesMeasurement.Running> measured = new ArrayList<>();
+            Map<String, URI> urls = new LinkedHashMap<>();
+            for (Target t : targets) {
+                String step = "bench: [start] " + t.name() + ": ";
+                try {
+                    URI url = origin.url();
+                    String group = null;
+                    if (t.declaredByUrl()) {
+                        url = t.url().orElseThrow();
+                    } else if (!t.isDirect()) {
+                        System.out.println(step + "starting");
+                        TargetProcess p = TargetProcess.start(t, RoundMeasurement.launch(plan, topology, workers, t,
+                                runDir.resolve("targets").resolve(t.name()), origin.url()), cpu);
+                        running.put(t.name(), p);
+                        url = p.launch().url();
+                        group = cpu == null || topology.gateway().remote() ? null : t.name();
+                    }
+                    ScenarioCheck.check(t.name(), url, plan.origin(), reference);
+                    System.out.println(step + "verified at " + url);
+                    urls.put(t.name(), url);
+                    measured.add(new EqualRatesMeasurement.Running(t.name(), url, group));
+                } catch (RuntimeException e) {
+                    failures.put(t.name(), e.getMessage());
+                    System.out.println(step + "FAILED, not measured: " + e.getMessage());
+                }
+            }
+            RunDescription description = description();
+            Path raw = Files.createDirectories(runDir.resolve("raw").resolve("equal-rates"));
+            List<String> roles = cpu == null ? List.of() : plan.origin().atUrl() ? List.of("injector")
+                    : List.of("tomcat", "injector");
+            equal = EqualRatesMeasurement.run(measured, request,
+                    new EqualRatesMeasurement.Design(design.sliceS(), design.slices(),
+                    design.warmRps(), design.warmupCapS(), design.percents(), plan.ladder().p99ObjectiveMs(),
+                            plan.ladder().maxInFlight(),
+                    started.toEpochMilli()), cpu, roles, cpu == null ? "not measured: " + why : cpu.describe(), raw,
+                    line -> System.out.println("bench: [equal rates] " + line));
+            RoundMeasurement closed = new RoundMeasurement(description, origin, reference, List.of(),
+                    (t, change) -> details.put(t.name(), change.apply(details.get(t.name()))));
+            for (int round = 1; round <= plan.rounds(); round++) {
+                for (Target t : Bench.rotated(targets, round - 1)) {
+                    if (failures.containsKey(t.name())) {
+                        continue;
+                    }
+                    String step = String.format(Locale.ROOT, "bench: [closed load, round %d/%d] %s: ", round,
+                            plan.rounds(), t.name());
+                    try {
+                        TargetProcess p = running.get(t.name());
+                        RoundMeasurement.Result r = closed.measureRunning(t, urls.get(t.name()),
+                                p == null || topology.gateway().remote() ? -1 : p.pid(), round,
+                                line -> System.out.println(step + line));
+                        rounds.get(t.name()).add(r.stats());
+                        System.out.printf(Locale.ROOT, "%s%.0f req/s, P99 %s ms, %d errors%n", step,
+                                r.stats().throughputRps(),
+                                r.stats().latency().p99(), r.stats().errors());
+                    } catch (RuntimeException | IOException e) {
+                        failures.put(t.name(), e.getMessage());
+                        System.out.println(step + "FAILED: " + e.getMessage());
+                    }
+                }
+            }
+            injectorJvm = closed.injectorJvm();
+        } finally {
+            running.values().forEach(TargetProcess::close);
+            if (cpu != null) {
+                cpu.close();
+            }
+        }
+        List<MeasuredSummary.TargetOutcome> outcomes = new ArrayList<>();
+        List<String> incomplete = new ArrayList<>();
+        for (Target t : targets) {
+            String failure = failures.get(t.name());
+            if (failure != null) {
+                incomplete.add(t.name() + " was not measured: " + failure);
+            }
+            outcomes.add(new MeasuredSummary.TargetOutcome(t, rounds.get(t.name()),
+                    details.getOrDefault(t.name(), TargetDetails.NONE),
+                    failure));
+        }
+        Summary run = description().run(injectorJvm, List.of(), null, incomplete);
+        RunSummary.write(runDir, io.gatewaybench.harness.analyse.Analysis.apply(MeasuredSummary.of(run, outcomes,
+                equal)));
+        System.out.println();
+        System.out.print(Files.readString(runDir.resolve("summary.md")));
+        System.out.println("bench: the run took " + minutes(Duration.between(started, Instant.now()).toSeconds()));
+        // infra/ansible/bench.yml finds the run folder by this line, as Bench writes it
+        System.out.println("bench: results in " + runDir + " (summary.md, report.html, details.md, summary.json)");
+        return failures.isEmpty() && outcomes.stream()
+                .allMatch(o -> o.rounds().stream().allMatch(r -> r.errors() == 0));
+    }
+
+    private RunDescription description() {
+        return new RunDescription(plan, topology, workers, runDir, started, hostile);
+    }
+
+    /** Seconds the run should take: a warm-up of half its cap, the search, every rate, the closed loads. */
+    private double estimate(RunPlan.EqualRatesPlan d, int targets) {
+        double perRate = 1 + d.slices() * d.sliceS() + 10;
+        return 30 + d.warmupCapS() / 2.0 + 6 * (1 + d.sliceS() + 3) + d.percents().size() * perRate
+                + plan.rounds() * targets * (plan.load().warmupSeconds() + plan.load().durationSeconds() + 6)
+                + targets * 7;
+    }
+
+    private static String minutes(double seconds) {
+        Duration d = Duration.ofSeconds((long) seconds);
+        return d.toMinutes() > 0 ? d.toMinutes() + " min " + d.toSecondsPart() + " s" : d.toSeconds() + " s";
+    }
+}

@@ -1,0 +1,280 @@
+package io.gatewaybench.harness.measure;
+
+import io.gatewaybench.harness.launch.CpuGroups;
+import io.gatewaybench.harness.model.EqualRates;
+import io.gatewaybench.harness.model.ProbeResult;
+import io.gatewaybench.harness.model.RateLevel;
+import io.gatewaybench.harness.model.RateSlice;
+import io.gatewaybench.harness.model.TargetRates;
+import io.gatewaybench.harness.plan.SteadyState;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+
+/**
+ * What running targets cost at equal rates, all of them at once ({@link SideBySide}): warmed together until each one's
+ * own slices hold steady ({@link SteadyState}) or the warm-up's cap passes; a short search for the highest rate every
+ * target holds (every answer the page, P99 within the objective), up from the warm-up's rate, or down from it where
+ * that did not hold; then each of a few shares of that rate in a random order, slice after slice. The run says what it
+ * does on its {@link Progress}.
+ */
+public final class EqualRatesMeasurement {
+    /** Levels of the search, as multiples of the warm-up's rate, each {@link #SEARCH_SLICES} slices. */
+    static final double[] SEARCH_STEPS = {1, 1.25, 1.5, 1.75, 2, 2.5, 3, 4};
+    static final int SEARCH_SLICES = 1;
+    /**
+     * Where even the warm-up's rate did not hold, the search goes down by this factor a level, to {@link
+     * #MIN_SEARCH_RPS}.
+     */
+    static final double SEARCH_DOWN = 0.75;
+    static final int MIN_SEARCH_RPS = 20;
+
+    private EqualRatesMeasurement() {
+    }
+
+    /**
+     * The design.
+     *
+     * @param sliceS a slice's length, s
+     * @param slices slices measured at each rate
+     * @param warmRps the rate each target is offered while warming, and where the search starts, req/s
+     * @param warmCapS the longest the warm-up goes on, s
+     * @param percents the rates, as shares of the limit the search finds, %
+     * @param objectiveP99Ms the P99 bound of the search, ms
+     * @param connections the most connections kept alive to each target
+     * @param seed the seed of the rates' random order
+     */
+    public record Design(int sliceS, int slices, int warmRps, int warmCapS, List<Integer> percents, int objectiveP99Ms,
+            int connections,
+            long seed) {
+    }
+
+    /** One target as it runs: its name, where it answers, and its CPU group (null: none, as for direct). */
+    public record Running(String name, URI url, String group) {
+    }
+
+    /** What was measured: the design as it went, and each target's warm-up and rates. */
+    public record Result(EqualRates design, Map<String, TargetRates> targets) {
+    }
+
+    /**
+     * Measures {@code targets} as the class says; {@code roles} are the groups every target shares (origin, injector),
+     * read beside them. Vegeta's files go to {@code raw}.
+     */
+    public static Result run(List<Running> targets, GatlingRun.Request request, Design d, CpuGroups cpu,
+            List<String> roles, String cpuText,
+            Path raw, Progress progress) throws IOException {
+        List<String> names = targets.stream().map(Running::name).toList();
+        List<URI> urls = targets.stream().map(Running::url).toList();
+        List<String> groups = targets.stream().map(Running::group).toList();
+        Map<String, List<RateSlice>> warm = new LinkedHashMap<>();
+        names.forEach(n -> warm.put(n, new ArrayList<>()));
+        Map<String, Integer> steadyFrom = new LinkedHashMap<>();
+        int chunk = SteadyState.RULE.window();
+        int warmed = 0;
+        for (int c = 0; warmed < d.warmCapS() && steadyFrom.size() < names.size(); c++) {
+            progress.line(String.format(Locale.ROOT, "warm-up: %d req/s each, %d s of slices (%d s so far; steady: %s)",
+                    d.warmRps(),
+                    chunk * d.sliceS(), warmed, steadyFrom.isEmpty() ? "none yet"
+                            : String.join(", ", steadyFrom.keySet())));
+            SideBySide.Result r = SideBySide.run(names, urls, groups, roles, request, d.warmRps(), 1, chunk, d.sliceS(),
+                    d.connections(), cpu,
+                    raw, "warmup-" + (c + 1));
+            warmed += chunk * d.sliceS();
+            for (String n : names) {
+                r.of(n).forEach(s -> warm.get(n).add(slice(s)));
+                if (!steadyFrom.containsKey(n)) {
+                    int from = steadyFrom(warm.get(n));
+                    if (from >= 0) {
+                        steadyFrom.put(n, from);
+                    }
+                }
+            }
+        }
+        List<String> unsteady = names.stream().filter(n -> !steadyFrom.containsKey(n)).toList();
+        progress.line("warm-up done after " + warmed + " s" + (unsteady.isEmpty() ? ": every target steady"
+                : "; no steady state within " + warmed + " s: " + String.join(", ", unsteady)));
+
+        List<EqualRates.Tried> tried = new ArrayList<>();
+        int limit = 0;
+        for (double step : SEARCH_STEPS) { // up from the warm-up's rate while every target holds
+            int rate = (int) Math.round(d.warmRps() * step);
+            String why = tryLevel(names, urls, groups, request, rate, d, raw, tried, progress);
+            if (why != null) {
+                break;
+            }
+            limit = rate;
+        }
+        for (int rate = (int) Math.round(d.warmRps() * SEARCH_DOWN); limit == 0 && rate >= MIN_SEARCH_RPS;
+                rate = (int) Math.round(rate * SEARCH_DOWN)) { // down from it where even it did not hold
+            if (tryLevel(names, urls, groups, request, rate, d, raw, tried, progress) == null) {
+                limit = rate;
+            }
+        }
+        if (limit == 0) {
+            limit = MIN_SEARCH_RPS;
+            progress.line("search: no level held down to " + MIN_SEARCH_RPS
+                    + " req/s each; the rates are shares of it");
+        }
+        List<Integer> rates = Ladder.rates(d.percents(), limit, List.of());
+        List<Integer> order = new ArrayList<>(rates);
+        java.util.Collections.shuffle(order, new Random(d.seed()));
+        progress.line("rates " + rates + " req/s each (" + d.percents() + "% of " + limit + "), measured in the order "
+                + order);
+
+        Map<Integer, SideBySide.Result> byRate = new TreeMap<>();
+        List<EqualRates.RoleCpu> roleCpu = new ArrayList<>();
+        for (int i = 0; i < order.size(); i++) {
+            int rate = order.get(i);
+            progress.line(String.format(Locale.ROOT, "rate %d req/s each (%d of %d): %d slices of %d s", rate, i + 1,
+                    order.size(), d.slices(),
+                    d.sliceS()));
+            SideBySide.Result r = SideBySide.run(names, urls, groups, roles, request, rate, 1, d.slices(), d.sliceS(),
+                    d.connections(), cpu,
+                    raw, "rate-" + rate);
+            byRate.put(rate, r);
+            progress.line(line(r));
+        }
+        for (int rate : byRate.keySet()) {
+            SideBySide.Result r = byRate.get(rate);
+            for (String role : roles) {
+                long[] ns = r.roleCpuNanos().get(role);
+                List<Double> ms = new ArrayList<>();
+                List<Long> good = new ArrayList<>();
+                for (int s = 0; s < ns.length; s++) {
+                    ms.add(ns[s] < 0 ? null : ns[s] / 1e6);
+                    final int slice = s;
+                    good.add(names.stream().mapToLong(n -> r.of(n).get(slice).good()).sum());
+                }
+                roleCpu.add(new EqualRates.RoleCpu(role, rate, ms, good));
+            }
+        }
+        Map<String, TargetRates> perTarget = new LinkedHashMap<>();
+        for (String n : names) {
+            List<RateLevel> levels = new ArrayList<>();
+            for (SideBySide.Result r : byRate.values()) {
+                levels.add(level(r, n));
+            }
+            Integer steady = steadyFrom.containsKey(n) ? steadyFrom.get(n) * d.sliceS() : null;
+            perTarget.put(n, new TargetRates(List.copyOf(warm.get(n)), steady, levels));
+        }
+        EqualRates design = new EqualRates(describe(names.size(), d), cpuText, d.sliceS(), d.slices(),
+                new EqualRates.Warmup(d.warmRps(), d.warmCapS(), warmed, SteadyState.RULE.describe()),
+                new EqualRates.Search(tried, limit, d.percents()), rates, order, d.objectiveP99Ms(), roleCpu);
+        return new Result(design, perTarget);
+    }
+
+    /** Offers one level of the search for one slice and records it; why some target did not hold it, or null. */
+    private static String tryLevel(List<String> names, List<URI> urls, List<String> groups, GatlingRun.Request request,
+            int rate, Design d,
+            Path raw, List<EqualRates.Tried> tried, Progress progress) throws IOException {
+        SideBySide.Result r = SideBySide.run(names, urls, groups, List.of(), request, rate, 1, SEARCH_SLICES,
+                d.sliceS(), d.connections(),
+                null, raw, "search-" + rate);
+        String why = notHeld(r, d.objectiveP99Ms());
+        tried.add(new EqualRates.Tried(rate, why == null, why));
+        progress.line(String.format(Locale.ROOT, "search: %d req/s each: %s", rate, why == null ? "every target held it"
+                : why));
+        return why;
+    }
+
+    /**
+     * The first slice of a target's warm-up from which it held steady, or -1: the rule on its CPU per answer and
+     * median.
+     */
+    static int steadyFrom(List<RateSlice> slices) {
+        double[] p50 = slices.stream().mapToDouble(s -> s.p50Us() == null ? Double.NaN : s.p50Us()).toArray();
+        boolean cpu = slices.stream().anyMatch(s -> s.cpuMs() != null);
+        double[] perRequest = cpu ? slices.stream().mapToDouble(RateSlice::cpuUsPerRequest).toArray() : p50;
+        return SteadyState.RULE.steadyFrom(perRequest, p50);
+    }
+
+    /**
+     * Why some target did not hold a level: an answer not the page, or a P99 over the objective; null where every one
+     * held.
+     */
+    static String notHeld(SideBySide.Result r, int objectiveP99Ms) {
+        for (String n : r.names()) {
+            long sent = r.of(n).stream().mapToLong(SideBySide.Slice::sent).sum();
+            long good = r.of(n).stream().mapToLong(SideBySide.Slice::good).sum();
+            if (good < sent) {
+                return n + ": " + (sent - good) + " of " + sent + " answers not the page";
+            }
+            Histogram all = pooled(r.of(n));
+            long p99 = all.getTotalCount() == 0 ? Long.MAX_VALUE : all.getValueAtPercentile(99);
+            if (p99 > objectiveP99Ms * 1000L) {
+                return String.format(Locale.ROOT, "%s: P99 %.1f ms over %d ms", n, p99 / 1000.0, objectiveP99Ms);
+            }
+        }
+        return null;
+    }
+
+    private static RateSlice slice(SideBySide.Slice s) {
+        boolean none = s.good() == 0;
+        return new RateSlice(s.sent(), s.good(), s.cpuNanos() < 0 ? null : s.cpuNanos() / 1e6,
+                none ? null : s.fromIntended().getValueAtPercentile(50), none ? null
+                : s.fromIntended().getValueAtPercentile(99),
+                s.sendLag().getTotalCount() == 0 ? 0 : s.sendLag().getValueAtPercentile(99));
+    }
+
+    private static RateLevel level(SideBySide.Result r, String name) {
+        List<SideBySide.Slice> slices = r.of(name);
+        Map<String, Long> failures = new TreeMap<>();
+        slices.forEach(s -> s.failures().forEach((k, v) -> failures.merge(k, v, Long::sum)));
+        Histogram all = pooled(slices);
+        Histogram lag = new Histogram(VegetaLevel.HIGHEST_MICROS, 3);
+        slices.forEach(s -> lag.add(s.sendLag()));
+        long sent = slices.stream().mapToLong(SideBySide.Slice::sent).sum();
+        long good = slices.stream().mapToLong(SideBySide.Slice::good).sum();
+        boolean none = good == 0;
+        ProbeResult latency = new ProbeResult(sent, sent - good,
+                "answers that were the page, each from its intended send instant",
+                none ? null : all.getValueAtPercentile(50), none ? null : all.getValueAtPercentile(90),
+                none ? null : all.getValueAtPercentile(99), none ? null : all.getValueAtPercentile(99.9),
+                none ? null : all.getMaxValue(),
+                Optional.of(new ProbeResult.SendLagUs(lag.getValueAtPercentile(50), lag.getValueAtPercentile(99),
+                        lag.getMaxValue())));
+        return new RateLevel(r.rateRps(), slices.stream().map(EqualRatesMeasurement::slice).toList(), latency,
+                failures.isEmpty() ? null : failures, r.maxInFlight()[r.names().indexOf(name)]);
+    }
+
+    private static Histogram pooled(List<SideBySide.Slice> slices) {
+        Histogram all = new Histogram(VegetaLevel.HIGHEST_MICROS, 3);
+        slices.forEach(s -> all.add(s.fromIntended()));
+        return all;
+    }
+
+    /** Each target's CPU per answer over the rate's slices, in one line. */
+    private static String line(SideBySide.Result r) {
+        StringBuilder line = new StringBuilder("  ");
+        for (String n : r.names()) {
+            List<SideBySide.Slice> s = r.of(n);
+            long cpu = s.stream().mapToLong(SideBySide.Slice::cpuNanos).sum();
+            long good = s.stream().mapToLong(SideBySide.Slice::good).sum();
+            long bad = s.stream().mapToLong(x -> x.sent() - x.good()).sum();
+            line.append(n).append(cpu < 0 || good == 0 ? ""
+                    : String.format(Locale.ROOT, " %.0f us/answer", cpu / 1000.0 / good))
+                    .append(bad > 0 ? ", " + bad + " not the page" : "").append("; ");
+        }
+        return line.toString().strip();
+    }
+
+    /** The design in words, for the summary. */
+    static String describe(int targets, Design d) {
+        return String.format(Locale.ROOT,
+                "every target started once and kept running; all %d offered the same rate at once by one Vegeta "
+                        + "schedule that takes them in turn, each cycle in an order of its own (each request checked: "
+                        + "status and page); warmed at %d req/s each until steady; each rate %d slices of %d s, after "
+                        + "1 s on the same schedule left out; the rates in a random order",
+                targets, d.warmRps(), d.slices(), d.sliceS());
+    }
+}

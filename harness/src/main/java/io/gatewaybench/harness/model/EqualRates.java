@@ -1,0 +1,88 @@
+package io.gatewaybench.harness.model;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.List;
+
+/**
+ * How the run measured what each target costs ({@code equal_rates}): every target started once and kept running, warmed
+ * until steady, then offered the same rates at once, slice after slice; and what the roles that serve every target (the
+ * origin, the injector) cost meanwhile.
+ *
+ * @param design what the load was, in words
+ * @param cpu how each role's CPU time was read, in words
+ * @param sliceS a slice's length, s
+ * @param slices slices measured at each rate, count
+ * @param warmup how the targets were warmed
+ * @param search the levels offered to find the rates, and the limit found
+ * @param ratesRps the equal rates, ascending, req/s
+ * @param order the order the rates were measured in
+ * @param objectiveP99Ms the P99 bound a rate's latency must meet for the capacity figure, ms
+ * @param roles each shared role's CPU time at each rate, slice by slice
+ */
+public record EqualRates(
+        @JsonProperty(value = "design", required = true) String design,
+        @JsonProperty(value = "cpu", required = true) String cpu,
+        @JsonProperty(value = "slice_s", required = true) int sliceS,
+        @JsonProperty(value = "slices", required = true) int slices,
+        @JsonProperty(value = "warmup", required = true) Warmup warmup,
+        @JsonProperty(value = "search", required = true) Search search,
+        @JsonProperty(value = "rates_rps", required = true) List<Integer> ratesRps,
+        @JsonProperty(value = "order", required = true) List<Integer> order,
+        @JsonProperty(value = "objective_p99_ms", required = true) int objectiveP99Ms,
+        @JsonProperty(value = "roles", required = true) List<RoleCpu> roles) {
+    /**
+     * The warm-up every target got at once.
+     *
+     * @param rateRps the rate each target was offered meanwhile, req/s
+     * @param capS the longest it went on, s
+     * @param tookS how long it went on, s
+     * @param rule when a target counts as steady, in words (plan.SteadyState)
+     */
+    public record Warmup(
+            @JsonProperty(value = "rate_rps", required = true) int rateRps,
+            @JsonProperty(value = "cap_s", required = true) int capS,
+            @JsonProperty(value = "took_s", required = true) int tookS,
+            @JsonProperty(value = "rule", required = true) String rule) {
+    }
+
+    /**
+     * The short search that set the rates: ascending levels offered to every target at once until one did not hold.
+     *
+     * @param levels each level tried, and whether every target held it
+     * @param limitRps the highest level every target held, req/s
+     * @param percents the rates as shares of that limit, %
+     */
+    public record Search(
+            @JsonProperty(value = "levels", required = true) List<Tried> levels,
+            @JsonProperty(value = "limit_rps", required = true) int limitRps,
+            @JsonProperty(value = "percents", required = true) List<Integer> percents) {
+    }
+
+    /**
+     * One level of the search.
+     *
+     * @param rateRps the rate each target was offered, req/s
+     * @param held whether every target held it: every answer the page and its P99 within the objective
+     * @param why which target did not hold it and why; absent where all did
+     */
+    public record Tried(
+            @JsonProperty(value = "rate_rps", required = true) int rateRps,
+            @JsonProperty(value = "held", required = true) boolean held,
+            @JsonProperty("why") String why) {
+    }
+
+    /**
+     * A role every target shares (origin, injector), its CPU time over each slice of one rate.
+     *
+     * @param role the role
+     * @param rateRps the rate every target was offered, req/s
+     * @param cpuMs its CPU time over each slice, ms
+     * @param good the good answers of every target in each slice, count
+     */
+    public record RoleCpu(
+            @JsonProperty(value = "role", required = true) String role,
+            @JsonProperty(value = "rate_rps", required = true) int rateRps,
+            @JsonProperty(value = "cpu_ms", required = true) List<Double> cpuMs,
+            @JsonProperty(value = "good", required = true) List<Long> good) {
+    }
+}

@@ -1,0 +1,221 @@
+package io.gatewaybench.harness.report;
+
+import io.gatewaybench.harness.model.EqualRates;
+import io.gatewaybench.harness.model.Estimate;
+import io.gatewaybench.harness.model.RateSlice;
+import io.gatewaybench.harness.model.RelativeToDirect;
+import io.gatewaybench.harness.model.Summary;
+import io.gatewaybench.harness.model.Target;
+import io.gatewaybench.harness.model.TargetCost;
+import io.gatewaybench.harness.model.TargetRates;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+
+/**
+ * The tables of a run measured at equal rates ({@link EqualRates}), each made once ({@link Table}) for summary.md,
+ * details.md and report.html: the verdict, ranked by what each gateway costs; each rate's figures for every target; the
+ * warm-up; and how the rates were found. Every figure is the analysis's ({@link TargetCost}); this class chooses the
+ * rows and words.
+ */
+final class CostTables {
+    private CostTables() {
+    }
+
+    /** The verdict, first in summary.md and the page; none where the run did not measure at equal rates. */
+    static Table verdict(Summary s) {
+        EqualRates design = s.setup().equalRates();
+        if (design == null) {
+            return null;
+        }
+        List<Integer> rates = design.ratesRps();
+        int mid = rates.get(rates.size() / 2);
+        List<Target> rows = new ArrayList<>(VerdictTable.plain(s.targets()).stream().filter(t -> t.cost() != null)
+                .toList());
+        rows.sort(Comparator.comparing((Target t) -> cpu(at(t, mid)), Comparator.nullsLast(Comparator.naturalOrder())));
+        List<String> headers = new ArrayList<>(List.of("gateway"));
+        rates.forEach(r -> headers.add("CPU µs / request at " + r + " req/s"));
+        headers.addAll(List.of("over the cheapest at " + mid + " req/s", "cores per 10,000 req/s", "added at P50 at "
+                + mid + " req/s, µs",
+                "added at P99 at " + mid + " req/s, µs", "steady after, s", "closed load, % of direct", "caveat"));
+        List<List<Table.Cell>> cells = new ArrayList<>();
+        for (Target t : rows) {
+            List<Table.Cell> row = new ArrayList<>(List.of(Table.Cell.of(t.name())));
+            rates.forEach(r -> row.add(estimate(at(t, r) == null ? null : at(t, r).cpuUsPerRequest(), "%.0f")));
+            TargetCost.AtRate m = at(t, mid);
+            row.add(m == null ? Table.Cell.of("-") : m.relative() == null
+                    ? (m.cpuUsPerRequest() == null ? Table.Cell.of("-")
+                    : Table.Cell.of("the cheapest")) : ratio(m.relative().ratio()));
+            TargetCost.Capacity c = t.cost().coresPer10kRps();
+            row.add(c == null ? Table.Cell.of("-")
+                    : new Table.Cell(text(c.cores(), "%.2f") + " at " + c.atRps(), c.cores().value()));
+            row.add(m == null || m.addedOverDirectUs() == null ? Table.Cell.of("-")
+                    : added(m.addedOverDirectUs().p50()));
+            row.add(m == null || m.addedOverDirectUs() == null ? Table.Cell.of("-")
+                    : added(m.addedOverDirectUs().p99()));
+            row.add(t.cost().steadyAfterS() == null ? Table.Cell.of("not steady")
+                    : new Table.Cell(String.valueOf(t.cost().steadyAfterS()), (double) t.cost().steadyAfterS()));
+            RelativeToDirect rel = t.judged() == null ? null : t.judged().relativeToDirect();
+            row.add(rel == null || rel.throughput() == null ? Table.Cell.of("-")
+                    : new Table.Cell(String.format(Locale.ROOT, "%.1f%%", rel.throughput() * 100), rel.throughput()));
+            row.add(Table.Cell.of(caveat(t, design)));
+            cells.add(row);
+        }
+        return new Table("cost-verdict", "Verdict: what each gateway costs",
+                "One row per gateway in its plain configuration, ranked by the CPU time its own processes spend per "
+                        + "request at " + mid + " req/s, all gateways and direct offered the same rate at once (equal "
+                        + "rates: " + rates + " req/s each, " + design.search().percents() + "% of the highest every "
+                        + "target held). Figures: the estimate over the rate's " + design.slices() + " slices of "
+                        + design.sliceS() + " s, in brackets its 95% interval (widened for slices that follow each "
+                        + "other); the machine's drift is common to every target measured at once, so *over the "
+                        + "cheapest*, slice by slice, is known far more precisely than the costs themselves. "
+                        + "*Cores per 10,000 req/s*: at the highest rate whose P99 met " + design.objectiveP99Ms()
+                        + " ms. *Added*: this gateway's percentile less direct's in the same slices. *Closed load*: "
+                        + "the 2019 study's view, below. *Caveat*: not steady within the warm-up, errors, a rate whose "
+                        + "P99 missed the objective.",
+                List.copyOf(headers), List.copyOf(cells));
+    }
+
+    /** Every target's figures at each rate, direct's latency included, for details.md and the page. */
+    static Table atRates(Summary s) {
+        EqualRates design = s.setup().equalRates();
+        if (design == null) {
+            return null;
+        }
+        List<List<Table.Cell>> rows = new ArrayList<>();
+        for (int rate : design.ratesRps()) {
+            for (Target t : s.targets()) {
+                TargetCost.AtRate a = at(t, rate);
+                if (a == null) {
+                    continue;
+                }
+                rows.add(List.of(Table.Cell.of(t.name()), new Table.Cell(String.valueOf(rate), (double) rate),
+                        estimate(a.cpuUsPerRequest(), "%.0f"), estimate(a.cores(), "%.3f"),
+                        a.relative() == null ? Table.Cell.of("-")
+                                : new Table.Cell(ratio(a.relative().ratio()).text() + " "
+                                + a.relative().to(), a.relative().ratio().value()),
+                        us(a.latencyUs().p50()), us(a.latencyUs().p90()), us(a.latencyUs().p99()),
+                                us(a.latencyUs().p99_9()),
+                        a.addedOverDirectUs() == null ? Table.Cell.of("-") : added(a.addedOverDirectUs().p50()),
+                        a.addedOverDirectUs() == null ? Table.Cell.of("-") : added(a.addedOverDirectUs().p99()),
+                        new Table.Cell(String.valueOf(a.errors()), (double) a.errors()),
+                        Table.Cell.of(a.objectiveHolds() ? "yes" : "no")));
+            }
+        }
+        return new Table("cost-at-rates", "Every target at each equal rate",
+                "Each rate as every target was offered it at once. *CPU µs / request*, *cores*: its own processes' "
+                        + "CPU time (its cgroup) per good answer and per second; *over the cheapest*: slice by slice. "
+                        + "Latency: the good answers pooled, each from its intended send instant (the injector's own "
+                        + "lateness included: see details of the rate), us. *Objective*: every answer the page and the "
+                        + "P99 at most " + design.objectiveP99Ms() + " ms.",
+                List.of("target", "req/s", "CPU µs / request", "cores", "over the cheapest", "P50 µs", "P90 µs",
+                        "P99 µs", "P99.9 µs", "added at P50, µs", "added at P99, µs", "errors", "objective"),
+                List.copyOf(rows));
+    }
+
+    /** Each target's warm-up, slice by slice, and when it was found steady. */
+    static Table warmup(Summary s) {
+        EqualRates design = s.setup().equalRates();
+        if (design == null) {
+            return null;
+        }
+        List<List<Table.Cell>> rows = new ArrayList<>();
+        for (Target t : s.targets()) {
+            TargetRates r = t.measured().equalRates();
+            if (r == null) {
+                continue;
+            }
+            boolean cpu = r.warmup().stream().anyMatch(x -> x.cpuMs() != null);
+            String series = String.join(" ", r.warmup().stream().map(x -> String.format(Locale.ROOT, "%.0f",
+                    cpu ? x.cpuUsPerRequest() : x.p50Us() == null ? Double.NaN : x.p50Us().doubleValue())).toList());
+            rows.add(List.of(Table.Cell.of(t.name()), t.cost() == null || t.cost().steadyAfterS() == null
+                    ? Table.Cell.of("not steady")
+                    : new Table.Cell(String.valueOf(t.cost().steadyAfterS()), (double) t.cost().steadyAfterS()),
+                    Table.Cell.of(cpu ? "CPU µs / request" : "P50 µs"), Table.Cell.of(series)));
+        }
+        return new Table("cost-warmup", "Warm-up, until each target held steady",
+                "Every target warmed at once at " + design.warmup().rateRps() + " req/s each, for "
+                        + design.warmup().tookS() + " s (at most " + design.warmup().capS() + " s), in slices of "
+                        + design.sliceS() + " s; "
+                        + design.warmup().rule() + ". A target still warming when the cap came is marked not steady.",
+                List.of("target", "steady after, s", "series", "each slice"), List.copyOf(rows));
+    }
+
+    /** How the rates were found, and what the roles every target shares cost at each. */
+    static String design(Summary s) {
+        EqualRates d = s.setup().equalRates();
+        if (d == null) {
+            return "";
+        }
+        StringBuilder md = new StringBuilder("## How the equal rates were measured\n\n").append(d.design())
+                .append(". CPU: ")
+                .append(d.cpu()).append(".\n\nThe search, each level offered to every target at once: ");
+        md.append(String.join("; ", d.search().levels().stream()
+                        .map(l -> l.rateRps() + " req/s " + (l.held() ? "held" : "not held (" + l.why() + ")"))
+                        .toList()))
+                .append(". Highest held: ").append(d.search().limitRps()).append(" req/s; the rates, ")
+                .append(d.search().percents()).append("% of it: ").append(d.ratesRps())
+                .append(" req/s, measured in the order ")
+                .append(d.order()).append(".\n\n| role | req/s each | CPU µs per good answer of every target |\n")
+                .append("|---|---:|---:|\n");
+        for (EqualRates.RoleCpu r : d.roles()) {
+            double ms = r.cpuMs().stream().mapToDouble(v -> v == null ? Double.NaN : v).sum();
+            long good = r.good().stream().mapToLong(Long::longValue).sum();
+            md.append("| ").append(r.role()).append(" | ").append(r.rateRps()).append(" | ")
+                    .append(Double.isNaN(ms) || good == 0 ? "-" : String.format(Locale.ROOT, "%.1f", ms * 1000 / good))
+                    .append(" |\n");
+        }
+        return md.append('\n').toString();
+    }
+
+    private static TargetCost.AtRate at(Target t, int rate) {
+        return t.cost() == null ? null : t.cost().atRates().stream().filter(a -> a.rateRps() == rate).findFirst()
+                .orElse(null);
+    }
+
+    private static Double cpu(TargetCost.AtRate a) {
+        return a == null || a.cpuUsPerRequest() == null ? null : a.cpuUsPerRequest().value();
+    }
+
+    /** The one caveat that matters most: not steady, errors, a rate whose P99 missed the objective; "-" where none. */
+    static String caveat(Target t, EqualRates design) {
+        if (t.cost().notSteady() != null) {
+            return t.cost().notSteady();
+        }
+        long errors = t.cost().atRates().stream().mapToLong(TargetCost.AtRate::errors).sum();
+        if (errors > 0) {
+            return errors + " answers not the page";
+        }
+        List<Integer> missed = t.cost().atRates().stream().filter(a -> !a.objectiveHolds())
+                .map(TargetCost.AtRate::rateRps).toList();
+        return missed.isEmpty() ? "-" : "P99 over " + design.objectiveP99Ms() + " ms at " + missed + " req/s";
+    }
+
+    private static Table.Cell estimate(Estimate e, String format) {
+        return e == null ? Table.Cell.of("-") : new Table.Cell(text(e, format), e.value());
+    }
+
+    private static String text(Estimate e, String format) {
+        String v = String.format(Locale.ROOT, format, e.value());
+        return e.ci95Low() == null ? v : v + " (" + String.format(Locale.ROOT, format, e.ci95Low()) + "-"
+                + String.format(Locale.ROOT, format, e.ci95High()) + ")";
+    }
+
+    /** A ratio as "1.22x (1.20-1.24)". */
+    private static Table.Cell ratio(Estimate e) {
+        return new Table.Cell(text(e, "%.2f").replaceFirst("^([0-9.]+)", "$1x"), e.value());
+    }
+
+    private static Table.Cell added(Estimate e) {
+        Function<Double, String> f = v -> String.format(Locale.ROOT, "%+.0f", v);
+        return new Table.Cell(f.apply(e.value())
+                + (e.ci95Low() == null ? "" : " (" + f.apply(e.ci95Low()) + " to " + f.apply(e.ci95High())
+                + ")"), e.value());
+    }
+
+    private static Table.Cell us(Long v) {
+        return v == null ? Table.Cell.of("-") : new Table.Cell(String.valueOf(v), v.doubleValue());
+    }
+}
