@@ -524,7 +524,8 @@ public final class Bench {
             return "";
         }
         Objective p99 = plan.ladder().objectives().get(0);
-        var found = ObjectiveJudge.maxSustainable(p99, stats.ladder().stream().map(l -> l.measuredIn(1)).toList(), rates);
+        var found = ObjectiveJudge.maxSustainable(p99,
+                stats.ladder().stream().map(l -> l.measuredIn(1)).toList(), rates);
         return String.format("; ladder: %d of %d levels, %s up to %s%s req/s%s", stats.ladder().size(), rates.size(), p99.name(),
                 found.limitedByInjector() ? "at least " : "", found.rateRps(),
                 found.limitedByInjector() ? " (injector-limited: it could not deliver " + found.nextLevelRps() + ")" : "");

@@ -161,11 +161,13 @@ class ArchitectureTest {
     /** A planted use of measure in launch closes a cycle between the two packages, and breaks the layers. */
     @Test
     void aPlantedCycleIsReported() throws ClassNotFoundException {
-        JavaClasses planted = new ClassFileImporter().importClasses(Class.forName(HARNESS + ".launch.PlantedCycle"), RunDescription.class,
+        JavaClasses planted = new ClassFileImporter()
+                .importClasses(Class.forName(HARNESS + ".launch.PlantedCycle"), RunDescription.class,
                 Launch.class);
         List<String> cycles = violations(noCycles(), planted);
         assertTrue(cycles.stream().map(v -> v.replaceAll("\\s+", " "))
-                .anyMatch(v -> v.contains("Slice launch -> Slice measure -> Slice launch") && v.contains("PlantedCycle")),
+                .anyMatch(v -> v.contains("Slice launch -> Slice measure -> Slice launch")
+                && v.contains("PlantedCycle")),
                 cycles.toString());
         assertTrue(violations(layers(), planted).stream()
                 .anyMatch(v -> v.contains("PlantedCycle") && v.contains(RunDescription.class.getName())));

@@ -301,10 +301,10 @@ class NoiseBudgetTest {
     }
 
     /**
-     * A round's ladder as {@code GatlingRun} and {@code VegetaLadder} send it: the first level sent late (send lag P99 over
-     * the injector's bound, {@link InjectorLimit#GATLING_LATE_SEND_MS} for Gatling, {@link InjectorLimit#VEGETA_LATE_SEND_MS} for Vegeta) is sent once
-     * more, with the levels above it; a level late on the second try stays late (injector-limited). Each try's lag is drawn
-     * on its own.
+     * A round's ladder as {@code GatlingRun} and {@code VegetaLadder} send it: the first level sent late (send lag P99
+     * over the injector's bound, {@link InjectorLimit#GATLING_LATE_SEND_MS} for Gatling,
+     * {@link InjectorLimit#VEGETA_LATE_SEND_MS} for Vegeta) is sent once more, with the levels above it; a level late
+     * on the second try stays late (injector-limited). Each try's lag is drawn on its own.
      */
     private static final class Tries {
         private final double lateMs;

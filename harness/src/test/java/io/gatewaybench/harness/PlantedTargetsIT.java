@@ -56,10 +56,11 @@ class PlantedTargetsIT {
      */
     static final List<Integer> RATES = List.of(100, 150, 200, 350);
     /**
-     * One round. On Gatling's ladder it took two, so that a level Gatling sent late in one round (11-19 ms of send lag P99 on
-     * CI machines, against a target that holds its answers, sent late once more) left the other round's figure standing.
-     * Vegeta's ladder sent none of the calibration's 160 levels late (send lag P99 1.03-1.58 ms; late is over
-     * {@code InjectorLimit.VEGETA_LATE_SEND_MS}, 5 ms). {@link NoiseBudgetTest} gives each check's chance failure for one round.
+     * One round. On Gatling's ladder it took two, so that a level Gatling sent late in one round (11-19 ms of send lag
+     * P99 on CI machines, against a target that holds its answers, sent late once more) left the other round's figure
+     * standing. Vegeta's ladder sent none of the calibration's 160 levels late (send lag P99 1.03-1.58 ms; late is over
+     * {@code InjectorLimit.VEGETA_LATE_SEND_MS}, 5 ms). {@link NoiseBudgetTest} gives each check's chance failure for
+     * one round.
      */
     static final int ROUNDS = 1;
     /**

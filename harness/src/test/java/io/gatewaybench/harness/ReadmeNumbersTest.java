@@ -146,7 +146,8 @@ class ReadmeNumbersTest {
                 reference.get("load").get("warmup_s").asLong(), "the warm-up", wrong);
         expect(readme, Pattern.compile("into the (\\d+) s measured window"), reference.get("load").get("duration_s").asLong(), "the measured window", wrong);
         expect(readme, Pattern.compile("\\((?:[^()]*; )?(\\d+) s left out"), VegetaLadder.WARMUP_SECONDS, "a level's seconds left out", wrong);
-        expect(readme, Pattern.compile("send lag P99 over (\\d+) ms"), (long) InjectorLimit.VEGETA_LATE_SEND_MS, "Vegeta's late send", wrong);
+        expect(readme, Pattern.compile("send lag P99 over (\\d+) ms"), (long) InjectorLimit.VEGETA_LATE_SEND_MS,
+                "Vegeta's late send", wrong);
         expect(readme, Pattern.compile("more than (\\d+)% above"), Math.round(WrkCrossCheck.INJECTOR_LIMIT * 100), "wrk's margin over Gatling", wrong);
         return wrong;
     }

@@ -87,16 +87,17 @@ public final class Analysis {
         // judged again under the current rules: what the older ones found is not read
         for (JsonNode t : older.path("targets")) {
             ((ObjectNode) t).remove(Flat.Keys.of(Target.Judged.class));
-            t.path("fixed_rate").forEach(level -> ((ObjectNode) level).remove(Flat.Keys.of(FixedRateLevel.Judged.class)));
+            t.path("fixed_rate").forEach(level -> ((ObjectNode) level)
+                    .remove(Flat.Keys.of(FixedRateLevel.Judged.class)));
         }
         return apply(Summaries.parse(older.toString())).reanalysedAs(
                 new Reanalysed(from, REANALYSED_FROM_1.redone(), REANALYSED_FROM_1.notRedone()));
     }
 
     /**
-     * The summary with every target judged from what it measured (its rounds and its ladder levels' rounds), and the JVM
-     * profile, scenario and workers matrices of the run judged over the targets; everything measured is kept as it is, and
-     * nothing judged is read: a summary judged before is judged again.
+     * The summary with every target judged from what it measured (its rounds and its ladder levels' rounds), and the
+     * JVM profile, scenario and workers matrices of the run judged over the targets; everything measured is kept as it
+     * is, and nothing judged is read: a summary judged before is judged again.
      */
     public static Summary apply(Summary measured) {
         List<Target> targets = measured.targets();
@@ -105,12 +106,14 @@ public final class Analysis {
         List<Objective> objectives = ladder == null ? List.of() : objectives(ladder);
         List<Target> judged = new ArrayList<>();
         for (Target t : targets) {
-            judged.add(t.measured().rounds() == null || t.measured().rounds().isEmpty() ? t : judge(t, targets, rates, objectives));
+            judged.add(t.measured().rounds() == null || t.measured().rounds().isEmpty() ? t
+                    : judge(t, targets, rates, objectives));
         }
         judged = CostJudge.apply(measured.setup().equalRates(), markDirectCeiling(judged));
         // the matrices judge the targets' judged figures
         Summary s = measured.with(List.copyOf(judged), measured.matrices());
-        return s.with(s.targets(), new Matrices(ProfileMatrix.apply(s), WorkersMatrix.apply(s), ScenarioMatrix.apply(s)));
+        return s.with(s.targets(), new Matrices(ProfileMatrix.apply(s), WorkersMatrix.apply(s),
+                ScenarioMatrix.apply(s)));
     }
 
     /**
@@ -149,7 +152,8 @@ public final class Analysis {
         LatencyMs latency = medianLatency(t);
         double[] paired = t == direct ? ones(throughput.length) : pairedRatios(throughput, directThroughput);
         RelativeToDirect relative = direct == null ? null
-                : new RelativeToDirect(paired.length == 0 ? null : Precision.round(Stats.median(paired)), multiples(latency, directLatency),
+                : new RelativeToDirect(paired.length == 0 ? null : Precision.round(Stats.median(paired)),
+                multiples(latency, directLatency),
                         t != direct ? Optional.ofNullable(withinNoiseOfDirect(paired)) : null);
         Map<String, MaxSustainable> maxSustainable = null;
         List<FixedRateLevel> levels = t.fixedRate();
@@ -159,14 +163,16 @@ public final class Analysis {
             levels = levels.stream().map(level -> new FixedRateLevel(level.measured(),
                     judge(level, ladders, objectives, direct == null || t == direct ? null : direct))).toList();
         }
-        return t.withJudged(new Target.Judged(requests, errors, requests == 0 ? null : Precision.round((double) errors / requests),
-                Precision.round(Stats.median(throughput)), latency, relative, throughput.length > 1 ? spread(t, paired) : null,
+        return t.withJudged(new Target.Judged(requests, errors, requests == 0 ? null
+                : Precision.round((double) errors / requests),
+                Precision.round(Stats.median(throughput)), latency, relative, throughput.length > 1
+                        ? spread(t, paired) : null,
                 maxSustainable, gatewayCpu(t), probeAdded(t, direct), notWarmRounds(t)), levels);
     }
 
     /**
-     * One level of a target's ladder judged over the rounds that reached it ({@code ladders}: every round's ladder), against
-     * {@code direct}'s level at the same rate (null: the target is direct, or direct was not measured).
+     * One level of a target's ladder judged over the rounds that reached it ({@code ladders}: every round's ladder),
+     * against {@code direct}'s level at the same rate (null: the target is direct, or direct was not measured).
      */
     static FixedRateLevel.Judged judge(FixedRateLevel level, List<List<LevelRound>> ladders, List<Objective> objectives,
             Target direct) {
@@ -178,7 +184,8 @@ public final class Analysis {
         LevelLatency atRate = levelLatency(seen);
         long sent = seen.stream().mapToLong(LevelRound::sent).sum();
         long errors = seen.stream().mapToLong(LevelRound::errors).sum();
-        return new FixedRateLevel.Judged(seen.size(), (int) seen.stream().filter(LevelRound::overloaded).count(), sent, errors,
+        return new FixedRateLevel.Judged(seen.size(), (int) seen.stream().filter(LevelRound::overloaded).count(),
+                sent, errors,
                 sent == 0 ? null : Precision.round((double) errors / sent), atRate.ms(), atRate.spread(),
                 Precision.round(seen.stream().mapToDouble(l -> l.sendLagMs().p99()).max().orElse(0)), held,
                 direct == null ? null : LatencyAdded.at(level, direct), LatencyAdded.overRounds(level),
@@ -186,9 +193,9 @@ public final class Analysis {
     }
 
     /**
-     * What the target adds over its baseline per request of the microsecond probe, at P50, P90 and P99 of the probe's pooled
-     * requests, us; null where no probe ran or the baseline was not measured. A kind of probe either side has no successful
-     * request of is left out.
+     * What the target adds over its baseline per request of the microsecond probe, at P50, P90 and P99 of the probe's
+     * pooled requests, us; null where no probe ran or the baseline was not measured. A kind of probe either side has no
+     * successful request of is left out.
      */
     static ProbeAdded probeAdded(Target t, Target direct) {
         ProbeUs mine = t.measured().probeUs();
@@ -266,8 +273,8 @@ public final class Analysis {
 
     /**
      * A level's latency over rounds: each percentile's median over the rounds that measured the target at the rate (not
-     * overloaded, not sent late) and had successful requests, and with two or more, each one's spread ({@code spread}, else
-     * null); {@code injectorLimited}, the rounds the injector sent late and that were not overloaded.
+     * overloaded, not sent late) and had successful requests, and with two or more, each one's spread ({@code spread},
+     * else null); {@code injectorLimited}, the rounds the injector sent late and that were not overloaded.
      */
     record LevelLatency(LatencyMs ms, LatencySpread spread, int injectorLimited) {
     }
@@ -276,7 +283,8 @@ public final class Analysis {
     static LevelLatency levelLatency(List<LevelRound> seen) {
         List<LatencyMs> measured = seen.stream().filter(ObjectiveJudge::measuredAtRate).map(LevelRound::latencyMs)
                 .filter(l -> l != null).toList();
-        int late = (int) seen.stream().filter(l -> !l.overloaded() && !ObjectiveJudge.injectorLate(l).isEmpty()).count();
+        int late = (int) seen.stream().filter(l -> !l.overloaded() && !ObjectiveJudge.injectorLate(l).isEmpty())
+                .count();
         if (measured.isEmpty()) {
             return new LevelLatency(null, null, late);
         }
@@ -353,7 +361,8 @@ public final class Analysis {
         for (int i = 0; i < latency.length; i++) {
             latency[i] = Stats.interval(roundLatency(target, i));
         }
-        return new Spread(target.measured().rounds().size(), Stats.interval(throughputs(target)), LatencySpread.of(latency),
+        return new Spread(target.measured().rounds().size(), Stats.interval(throughputs(target)),
+                LatencySpread.of(latency),
                 paired.length > 1 ? Stats.interval(paired) : null,
                 paired.length > 1 ? "direct's run of the same round" : null);
     }
@@ -402,7 +411,8 @@ public final class Analysis {
      * stopped at a level the injector could not deliver has no conclusion, only a lower bound: it is left out, and counted;
      * where every round is such, the figures are over all of them and the rate is "at least".
      */
-    static Map<String, MaxSustainable> maxSustainable(List<List<LevelRound>> ladders, List<Integer> rates, List<Objective> objectives) {
+    static Map<String, MaxSustainable> maxSustainable(List<List<LevelRound>> ladders, List<Integer> rates,
+            List<Objective> objectives) {
         Map<String, MaxSustainable> all = new LinkedHashMap<>();
         for (Objective o : objectives) {
             List<MaxSustainable.SearchRound> found = ladders.stream().map(l -> ObjectiveJudge.maxSustainable(o, l, rates)).toList();

@@ -90,7 +90,8 @@ public final class InterleavedSpread {
                 direct.add(b.perSecond()[0]);
             }
             double betweenCycles = squares / (blocks.size() * (cycles - 1.0));
-            double betweenBlocks = blocks.size() < 2 ? Double.NaN : Math.max(0, Stats.variance(means) - betweenCycles / cycles);
+            double betweenBlocks = blocks.size() < 2 ? Double.NaN
+                    : Math.max(0, Stats.variance(means) - betweenCycles / cycles);
             SliceSpread.Components slices = blocks.get(0).sliceSeconds() >= 2 ? SliceSpread.of(mine, direct) : null;
             out.add(new Target(names.get(t), Math.exp(sum / blocks.size()), betweenCycles, betweenBlocks, means, slices));
         }
@@ -123,7 +124,8 @@ public final class InterleavedSpread {
      * The figures as Markdown: per target its ratio, each component and the interval the run reached, then the cheapest
      * design for ±{@code target}, timed from what the blocks took.
      */
-    public static String report(List<InterleavedSlices> blocks, double blockSeconds, double cycleSeconds, double target) {
+    public static String report(List<InterleavedSlices> blocks, double blockSeconds,
+            double cycleSeconds, double target) {
         List<Target> targets = of(blocks);
         int cycles = blocks.get(0).cycles();
         StringBuilder md = new StringBuilder(String.format(Locale.ROOT, "%d block(s) (every target started afresh) x %d cycles of one %d s "

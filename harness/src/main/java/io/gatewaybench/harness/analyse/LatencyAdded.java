@@ -129,7 +129,8 @@ final class LatencyAdded {
     static AddedUs mean(double[] perRound) {
         double[] mean = Stats.meanInterval(perRound, 0.95);
         boolean interval = perRound.length > 1;
-        return new AddedUs(Precision.round(mean[0]), interval ? Precision.round(mean[1]) : null, interval ? Precision.round(mean[2]) : null,
+        return new AddedUs(Precision.round(mean[0]), interval ? Precision.round(mean[1]) : null, interval
+                ? Precision.round(mean[2]) : null,
                 Arrays.stream(perRound).map(Precision::round).boxed().toList());
     }
 }

@@ -33,7 +33,8 @@ public final class Notes {
 
     /** A run that stopped early or lost a target says so first, with why (summary.json's {@code incomplete_because}). */
     public static String incomplete(Summary s) {
-        return "**Incomplete run**: " + (s.run().incompleteBecause() != null ? String.join("; ", s.run().incompleteBecause()) : "no reason recorded") + ".";
+        return "**Incomplete run**: " + (s.run().incompleteBecause() != null
+                ? String.join("; ", s.run().incompleteBecause()) : "no reason recorded") + ".";
     }
 
     /** The notes under summary.md's {@code ## Notes} (Markdown; a warning starts in bold), also shown in report.html. */
@@ -61,14 +62,17 @@ public final class Notes {
                     }
                 }
             }
-            if (t.judged() != null && t.judged().relativeToDirect() != null && t.judged().relativeToDirect().throughput() != null
+            if (t.judged() != null && t.judged().relativeToDirect() != null
+                    && t.judged().relativeToDirect().throughput() != null
                     && !"direct".equals(t.name()) && t.judged().relativeToDirect().throughput() > 1.1) {
                 notes.add(String.format(Locale.ROOT, "**%s measured at %.0f%% of direct**: a proxy in front of the same origin cannot "
                         + "serve more than the origin does; direct was probably not warm yet (a quick run) or the machine changed between "
-                        + "the runs. Do not read this as a speed-up.", t.name(), t.judged().relativeToDirect().throughput() * 100));
+                        + "the runs. Do not read this as a speed-up.", t.name(),
+                        t.judged().relativeToDirect().throughput() * 100));
             }
             if (t.measured().wrkCrossCheck() != null // an invalid check has no verdict
-                    && t.measured().wrkCrossCheck().stream().anyMatch(c -> !Boolean.FALSE.equals(c.valid()) && Boolean.TRUE.equals(c.injectorLimited()))) {
+                    && t.measured().wrkCrossCheck().stream()
+                    .anyMatch(c -> !Boolean.FALSE.equals(c.valid()) && Boolean.TRUE.equals(c.injectorLimited()))) {
                 notes.add("**" + t.name() + ": the injector was the limit** (wrk got clearly more than Gatling): its Gatling throughput understates the target.");
             }
         }
@@ -83,7 +87,8 @@ public final class Notes {
         notes.add("Gatling records whole milliseconds: where direct's figure is 0 ms its multiple is n/a, and differences under 1 ms do not show.");
         if (s.setup().load().model() == Load.Model.CLOSED) {
             notes.add("Closed model: latency in the table above mirrors throughput (users x 1/latency = req/s); "
-                    + (s.setup().ladder() != null ? "compare tails at fixed rates (the ladder in report.html and details.md)." : "compare tails at fixed rates (--levels, --rates)."));
+                    + (s.setup().ladder() != null ? "compare tails at fixed rates (the ladder in report.html and "
+                    + "details.md)." : "compare tails at fixed rates (--levels, --rates)."));
         }
         return notes;
     }
@@ -95,7 +100,8 @@ public final class Notes {
     static List<String> precision(List<Target> targets) {
         List<String> each = new ArrayList<>();
         for (Target t : targets) {
-            Interval paired = t.judged() == null || t.judged().spread() == null ? null : t.judged().spread().throughputRelativeToDirect();
+            Interval paired = t.judged() == null || t.judged().spread() == null ? null
+                    : t.judged().spread().throughputRelativeToDirect();
             if (paired != null && paired.values() != null && !t.name().equals(Baseline.DIRECT)
                     && !t.name().startsWith(Baseline.DIRECT + Scenario.SEPARATOR)) {
                 double half = Precisions.halfWidth(paired.values().stream().mapToDouble(Double::doubleValue).toArray());
@@ -138,9 +144,11 @@ public final class Notes {
      */
     static List<String> overlaps(List<Target> targets) {
         List<Target> spread = targets.stream()
-                .filter(t -> t.judged() != null && t.judged().spread() != null && t.judged().spread().throughputRps() != null).toList();
+                .filter(t -> t.judged() != null && t.judged().spread() != null
+                && t.judged().spread().throughputRps() != null).toList();
         List<String> notes = new ArrayList<>();
-        for (List<Integer> group : groups(spread.stream().mapToDouble(t -> t.judged().spread().throughputRps().min()).toArray(),
+        for (List<Integer> group : groups(spread.stream()
+                .mapToDouble(t -> t.judged().spread().throughputRps().min()).toArray(),
                 spread.stream().mapToDouble(t -> t.judged().spread().throughputRps().max()).toArray())) {
             notes.add("**Within the noise of each other**: " + String.join(", ", group.stream().map(i -> {
                 Interval r = spread.get(i).judged().spread().throughputRps();
@@ -194,18 +202,22 @@ public final class Notes {
         for (Target t : targets) {
             List<Integer> lateAgain = t.fixedRate() == null ? List.of() : t.fixedRate().stream()
                     .filter(l -> l.rounds().stream().anyMatch(r -> LevelRound.VEGETA.equals(r.injector())
-                            && r.sendLagMs().p99() > InjectorLimit.VEGETA_LATE_SEND_MS)).map(FixedRateLevel::rateRps).toList();
+                            && r.sendLagMs().p99() > InjectorLimit.VEGETA_LATE_SEND_MS))
+                            .map(FixedRateLevel::rateRps).toList();
             if (!lateAgain.isEmpty()) {
                 notes.add("**" + t.name() + ": Vegeta sent late** at " + lateAgain + " req/s (send lag P99 over "
-                        + (int) InjectorLimit.VEGETA_LATE_SEND_MS + " ms in some round, on its second try too): there the injector, not the "
+                        + (int) InjectorLimit.VEGETA_LATE_SEND_MS
+                        + " ms in some round, on its second try too): there the injector, not the "
                         + "target, gave out, and those rounds are injector-limited.");
             }
             List<Integer> late = t.fixedRate() == null ? List.of() : t.fixedRate().stream()
                     .filter(l -> l.rounds().stream().noneMatch(r -> LevelRound.VEGETA.equals(r.injector())))
-                    .filter(l -> l.judged().sendLagP99MsMax() > InjectorLimit.GATLING_LATE_SEND_MS).map(FixedRateLevel::rateRps).toList();
+                    .filter(l -> l.judged().sendLagP99MsMax() > InjectorLimit.GATLING_LATE_SEND_MS)
+                    .map(FixedRateLevel::rateRps).toList();
             if (!late.isEmpty()) {
                 notes.add("**" + t.name() + ": the injector sent late** at " + late + " req/s (send lag P99 over "
-                        + (int) InjectorLimit.GATLING_LATE_SEND_MS + " ms in some round): there Gatling, not only the target, shaped the latency.");
+                        + (int) InjectorLimit.GATLING_LATE_SEND_MS
+                        + " ms in some round): there Gatling, not only the target, shaped the latency.");
             }
         }
         // Direct's own maximum is the ceiling of this setup (injector and origin): no gateway can be shown to go higher.

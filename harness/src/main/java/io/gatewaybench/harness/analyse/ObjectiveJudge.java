@@ -75,13 +75,15 @@ public final class ObjectiveJudge {
         }
         final Integer failed = next;
         return new MaxSustainable.SearchRound(found, next, why, failed == null ? List.of()
-                : ladder.stream().filter(l -> l.rateRps() > failed && holds(objective, l)).map(LevelRound::rateRps).toList(),
+                : ladder.stream().filter(l -> l.rateRps() > failed && holds(objective, l))
+                .map(LevelRound::rateRps).toList(),
                 objective.minRateRps() > 0 ? Boolean.valueOf(found > objective.minRateRps()) : null, injectorLimited ? Boolean.TRUE : null);
     }
 
     /** Why the injector, not the target, failed the level ("" where it did not): {@link InjectorLimit#late}. */
     public static String injectorLate(LevelRound level) {
-        return InjectorLimit.late(LevelRound.VEGETA.equals(level.injector()), level.injectors() == null ? List.of() : level.injectors(),
+        return InjectorLimit.late(LevelRound.VEGETA.equals(level.injector()), level.injectors() == null ? List.of()
+                : level.injectors(),
                 level.sendLagMs().p99(), level.rateRps(), level.sent(), level.planned(), level.overloaded());
     }
 
@@ -99,8 +101,8 @@ public final class ObjectiveJudge {
     }
 
     /**
-     * The latency over every request, failed ones at their full time; where it was not recorded (runs from before it was)
-     * the successful requests' latency stands for it when none failed; else null.
+     * The latency over every request, failed ones at their full time; where it was not recorded (runs from before it
+     * was) the successful requests' latency stands for it when none failed; else null.
      */
     static LatencyMs allRequests(LevelRound level) {
         if (level.allRequestsLatencyMs() != null && level.allRequestsLatencyMs().isPresent()) {

@@ -96,16 +96,19 @@ final class ProfileMatrix {
         Map<String, List<Target>> byGateway = new LinkedHashMap<>();
         for (Target t : summary.targets()) {
             // under plain: a scenario's cost is judged by ScenarioMatrix, against the same profile under plain
-            if (t.about().gateway() != null && t.about().jvmProfile() != null && Scenario.PLAIN.equals(t.about().scenario() == null ? Scenario.PLAIN : t.about().scenario())) {
+            if (t.about().gateway() != null && t.about().jvmProfile() != null
+                    && Scenario.PLAIN.equals(t.about().scenario() == null ? Scenario.PLAIN : t.about().scenario())) {
                 byGateway.computeIfAbsent(t.about().gateway(), k -> new ArrayList<>()).add(t);
             }
         }
         Map<String, List<ProfileRow>> judged = new LinkedHashMap<>();
         byGateway.forEach((gateway, variants) -> {
-            Target base = variants.stream().filter(v -> reference.equals(v.about().jvmProfile()) && v.wasMeasured()).findFirst().orElse(null);
+            Target base = variants.stream().filter(v -> reference.equals(v.about().jvmProfile()) && v.wasMeasured())
+                    .findFirst().orElse(null);
             List<RatioSpread> spreads = new ArrayList<>();
             for (Target v : variants) {
-                spreads.add(v.wasMeasured() && base != null && base != v ? paired(v, base, Analysis::throughputs) : null);
+                spreads.add(v.wasMeasured() && base != null && base != v
+                        ? paired(v, base, Analysis::throughputs) : null);
             }
             List<Judged> verdicts = judge(spreads, "profiles");
             List<ProfileRow> rows = new ArrayList<>();
@@ -121,7 +124,8 @@ final class ProfileMatrix {
 
     private static ProfileRow row(Target v, Target base, RatioSpread spread, Judged judged) {
         if (!v.wasMeasured()) {
-            return new ProfileRow.Failed(v.about().jvmProfile(), v.name(), v.measured().failure() == null ? "not measured" : v.measured().failure());
+            return new ProfileRow.Failed(v.about().jvmProfile(), v.name(), v.measured().failure() == null
+                    ? "not measured" : v.measured().failure());
         }
         Ratio relative = null;
         RatioSpread tp = null;
@@ -137,7 +141,8 @@ final class ProfileMatrix {
             verdict = Verdict.REFERENCE;
         }
         double[] memory = values(v, round -> gatewayCost(round) == null ? null : gatewayCost(round).peakPssMb());
-        return new ProfileRow.Measured(v.about().jvmProfile(), v.name(), v.judged().throughputRps(), v.judged().latencyMs().p99(), relative, tp, p99, verdict,
+        return new ProfileRow.Measured(v.about().jvmProfile(), v.name(), v.judged().throughputRps(),
+                v.judged().latencyMs().p99(), relative, tp, p99, verdict,
                 median(cpuPerRound(v)), memory.length == 0 ? null : Precision.round(Arrays.stream(memory).max().orElseThrow()),
                 median(values(v, round -> runtime(round) == null ? null : runtime(round).firstAnswerMs())),
                 median(values(v, round -> runtime(round) == null || runtime(round).steadyAfterS() == null ? null
@@ -231,7 +236,8 @@ final class ProfileMatrix {
 
     /** One number of each round where the round has it (null: it has not). */
     static double[] values(Target t, Function<Round, Number> figure) {
-        return t.measured().rounds().stream().map(figure).filter(Objects::nonNull).mapToDouble(Number::doubleValue).toArray();
+        return t.measured().rounds().stream().map(figure).filter(Objects::nonNull)
+                .mapToDouble(Number::doubleValue).toArray();
     }
 
     /** The gateway's CPU per 1,000 requests of each round that measured it. */

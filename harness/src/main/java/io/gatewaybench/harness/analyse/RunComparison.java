@@ -125,7 +125,8 @@ public final class RunComparison {
          * at 5%.
          */
         public static Test of(double[] a, double[] b, double margin, double resolution, int k, double alpha) {
-            Design design = new Design(a.length, Stats.variance(a), b.length, Stats.variance(b), margin, resolution * resolution / 12, k, alpha);
+            Design design = new Design(a.length, Stats.variance(a), b.length, Stats.variance(b), margin,
+                    resolution * resolution / 12, k, alpha);
             double diff = Stats.mean(b) - Stats.mean(a);
             double se = design.se(design.varianceA(), design.varianceB());
             if (se == 0) { // both runs gave the same exact value every round: the difference is known exactly
@@ -366,7 +367,8 @@ public final class RunComparison {
         }
         // A run compared with itself (the same id and start): each figure's rounds are the same values, not two samples of
         // them, so there is no noise between them to test for.
-        boolean itself = a.run().runId().equals(b.run().runId()) && Objects.equals(a.run().started(), b.run().started());
+        boolean itself = a.run().runId().equals(b.run().runId())
+                && Objects.equals(a.run().started(), b.run().started());
         List<Row> rows = figures.stream().map(f -> f.test(figures.size(), alpha, itself)).toList();
         long different = rows.stream().filter(r -> r.test().verdict() == Verdict.DIFFERENT).count();
         long inconclusive = rows.stream().filter(r -> r.test().verdict() == Verdict.INCONCLUSIVE).count();
@@ -381,7 +383,8 @@ public final class RunComparison {
             reason = String.format(Locale.ROOT, "not shown equivalent: %d of %d figures inconclusive at ±%.0f%% (more rounds would narrow "
                     + "them; see what each could detect)", inconclusive, rows.size(), margin * 100);
         } else {
-            reason = itself ? String.format(Locale.ROOT, "equivalent: run %s compared with itself, all %d figures the same rounds", a.run().runId(),
+            reason = itself ? String.format(Locale.ROOT,
+                    "equivalent: run %s compared with itself, all %d figures the same rounds", a.run().runId(),
                     rows.size()) : String.format(Locale.ROOT, "equivalent: all %d figures agree within ±%.0f%%", rows.size(), margin * 100);
         }
         return new Result(different + inconclusive == 0 ? 0 : 1, reason, rows, alpha, latencyResolutionMs(a, b));
@@ -392,14 +395,16 @@ public final class RunComparison {
         for (Summary run : List.of(a, b)) {
             int rounds = run.setup().rounds();
             if (rounds < MIN_ROUNDS) {
-                return "too few rounds: run " + run.run().runId() + " has " + rounds + "; a comparison needs at least " + MIN_ROUNDS
+                return "too few rounds: run " + run.run().runId() + " has " + rounds
+                        + "; a comparison needs at least " + MIN_ROUNDS
                         + " in each run, the fewest whose spread says anything about a figure's noise (./bench run --rounds=3)";
             }
         }
         List<String> namesA = targets(a).stream().map(Target::name).toList();
         List<String> namesB = targets(b).stream().map(Target::name).toList();
         if (!new java.util.HashSet<>(namesA).equals(new java.util.HashSet<>(namesB))) {
-            return "different targets measured: " + a.run().runId() + " has " + namesA + ", " + b.run().runId() + " has " + namesB
+            return "different targets measured: " + a.run().runId() + " has " + namesA + ", "
+                    + b.run().runId() + " has " + namesB
                     + " (a target that failed counts as not measured)";
         }
         if (!Objects.equals(a.setup().load(), b.setup().load())) {
@@ -502,7 +507,8 @@ public final class RunComparison {
     /** The P99 of every round that measured the level as planned (over every request, failed ones at their full time). */
     private static double[] p99s(List<List<LevelRound>> ladders, int rate) {
         return ladders.stream().flatMap(List::stream)
-                .filter(l -> l.rateRps() == rate && ObjectiveJudge.measuredAtRate(l) && ObjectiveJudge.allRequests(l) != null)
+                .filter(l -> l.rateRps() == rate && ObjectiveJudge.measuredAtRate(l)
+                && ObjectiveJudge.allRequests(l) != null)
                 .mapToDouble(l -> ObjectiveJudge.allRequests(l).p99()).toArray();
     }
 
@@ -512,7 +518,8 @@ public final class RunComparison {
      * microsecond.
      */
     public static double latencyResolutionMs(Summary a, Summary b) {
-        boolean microseconds = List.of(a, b).stream().allMatch(r -> r.setup().ladder() != null && "vegeta".equals(r.setup().ladder().injector()));
+        boolean microseconds = List.of(a, b).stream()
+                .allMatch(r -> r.setup().ladder() != null && "vegeta".equals(r.setup().ladder().injector()));
         return microseconds ? 0.001 : 1;
     }
 
@@ -523,7 +530,8 @@ public final class RunComparison {
 
     /** The same, with {@code levels}: its values are levels of one ladder both runs offered ({@link Figure}). */
     private static Figure figure(String target, String figure, double[] a, double[] b, double margin, double resolution, boolean levels) {
-        return new Figure(target, figure, a, b, Math.max(margin * Math.abs(Stats.mean(a)), resolution), resolution, levels);
+        return new Figure(target, figure, a, b, Math.max(margin * Math.abs(Stats.mean(a)), resolution),
+                resolution, levels);
     }
 
     /** One run's figure: its mean over rounds and the 95% t-interval of that mean, for compare.html's charts. */

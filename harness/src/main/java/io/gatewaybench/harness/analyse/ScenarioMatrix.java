@@ -87,7 +87,8 @@ public final class ScenarioMatrix {
                 }
                 ProfileMatrix.Judged tp = throughputJudged.get(i);
                 ProfileMatrix.Judged c = cpuJudged.get(i);
-                rows.add(new CostRow.Measured(scenarioOf(t), t.name(), t.judged().throughputRps(), ProfileMatrix.ratio(throughput.get(i)),
+                rows.add(new CostRow.Measured(scenarioOf(t), t.name(), t.judged().throughputRps(),
+                        ProfileMatrix.ratio(throughput.get(i)),
                         tp == null ? throughput.get(i) : tp.spread(), ProfileMatrix.median(ProfileMatrix.cpuPerRound(t)),
                         ProfileMatrix.ratio(cpu.get(i)), c == null ? cpu.get(i) : c.spread(), tp == null ? null : tp.judgement().throughput(),
                         c == null ? null : c.judgement().cpu()));
@@ -107,13 +108,15 @@ public final class ScenarioMatrix {
 
     private static String plainOf(Target t) {
         String name = t.name();
-        return t.about().plain() != null ? t.about().plain() : name.contains(Scenario.SEPARATOR) ? name.substring(0, name.lastIndexOf(Scenario.SEPARATOR)) : name;
+        return t.about().plain() != null ? t.about().plain() : name.contains(Scenario.SEPARATOR)
+                ? name.substring(0, name.lastIndexOf(Scenario.SEPARATOR)) : name;
     }
 
     private static ScenarioRow scenarioRow(Target t, List<Integer> rates) {
         String baseline = t.about().baseline() == null ? "direct" : t.about().baseline();
         if (!t.wasMeasured()) {
-            return new ScenarioRow.Failed(t.name(), baseline, t.measured().failure() == null ? "not measured" : t.measured().failure());
+            return new ScenarioRow.Failed(t.name(), baseline, t.measured().failure() == null ? "not measured"
+                    : t.measured().failure());
         }
         Optional<Double> relative = null;
         Optional<String> withinNoise = null;
@@ -124,7 +127,8 @@ public final class ScenarioMatrix {
         }
         MaxSustainable best = Analysis.firstObjective(t);
         return new ScenarioRow.Measured(t.name(), baseline, t.judged().throughputRps(), relative, withinNoise,
-                t.judged().spread() == null ? null : t.judged().spread().throughputRelativeToDirect(), p99AtRates(t, rates),
+                t.judged().spread() == null ? null : t.judged().spread().throughputRelativeToDirect(),
+                p99AtRates(t, rates),
                 best == null ? null : best.rateRps(), best != null && best.lowerBound() ? Boolean.TRUE : null, best == null ? null : best.objective(), ProfileMatrix.median(ProfileMatrix.cpuPerRound(t)));
     }
 
@@ -137,7 +141,8 @@ public final class ScenarioMatrix {
         Map<Integer, P99AtRate> p99 = new LinkedHashMap<>();
         if (t.fixedRate() != null) {
             for (FixedRateLevel level : t.fixedRate()) {
-                boolean late = level.judged().roundsInjectorLimited() != null && level.judged().roundsInjectorLimited() > 0;
+                boolean late = level.judged().roundsInjectorLimited() != null
+                        && level.judged().roundsInjectorLimited() > 0;
                 p99.put(level.rateRps(), level.judged().roundsOverloaded() > 0 ? P99AtRate.Missing.OVERLOADED
                         : level.judged().latencyMs() != null ? new P99AtRate.Value(level.judged().latencyMs().p99())
                         : late ? P99AtRate.Missing.INJECTOR_LIMITED : P99AtRate.Missing.NOT_REACHED);
@@ -175,7 +180,8 @@ public final class ScenarioMatrix {
     /** Each round's throughput over its baseline's in the same round ({@link Analysis#pairedRatios}). */
     private static double[] share(Target t, List<Target> targets) {
         String baseline = t.about().baseline() == null ? "direct" : t.about().baseline();
-        Target base = targets.stream().filter(x -> baseline.equals(x.name()) && x.wasMeasured()).findFirst().orElse(null);
+        Target base = targets.stream().filter(x -> baseline.equals(x.name()) && x.wasMeasured())
+                .findFirst().orElse(null);
         if (base == null) {
             return new double[0];
         }

@@ -194,7 +194,8 @@ public final class SliceSpread {
                     .orElseThrow(() -> new IllegalArgumentException(run + " has no direct"));
             List<double[]> d = logs.perSecond(run, Baseline.DIRECT, direct.measured().rounds().size(), seconds);
             for (Target t : s.targets()) {
-                if (t == direct || t.measured().failure() != null || !"direct".equals(t.about().baseline() == null ? "direct" : t.about().baseline())) {
+                if (t == direct || t.measured().failure() != null
+                        || !"direct".equals(t.about().baseline() == null ? "direct" : t.about().baseline())) {
                     continue;
                 }
                 List<double[]> mine = logs.perSecond(run, t.name(), t.measured().rounds().size(), seconds);
@@ -203,7 +204,8 @@ public final class SliceSpread {
             }
             // what a round costs a target besides its window: the run's time over its steps (direct's extra run included)
             int runSteps = s.targets().stream().mapToInt(t -> t.measured().rounds().size()).sum();
-            fixed += java.time.Duration.between(java.time.Instant.parse(s.run().started()), java.time.Instant.parse(s.run().finished())).toSeconds()
+            fixed += java.time.Duration.between(java.time.Instant.parse(s.run().started()),
+                    java.time.Instant.parse(s.run().finished())).toSeconds()
                     - (double) runSteps * seconds;
             steps += runSteps;
         }

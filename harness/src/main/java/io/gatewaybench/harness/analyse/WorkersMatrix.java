@@ -41,7 +41,8 @@ final class WorkersMatrix {
         }
         Map<String, List<WorkersRow>> judged = new LinkedHashMap<>();
         bySeries.forEach((series, steps) -> {
-            List<Target> sorted = steps.stream().sorted(Comparator.comparingInt(t -> t.about().sweepWorkers())).toList();
+            List<Target> sorted = steps.stream()
+                    .sorted(Comparator.comparingInt(t -> t.about().sweepWorkers())).toList();
             Target fewest = sorted.get(0);
             List<RatioSpread> spreads = new ArrayList<>();
             for (Target t : sorted) {
@@ -60,7 +61,8 @@ final class WorkersMatrix {
 
     private static WorkersRow row(Target t, Target fewest, List<Integer> rates, RatioSpread spread, ProfileMatrix.Judged judged) {
         if (!t.wasMeasured()) {
-            return new WorkersRow.Failed(t.about().sweepWorkers(), t.name(), t.about().workers(), t.measured().failure() == null ? "not measured" : t.measured().failure());
+            return new WorkersRow.Failed(t.about().sweepWorkers(), t.name(), t.about().workers(),
+                    t.measured().failure() == null ? "not measured" : t.measured().failure());
         }
         Optional<Double> relativeToDirect = t.judged() != null && t.judged().relativeToDirect() != null
                 ? Optional.ofNullable(t.judged().relativeToDirect().throughput()) : null;
@@ -80,7 +82,8 @@ final class WorkersMatrix {
                 perWorker = Precision.round(m.ratio() * fewest.about().sweepWorkers() / t.about().sweepWorkers());
             }
         }
-        return new WorkersRow.Measured(t.about().sweepWorkers(), t.name(), t.about().workers(), t.judged().throughputRps(), relativeToDirect, relative, tp, perWorker,
+        return new WorkersRow.Measured(t.about().sweepWorkers(), t.name(), t.about().workers(),
+                t.judged().throughputRps(), relativeToDirect, relative, tp, perWorker,
                 verdict, ScenarioMatrix.p99AtRates(t, rates), ProfileMatrix.median(ProfileMatrix.cpuPerRound(t)));
     }
 }

@@ -51,14 +51,23 @@ public final class CpuGroups implements AutoCloseable {
      */
     public static Optional<CpuGroups> create(StringBuilder why) {
         try {
-            Optional<Place> found = find(Files.readAllLines(MOUNTS), Files.readAllLines(SELF));
-            if (found.isEmpty()) {
-                why.append("no cgroup v1 cpuacct controller and no cgroup v2 hierarchy mounted");
-                return Optional.empty();
-            }
-            Path base = found.get().folder().resolve("gateway-bench-" + ProcessHandle.current().pid());
+            return at(find(Files.readAllLines(MOUNTS), Files.readAllLines(SELF)), why);
+        } catch (IOException e) {
+            why.append("cannot read the cgroup mounts: ").append(e.getMessage());
+            return Optional.empty();
+        }
+    }
+
+    /** The run's groups at {@code place}, as {@link #create} makes them where this machine offers it. */
+    static Optional<CpuGroups> at(Optional<Place> place, StringBuilder why) {
+        if (place.isEmpty()) {
+            why.append("no cgroup v1 cpuacct controller and no cgroup v2 hierarchy mounted");
+            return Optional.empty();
+        }
+        try {
+            Path base = place.get().folder().resolve("gateway-bench-" + ProcessHandle.current().pid());
             Files.createDirectories(base);
-            return Optional.of(new CpuGroups(found.get().kind(), base));
+            return Optional.of(new CpuGroups(place.get().kind(), base));
         } catch (IOException | RuntimeException e) {
             why.append("cannot create a cgroup: ").append(e.getMessage()).append(" (run as root)");
             return Optional.empty();

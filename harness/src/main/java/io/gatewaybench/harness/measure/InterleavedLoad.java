@@ -28,7 +28,8 @@ public final class InterleavedLoad {
      * Runs the load against {@code urls} (named {@code names}): {@code warmupSeconds} of closed loop each, then
      * {@code cycles} cycles of {@code sliceSeconds} slices, {@code users} users each; Gatling's output goes to {@code raw}.
      */
-    public static InterleavedSlices run(List<String> names, List<URI> urls, GatlingRun.Request request, int users, int warmupSeconds,
+    public static InterleavedSlices run(List<String> names, List<URI> urls, GatlingRun.Request request,
+            int users, int warmupSeconds,
             int sliceSeconds, int cycles, Path raw) throws IOException {
         Files.createDirectories(raw);
         List<String> args = new ArrayList<>(List.of("-Dmodel=interleaved",

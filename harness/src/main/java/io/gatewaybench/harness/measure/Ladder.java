@@ -72,9 +72,13 @@ public final class Ladder {
             return !overloaded && sent >= planned;
         }
 
-        /** Why the injector, not the target, failed this level as it was sent ("" when it did not): {@link InjectorLimit#late}. */
+        /**
+         * Why the injector, not the target, failed this level as it was sent ("" when it did not):
+         * {@link InjectorLimit#late}.
+         */
         public String injectorLate() {
-            return InjectorLimit.late(vegeta != null, vegeta == null ? List.of() : vegeta.injectors(), sendLagP99Ms, rate, sent, planned,
+            return InjectorLimit.late(vegeta != null, vegeta == null ? List.of() : vegeta.injectors(), sendLagP99Ms,
+                    rate, sent, planned,
                     overloaded);
         }
 

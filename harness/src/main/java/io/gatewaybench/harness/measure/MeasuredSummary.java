@@ -19,12 +19,14 @@ import java.util.Map;
 
 /**
  * What a run measured, as summary.json's records: the run's description with every target's rounds, its ladder levels
- * (each with its round), the pooled probes and resource costs, and its details; nothing judged ({@link Target#judged()} and
- * each level's are null). The analysis judges it ({@code Analysis.apply}), and the report writes it ({@code RunSummary.write}).
+ * (each with its round), the pooled probes and resource costs, and its details; nothing judged ({@link Target#judged()}
+ * and each level's are null). The analysis judges it ({@code Analysis.apply}), and the report writes it
+ * ({@code RunSummary.write}).
  */
 public final class MeasuredSummary {
     /** One target's outcome; {@code rounds} holds what each round measured, {@code failure} why it could not be measured. */
-    public record TargetOutcome(io.gatewaybench.harness.plan.Target target, List<RequestStats> rounds, TargetDetails details,
+    public record TargetOutcome(io.gatewaybench.harness.plan.Target target, List<RequestStats> rounds,
+            TargetDetails details,
             String failure) {
         /**
          * What is pooled or taken as the median over rounds here rather than in the analysis:
@@ -58,9 +60,9 @@ public final class MeasuredSummary {
     }
 
     /**
-     * The run as measured: {@code run}'s description (its targets aside) with every target, its ladder levels at {@code rates}
-     * (its objectives are named in {@code run}'s ladder). Nothing is judged here: {@code Analysis.apply} judges it, as
-     * {@code ./bench report} and {@code ./bench compare} judge a summary.json.
+     * The run as measured: {@code run}'s description (its targets aside) with every target, its ladder levels at
+     * {@code rates} (its objectives are named in {@code run}'s ladder). Nothing is judged here: {@code Analysis.apply}
+     * judges it, as {@code ./bench report} and {@code ./bench compare} judge a summary.json.
      */
     public static Summary of(Summary run, List<TargetOutcome> outcomes, List<Integer> rates) {
         return run.with(targets(outcomes, rates), run.matrices());
@@ -85,18 +87,23 @@ public final class MeasuredSummary {
     }
 
     /**
-     * Each target as measured: what it is and how it ran, every round's figures, its ladder levels (each with its round, and
-     * the probe's requests at each level pooled), the probes' requests and each role's cost pooled over the rounds.
+     * Each target as measured: what it is and how it ran, every round's figures, its ladder levels (each with its
+     * round, and the probe's requests at each level pooled), the probes' requests and each role's cost pooled over the
+     * rounds.
      */
     public static List<Target> targets(List<TargetOutcome> outcomes, List<Integer> rates) {
         List<Target> list = new ArrayList<>();
         for (TargetOutcome o : outcomes) {
             TargetDetails d = o.details();
             io.gatewaybench.harness.plan.Target t = o.target();
-            boolean plain = t.scenario().equals(Scenario.PLAIN); // scenario and plain also for a target that failed early
-            Target.About about = new Target.About(t.name(), t.description(), d.scenario() != null ? d.scenario() : plain ? null : t.scenario(),
-                    d.plain() != null ? d.plain() : plain ? null : t.underPlain(), d.baseline(), d.configuration(), d.sweepSeries(),
-                    d.sweepWorkers(), d.gateway(), d.runFolder(), d.workers(), d.jvmProfile(), d.java(), d.jvmFlags(), d.gatewayArgs(),
+            // scenario and plain also for a target that failed early
+            boolean plain = t.scenario().equals(Scenario.PLAIN);
+            Target.About about = new Target.About(t.name(), t.description(), d.scenario() != null ? d.scenario() : plain
+                    ? null : t.scenario(),
+                    d.plain() != null ? d.plain() : plain ? null : t.underPlain(), d.baseline(),
+                            d.configuration(), d.sweepSeries(),
+                    d.sweepWorkers(), d.gateway(), d.runFolder(), d.workers(), d.jvmProfile(), d.java(),
+                            d.jvmFlags(), d.gatewayArgs(),
                     d.jfrRecording(), notSampled(t));
             List<GatlingStatus> gatling = d.gatling().isEmpty() ? null : d.gatling();
             List<WrkCheck> wrk = d.wrkCrossCheck().isEmpty() ? null : d.wrkCrossCheck();
@@ -120,9 +127,9 @@ public final class MeasuredSummary {
     }
 
     /**
-     * Each level of the ladder as the target's rounds measured it: every round's level with its round number, the probe's
-     * requests during the level pooled over the rounds, and the injector's CPU per request, median over them (the analysis
-     * judges the rest).
+     * Each level of the ladder as the target's rounds measured it: every round's level with its round number, the
+     * probe's requests during the level pooled over the rounds, and the injector's CPU per request, median over them
+     * (the analysis judges the rest).
      */
     public static List<FixedRateLevel> fixedRate(List<RequestStats> rounds, List<Integer> rates) {
         List<FixedRateLevel> levels = new ArrayList<>();
@@ -145,7 +152,8 @@ public final class MeasuredSummary {
                 }
             }
             levels.add(FixedRateLevel.measured(rate, pooled == null ? null : pooled.figures(), perRound,
-                    injectorCpu.isEmpty() ? null : Precision.round(Stats.median(injectorCpu.stream().mapToDouble(v -> v).toArray()))));
+                    injectorCpu.isEmpty() ? null : Precision.round(Stats.median(injectorCpu.stream()
+                    .mapToDouble(v -> v).toArray()))));
         }
         return levels;
     }

@@ -129,25 +129,30 @@ public record RunDescription(RunPlan plan, Topology topology, int workers, Path 
                         + "the request's intended send instant to its complete response, to the microsecond, and Vegeta's own send lag is "
                         + "reported apart. Past " + plan.ladder().maxInFlight() + " requests outstanding at once the level counts as "
                         + "overloaded and the target's ladder stops; a level Vegeta sent late (send lag P99 over "
-                        + (int) InjectorLimit.VEGETA_LATE_SEND_MS + " ms) or short is run once more, and late again it is injector-limited and ends "
+                        + (int) InjectorLimit.VEGETA_LATE_SEND_MS
+                        + " ms) or short is run once more, and late again it is injector-limited and ends "
                         + "the target's ladder."
                         : "open model, one request per arrival, shared uncapped connection pool: no request waits for a "
                         + "connection (it opens one), and Gatling's response time runs from the instant it tries to send, TCP connect "
                         + "included, to the complete response. A target that cannot keep up collects requests in flight: past "
                         + plan.ladder().maxInFlight() + " the level counts as overloaded and the target's ladder stops. A level Gatling "
-                        + "sent late (send lag P99 over " + (int) InjectorLimit.GATLING_LATE_SEND_MS + " ms) is sent once more, with the levels above it, "
+                        + "sent late (send lag P99 over " + (int) InjectorLimit.GATLING_LATE_SEND_MS
+                        + " ms) is sent once more, with the levels above it, "
                         + "by a second Gatling run of the ladder alone (its warm-up, then those levels), and late again it is "
                         + "injector-limited: neither a pass nor a failure.",
                 plan.ladder().objectives().stream().map(o -> new LadderPlan.Objective(o.name(), o.description())).toList(),
                 plan.ladder().injector());
-        Run run = new Run(runDir.getFileName().toString(), started.toString(), Instant.now().toString(), Environment.gitCommit(),
-                Environment.machine(), components(), jvm, incomplete.isEmpty(), incomplete.isEmpty() ? null : List.copyOf(incomplete),
+        Run run = new Run(runDir.getFileName().toString(), started.toString(), Instant.now().toString(),
+                Environment.gitCommit(),
+                Environment.machine(), components(), jvm, incomplete.isEmpty(), incomplete.isEmpty() ? null
+                        : List.copyOf(incomplete),
                 hostileInput());
         Setup setup = new Setup(plan.jvm().stream().map(JvmProfile::name).collect(Collectors.joining(",")),
                 plan.origin().atUrl() ? new OriginUrl(plan.origin().url().toString(), plan.origin().path(),
                         plan.origin().markerText().orElse(null)) : null, plan.load().describe(), ladder, null,
                         plan.rounds(), plan.quick());
-        return new Summary(Summary.FORMAT, run, setup, topology.describe(workers), new Matrices(profiles, sweep, scenarios), List.of(), null);
+        return new Summary(Summary.FORMAT, run, setup, topology.describe(workers),
+                new Matrices(profiles, sweep, scenarios), List.of(), null);
     }
 
     /**

@@ -24,7 +24,8 @@ import org.HdrHistogram.Histogram;
  * in each slice every target's answers are counted and checked ({@link VegetaLevel.Expect}), their latency taken from
  * the intended send (Vegeta's own lateness included, and reported apart) and from the actual send, and every role's CPU
  * time read from its cgroup ({@link CpuGroups}), sampled every {@value #SAMPLE_MILLIS} ms and interpolated at the
- * slice's ends. SideBySideTest reads a real attack's records with planted answers.
+ * slice's ends. SideBySideTest reads records written as Vegeta writes them, with answers, lateness and CPU readings
+ * planted, and the schedule's cycles.
  */
 public final class SideBySide {
     /** How often every group's CPU time is read during an attack, ms. */
@@ -47,8 +48,7 @@ public final class SideBySide {
      * @param sendLag how late Vegeta sent each request, us
      */
     public record Slice(long sent, long good, Map<String, Long> failures, long cpuNanos, Histogram fromIntended,
-            Histogram fromSend,
-            Histogram sendLag) {
+            Histogram fromSend, Histogram sendLag) {
         /** CPU time per good answer, us; NaN without a group or an answer. */
         public double cpuUsPerRequest() {
             return cpuNanos < 0 || good == 0 ? Double.NaN : cpuNanos / 1000.0 / good;
@@ -66,9 +66,8 @@ public final class SideBySide {
      * @param maxInFlight per target, the most requests outstanding at once over the attack
      * @param measuredFromEpochNanos where the first slice began, epoch ns
      */
-    public record Result(int rateRps, int sliceSeconds, List<String> names, List<List<Slice>> slices, Map<String,
-            long[]> roleCpuNanos,
-            long[] maxInFlight, long measuredFromEpochNanos) {
+    public record Result(int rateRps, int sliceSeconds, List<String> names, List<List<Slice>> slices,
+            Map<String, long[]> roleCpuNanos, long[] maxInFlight, long measuredFromEpochNanos) {
         /** One target's slices. */
         public List<Slice> of(String name) {
             return slices.get(names.indexOf(name));
@@ -83,18 +82,15 @@ public final class SideBySide {
      * (every answer's body is in them).
      */
     public static Result run(List<String> names, List<URI> bases, List<String> groups, List<String> roles,
-            GatlingRun.Request request,
-            int ratePerTarget, int warmupSeconds, int slices, int sliceSeconds, int connections, CpuGroups cpu,
-                    Path raw, String stem)
-            throws IOException {
+            GatlingRun.Request request, int ratePerTarget, int warmupSeconds, int slices, int sliceSeconds,
+            int connections, CpuGroups cpu, Path raw, String stem) throws IOException {
         Path targets = Files.writeString(raw.resolve(stem + "-targets.txt"),
                 shuffledTargets(bases, VegetaLadder.paths(request),
                 VegetaLadder.headers(request), new java.util.Random(stem.hashCode())));
         int rate = ratePerTarget * bases.size();
         Path binary = raw.resolve(stem + ".bin");
         List<String> attack = VegetaLevel.attackCommand(targets, rate, warmupSeconds, slices * sliceSeconds,
-                connections,
-                VegetaLadder.TIMEOUT_SECONDS, binary);
+                connections, VegetaLadder.TIMEOUT_SECONDS, binary);
         List<String> sampled = new ArrayList<>();
         groups.stream().filter(g -> g != null).forEach(sampled::add);
         sampled.addAll(roles);
@@ -157,9 +153,8 @@ public final class SideBySide {
 
     /** Reads an attack's binary records through {@code vegeta encode}, a line at a time. */
     private static Result read(Path binary, List<String> names, List<URI> bases, List<String> groups,
-            List<String> roles, int ratePerTarget,
-            int warmupSeconds, int slices, int sliceSeconds, VegetaLevel.Expect expect,
-                    CpuSampler sampler) throws IOException {
+            List<String> roles, int ratePerTarget, int warmupSeconds, int slices, int sliceSeconds,
+            VegetaLevel.Expect expect, CpuSampler sampler) throws IOException {
         Process p = new ProcessBuilder("vegeta", "encode", "--to", "json", binary.toString())
                 .redirectError(ProcessBuilder.Redirect.DISCARD)
                 .start();
@@ -179,9 +174,8 @@ public final class SideBySide {
      * it. {@code sampler} null: no CPU read.
      */
     static Result read(BufferedReader in, List<String> names, List<URI> bases, List<String> groups, List<String> roles,
-            int ratePerTarget,
-            int warmupSeconds, int slices, int sliceSeconds, VegetaLevel.Expect expect,
-                    CpuSampler sampler) throws IOException {
+            int ratePerTarget, int warmupSeconds, int slices, int sliceSeconds, VegetaLevel.Expect expect,
+            CpuSampler sampler) throws IOException {
         int n = bases.size();
         double interval = 1e9 / (ratePerTarget * (double) n);
         List<String> prefixes = bases.stream().map(b -> b.toString().replaceFirst("/$", "") + "/").toList();

@@ -400,8 +400,8 @@ public final class SimulationLog {
     }
 
     /**
-     * Each round's successful responses per second of its measured window, by send time, from its simulation.log under the
-     * run's raw folder ({@code ./bench precision}); refused, naming the fix, where the raw logs are gone.
+     * Each round's successful responses per second of its measured window, by send time, from its simulation.log under
+     * the run's raw folder ({@code ./bench precision}); refused, naming the fix, where the raw logs are gone.
      */
     public static List<double[]> roundsPerSecond(Path run, String target, int rounds, int seconds) throws IOException {
         List<double[]> out = new ArrayList<>();
@@ -411,7 +411,8 @@ public final class SimulationLog {
             Path log;
             try (Stream<Path> files = Files.exists(raw) ? Files.walk(raw, 2) : Stream.empty()) {
                 log = files.filter(f -> f.getFileName().toString().equals("simulation.log")).findFirst()
-                        .orElseThrow(() -> new IllegalArgumentException("no raw Gatling log of " + which + " under " + raw
+                        .orElseThrow(() -> new IllegalArgumentException("no raw Gatling log of " + which
+                        + " under " + raw
                                 + ": a committed run keeps only its summaries; name a run made on this machine"));
             }
             List<Request> book = read(log).requests(GatlingRun.MEASURED);

@@ -20,16 +20,17 @@ import org.HdrHistogram.Histogram;
 
 /**
  * The fixed-rate ladder sent by Vegeta (injector/README.md: chosen by a bake-off against Hyperfoil and Gatling), after
- * Gatling's closed load has warmed the target: the same rates for every target, ascending, each level {@code
- * levelSeconds} of open-model load after {@link #WARMUP_SECONDS} on the same schedule and connections, left out. Every
- * request's latency runs from its intended send instant, in microseconds ({@link VegetaLevel}); every answer is checked.
+ * Gatling's closed load has warmed the target: the same rates for every target, ascending, each level
+ * {@code levelSeconds} of open-model load after {@link #WARMUP_SECONDS} on the same schedule and connections, left out.
+ * Every request's latency runs from its intended send instant, in microseconds ({@link VegetaLevel}); every answer is
+ * checked.
  *
- * <p>A level Vegeta could not deliver on schedule ({@link Ladder.Level#injectorLate()}: send lag P99 over {@link
- * InjectorLimit#VEGETA_LATE_SEND_MS}, or requests missing) is run once more; if it is late again it stays so, the analysis counts it
- * neither as a pass nor as a failure of the target, and the ladder stops there: the maximum-rate search stops at it, and
- * Vegeta would deliver a higher rate no better. A level with more than the plan's {@code maxInFlight} requests
- * outstanding at once is overloaded, and the ladder stops there, as Gatling's in-flight guard stopped it: the levels
- * above would only queue.
+ * <p>A level Vegeta could not deliver on schedule ({@link Ladder.Level#injectorLate()}: send lag P99 over
+ * {@link InjectorLimit#VEGETA_LATE_SEND_MS}, or requests missing) is run once more; if it is late again it stays so,
+ * the analysis counts it neither as a pass nor as a failure of the target, and the ladder stops there: the maximum-rate
+ * search stops at it, and Vegeta would deliver a higher rate no better. A level with more than the plan's
+ * {@code maxInFlight} requests outstanding at once is overloaded, and the ladder stops there, as Gatling's in-flight
+ * guard stopped it: the levels above would only queue.
  */
 public final class VegetaLadder {
     /** Seconds of each level sent first on the same schedule and left out: connections opened, the rate settled. */

@@ -46,7 +46,8 @@ public record EqualRates(
     }
 
     /**
-     * The short search that set the rates: ascending levels offered to every target at once until one did not hold.
+     * The short search that set the rates: levels offered to every target at once, up from the warm-up's rate until
+     * one did not hold, or, where even that one did not, down from it until one did.
      *
      * @param levels each level tried, and whether every target held it
      * @param limitRps the highest level every target held, req/s

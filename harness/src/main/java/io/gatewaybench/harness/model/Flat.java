@@ -44,10 +44,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * judged of it are separate records in Java and side by side in the file. Each component of a flat record is either a
  * key (it has {@link JsonProperty}: read and written as a record's component is) or a part (a record, or another flat
  * record, whose keys are written in this object, not in one of their own). Every key belongs to one component only, and
- * {@link JsonPropertyOrder} on the record lists every key once, in the order they are written. A part none of whose keys
- * is present reads as null; a part that is null writes none. Reading is as strict as for any record ({@link
- * Summaries#mapper()}): a key no component has fails, naming it; a part reads with its own record's rules. FlatTest and
- * SummaryModelTest (every committed summary written back as it is) guard this.
+ * {@link JsonPropertyOrder} on the record lists every key once, in the order they are written. A part none of whose
+ * keys is present reads as null; a part that is null writes none. Reading is as strict as for any record
+ * ({@link Summaries#mapper()}): a key no component has fails, naming it; a part reads with its own record's rules.
+ * FlatTest and SummaryModelTest (every committed summary written back as it is) guard this.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
@@ -55,7 +55,9 @@ import java.util.concurrent.ConcurrentHashMap;
 @JsonSerialize(using = Flat.Writer.class)
 @JsonDeserialize(using = Flat.Reader.class)
 public @interface Flat {
-    /** The keys a record's object has (a part's, or a flat record's all), for code that reads summary.json as a tree. */
+    /**
+     * The keys a record's object has (a part's, or a flat record's all), for code that reads summary.json as a tree.
+     */
     final class Keys {
         private Keys() {
         }
@@ -67,7 +69,8 @@ public @interface Flat {
     }
 
     /** One component of a flat record: a key ({@code key} set) or a part ({@code part} set). */
-    record Slot(RecordComponent component, String key, boolean required, boolean nullable, Layout part, Set<String> keys) {
+    record Slot(RecordComponent component, String key, boolean required, boolean nullable,
+            Layout part, Set<String> keys) {
         Object of(Object record) {
             try {
                 return component.getAccessor().invoke(record);
@@ -108,7 +111,8 @@ public @interface Flat {
                 JsonProperty property = c.getAccessor().getAnnotation(JsonProperty.class);
                 Slot slot;
                 if (property != null) {
-                    slot = new Slot(c, property.value(), property.required(), c.getAccessor().isAnnotationPresent(NullableKey.class), null,
+                    slot = new Slot(c, property.value(), property.required(),
+                            c.getAccessor().isAnnotationPresent(NullableKey.class), null,
                             Set.of(property.value()));
                 } else if (flat) {
                     Layout part = of(c.getType());
@@ -118,7 +122,8 @@ public @interface Flat {
                 }
                 for (String k : slot.keys()) {
                     if (!all.add(k)) {
-                        throw new IllegalStateException(type.getSimpleName() + ": key '" + k + "' belongs to two components");
+                        throw new IllegalStateException(type.getSimpleName() + ": key '" + k
+                                + "' belongs to two components");
                     }
                 }
                 slots.add(slot);
@@ -128,11 +133,13 @@ public @interface Flat {
                 JsonPropertyOrder declared = type.getAnnotation(JsonPropertyOrder.class);
                 order = declared == null ? List.of() : Arrays.asList(declared.value());
                 if (!new LinkedHashSet<>(order).equals(all) || order.size() != all.size()) {
-                    throw new IllegalStateException(type.getSimpleName() + ": @JsonPropertyOrder must list each of its keys once, " + all
+                    throw new IllegalStateException(type.getSimpleName()
+                            + ": @JsonPropertyOrder must list each of its keys once, " + all
                             + ", not " + order);
                 }
             }
-            Class<?>[] types = Arrays.stream(type.getRecordComponents()).map(RecordComponent::getType).toArray(Class<?>[]::new);
+            Class<?>[] types = Arrays.stream(type.getRecordComponents()).map(RecordComponent::getType)
+                    .toArray(Class<?>[]::new);
             try {
                 return new Layout(type, List.copyOf(slots), List.copyOf(order), type.getDeclaredConstructor(types));
             } catch (NoSuchMethodException e) {
@@ -187,7 +194,10 @@ public @interface Flat {
         }
     }
 
-    /** Reads one object into a flat record: its keys into their components, and each part from the keys that are its own. */
+    /**
+     * Reads one object into a flat record: its keys into their components, and each part from the keys that are its
+     * own.
+     */
     final class Reader extends StdDeserializer<Record> implements ContextualDeserializer {
         private static final long serialVersionUID = 1L;
         private final transient JavaType type;
@@ -212,7 +222,8 @@ public @interface Flat {
             Layout layout = Layout.of(type.getRawClass());
             JsonNode read = ctxt.readTree(p);
             if (!read.isObject()) {
-                return (Record) ctxt.handleUnexpectedToken(type, read.asToken(), p, "an object is expected here, not %s", read.getNodeType());
+                return (Record) ctxt.handleUnexpectedToken(type, read.asToken(), p,
+                        "an object is expected here, not %s", read.getNodeType());
             }
             ObjectNode node = (ObjectNode) read;
             Set<String> known = layout.keys();

@@ -23,7 +23,8 @@ public record LatencyMs(
         @JsonProperty(value = "p99_99", required = true) double p99_99,
         @JsonProperty(value = "max", required = true) double max) {
     /** The percentiles' names, in the order of {@link #values()}. */
-    public static final java.util.List<String> NAMES = java.util.List.of("mean", "p50", "p90", "p99", "p99_9", "p99_99", "max");
+    public static final java.util.List<String> NAMES = java.util.List.of("mean", "p50", "p90", "p99", "p99_9",
+            "p99_99", "max");
 
     /** Each figure, in {@link #NAMES}' order, ms. */
     public double[] values() {

@@ -6,21 +6,22 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What a run was and how it ended (part of {@link Summary}): its id and times, the commit, the machine and every component's
- * version, and whether every target was measured.
+ * What a run was and how it ended (part of {@link Summary}): its id and times, the commit, the machine and every
+ * component's version, and whether every target was measured.
  *
  * @param runId the run folder's name: its UTC start time (yyyyMMdd-HHmmss, -N if taken)
  * @param started when the run started, UTC ISO-8601
  * @param finished when the summary was written, UTC ISO-8601
- * @param gitCommit the commit the run was made from (-dirty: with changes; " (deployed)": a deployed copy), or "unknown"
+ * @param gitCommit the commit the run was made from (-dirty: with changes; " (deployed)": a deployed copy), or
+ *     "unknown"
  * @param machine the machine the harness ran on (Environment.machine)
- * @param components every component's version, keyed by component or target: a version line, or a JVM gateway's libraries
- *        keyed by artifact
+ * @param components every component's version, keyed by component or target: a version line, or a JVM gateway's
+ *     libraries keyed by artifact
  * @param jvmFlags JVM flags of each JVM, keyed by tomcat, each JVM target and gatling
  * @param complete whether every target was measured in every round (absent in summaries written before it was recorded)
  * @param incompleteBecause why the run is incomplete
- * @param hostileInput the hostile-input suite's finding for the gateways the run ran from the repository's descriptors (not
- *        measured by the run); absent in runs made before it was recorded
+ * @param hostileInput the hostile-input suite's finding for the gateways the run ran from the repository's descriptors
+ *     (not measured by the run); absent in runs made before it was recorded
  */
 public record Run(
         @JsonProperty(value = "run_id", required = true) String runId,

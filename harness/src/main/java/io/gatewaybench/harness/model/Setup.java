@@ -3,12 +3,12 @@ package io.gatewaybench.harness.model;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
 /**
- * What every target of a run got alike (part of {@link Summary}): the load, the ladder, the rounds, the JVM profile and the
- * origin, as the run recorded its plan.
+ * What every target of a run got alike (part of {@link Summary}): the load, the ladder, the rounds, the JVM profile and
+ * the origin, as the run recorded its plan.
  *
  * @param jvmProfile the run's JVM profiles, comma-separated
  * @param origin the user's service at a URL that direct measured and every target fronted ({@code --origin}); absent:
- *        Tomcat's book page
+ *     Tomcat's book page
  * @param load the load every target got alike (RunPlan.Load.describe)
  * @param ladder the fixed-rate ladder every target got after its measurement; absent where the run had none
  * @param equalRates how every target was measured at equal rates, all at once; absent where the run did not

@@ -6,9 +6,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One target of the run ({@code targets[]}): what it is and how it ran ({@link About}), what its rounds measured ({@link
- * Measured}), what the analysis judged of that ({@link Judged}), and its fixed-rate ladder, each level measured and judged
- * ({@link FixedRateLevel}). summary.json writes the four side by side in one object ({@link Flat}).
+ * One target of the run ({@code targets[]}): what it is and how it ran ({@link About}), what its rounds measured
+ * ({@link Measured}), what the analysis judged of that ({@link Judged}), and its fixed-rate ladder, each level measured
+ * and judged ({@link FixedRateLevel}). summary.json writes the four side by side in one object ({@link Flat}).
  *
  * @param about what the target is and how it ran
  * @param measured what its rounds measured; never null
@@ -17,11 +17,12 @@ import java.util.Map;
  * @param cost what the analysis judged of its equal rates ({@link Measured#equalRates()}); null where it had none
  */
 @Flat
-@JsonPropertyOrder({"name", "description", "requests", "errors", "error_share", "throughput_rps", "latency_ms", "relative_to_direct",
-    "spread", "max_sustainable", "scenario", "plain", "failure", "resources", "gateway_cpu", "probe_us", "probe_added_us_over_direct",
-    "fixed_rate", "rounds", "baseline", "configuration", "sweep_series", "sweep_workers", "gateway", "run_folder", "workers",
-    "jvm_profile", "java", "jvm_flags", "gateway_args", "jfr_recording", "rate_limit_check", "gatling", "wrk_cross_check",
-    "not_warm_rounds", "not_sampled", "equal_rates", "cost"})
+@JsonPropertyOrder({"name", "description", "requests", "errors", "error_share", "throughput_rps", "latency_ms",
+    "relative_to_direct", "spread", "max_sustainable", "scenario", "plain", "failure", "resources", "gateway_cpu",
+    "probe_us", "probe_added_us_over_direct", "fixed_rate", "rounds", "baseline", "configuration", "sweep_series",
+    "sweep_workers", "gateway", "run_folder", "workers", "jvm_profile", "java", "jvm_flags", "gateway_args",
+    "jfr_recording", "rate_limit_check", "gatling", "wrk_cross_check", "not_warm_rounds", "not_sampled", "equal_rates",
+    "cost"})
 public record Target(About about, Measured measured, Judged judged,
         @JsonProperty("fixed_rate") List<FixedRateLevel> fixedRate,
         @JsonProperty("cost") TargetCost cost) {
@@ -57,8 +58,8 @@ public record Target(About about, Measured measured, Judged judged,
 
     /**
      * What the target is and how it ran. The keys are absent where they do not apply: the scenario's under plain, the
-     * sweep's outside a workers sweep, the gateway's for direct, and all of them for a target that failed before they were
-     * known.
+     * sweep's outside a workers sweep, the gateway's for direct, and all of them for a target that failed before they
+     * were known.
      *
      * @param name the target's name (gateway[@profile][:scenario][-wN])
      * @param description what the target is, in words
@@ -76,8 +77,8 @@ public record Target(About about, Measured measured, Judged judged,
      * @param jvmFlags its JVM flags
      * @param gatewayArgs command-line options added after the gateway's usual ones
      * @param jfrRecording the Flight Recorder recording it ran with
-     * @param notSampled why the gateway's CPU and memory were not measured: a gateway declared by URL whose descriptor names
-     *        no process to watch; absent where they were, or for direct
+     * @param notSampled why the gateway's CPU and memory were not measured: a gateway declared by URL whose descriptor
+     *     names no process to watch; absent where they were, or for direct
      */
     public record About(
             @JsonProperty(value = "name", required = true) String name,
@@ -99,7 +100,8 @@ public record Target(About about, Measured measured, Judged judged,
             @JsonProperty("not_sampled") String notSampled) {
         /** A target known by its name and description alone. */
         public static About of(String name, String description) {
-            return new About(name, description, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+            return new About(name, description, null, null, null, null, null, null, null, null, null, null, null,
+                    null, null, null, null);
         }
 
         /** The name of the target this one's figures are paired with: its own baseline, else direct. */
@@ -150,8 +152,9 @@ public record Target(About about, Measured measured, Judged judged,
     }
 
     /**
-     * What the analysis judged of the target's rounds ({@code Analysis.apply}): counts summed, figures' medians over rounds,
-     * the throughput relative to direct paired round by round, spreads, the maximum sustainable rate per objective.
+     * What the analysis judged of the target's rounds ({@code Analysis.apply}): counts summed, figures' medians over
+     * rounds, the throughput relative to direct paired round by round, spreads, the maximum sustainable rate per
+     * objective.
      *
      * @param requests measured requests over all rounds, count
      * @param errors failed requests over all rounds, count
@@ -161,12 +164,12 @@ public record Target(About about, Measured measured, Judged judged,
      * @param relativeToDirect the target beside its baseline; null: the baseline was not measured
      * @param spread the target's figures over rounds (two rounds or more)
      * @param maxSustainable the maximum sustainable rate per objective, keyed by objective name
-     * @param gatewayCpu the gateway's CPU per request over rounds with its interval, and the req/s one core would carry at it
-     *        (absent: direct, or a gateway not sampled)
-     * @param probeAddedUsOverDirect what the target adds over its baseline per probe, us; absent where no probe ran or the
-     *        baseline was not measured
-     * @param notWarmRounds the rounds whose closed load did not reach a steady rate within its warm-up (steady_after_s null:
-     *        part of the measured window was still warming up), count; absent where no round recorded it
+     * @param gatewayCpu the gateway's CPU per request over rounds with its interval, and the req/s one core would carry
+     *     at it (absent: direct, or a gateway not sampled)
+     * @param probeAddedUsOverDirect what the target adds over its baseline per probe, us; absent where no probe ran or
+     *     the baseline was not measured
+     * @param notWarmRounds the rounds whose closed load did not reach a steady rate within its warm-up (steady_after_s
+     *     null: part of the measured window was still warming up), count; absent where no round recorded it
      */
     public record Judged(
             @JsonProperty(value = "requests", required = true) long requests,
@@ -182,7 +185,8 @@ public record Target(About about, Measured measured, Judged judged,
             @JsonProperty("not_warm_rounds") Integer notWarmRounds) {
         /** The same with other maximum sustainable rates. */
         public Judged withMaxSustainable(Map<String, MaxSustainable> found) {
-            return new Judged(requests, errors, errorShare, throughputRps, latencyMs, relativeToDirect, spread, found, gatewayCpu,
+            return new Judged(requests, errors, errorShare, throughputRps, latencyMs, relativeToDirect, spread,
+                    found, gatewayCpu,
                     probeAddedUsOverDirect, notWarmRounds);
         }
     }

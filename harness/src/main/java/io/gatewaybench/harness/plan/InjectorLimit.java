@@ -7,8 +7,9 @@ import java.util.Locale;
 /**
  * When a fixed-rate level is the injector's failure, not the target's: it could not keep the level's schedule. Such a
  * level is neither a pass nor a failure of the target; it is sent once more, and late again it ends the round's search
- * for the maximum sustainable rate as "at least" the level below. Measure applies the rule to a level as it was sent, the
- * analysis to a level read back from summary.json. ObjectiveJudgeTest, VegetaLadderTest and InjectorHostsTest guard it.
+ * for the maximum sustainable rate as "at least" the level below. Measure applies the rule to a level as it was sent,
+ * the analysis to a level read back from summary.json. ObjectiveJudgeTest, VegetaLadderTest and InjectorHostsTest guard
+ * it.
  */
 public final class InjectorLimit {
     /** Gatling's bound on a level's send lag at P99, ms: its scheduler ticks on whole milliseconds. */
@@ -24,20 +25,23 @@ public final class InjectorLimit {
     }
 
     /**
-     * Why the injector, not the target, failed a level ("" where it did not). Sent from several hosts ({@code shares} not
-     * empty), each host's share is judged on its own and the first late one is named: one host's lag is not diluted by the
-     * others' punctual requests. Else the level is late where its send lag P99 is over the injector's bound, or where it
-     * sent fewer requests than planned without the target being overloaded: Vegeta stops at the level's duration, so as
-     * many may be missing as fall in the send lag it is allowed, at least one; Gatling sends every request.
+     * Why the injector, not the target, failed a level ("" where it did not). Sent from several hosts ({@code shares}
+     * not empty), each host's share is judged on its own and the first late one is named: one host's lag is not diluted
+     * by the others' punctual requests. Else the level is late where its send lag P99 is over the injector's bound, or
+     * where it sent fewer requests than planned without the target being overloaded: Vegeta stops at the level's
+     * duration, so as many may be missing as fall in the send lag it is allowed, at least one; Gatling sends every
+     * request.
      *
      * @param vegeta whether Vegeta sent it (else Gatling)
      * @param shares each injector host's share, empty where one host sent it
      * @param sendLagP99Ms the level's send lag at P99, ms
      */
-    public static String late(boolean vegeta, List<InjectorShare> shares, double sendLagP99Ms, int rate, long sent, long planned,
+    public static String late(boolean vegeta, List<InjectorShare> shares, double sendLagP99Ms, int rate,
+            long sent, long planned,
             boolean overloaded) {
         if (!shares.isEmpty()) {
-            return shares.stream().filter(s -> s.late() != null).map(s -> s.host() + ": " + s.late()).findFirst().orElse("");
+            return shares.stream().filter(s -> s.late() != null).map(s -> s.host() + ": " + s.late())
+                    .findFirst().orElse("");
         }
         double bound = vegeta ? VEGETA_LATE_SEND_MS : GATLING_LATE_SEND_MS;
         if (sendLagP99Ms > bound) {

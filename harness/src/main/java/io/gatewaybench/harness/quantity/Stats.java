@@ -6,8 +6,8 @@ import java.util.Arrays;
 import org.apache.commons.math3.distribution.TDistribution;
 
 /**
- * Statistics over a few values (rounds, slices, blocks): medians, the sample mean and variance, and Student's t intervals,
- * of the values themselves or of their logarithms. StatsTest checks each against values worked by hand.
+ * Statistics over a few values (rounds, slices, blocks): medians, the sample mean and variance, and Student's t
+ * intervals, of the values themselves or of their logarithms. StatsTest checks each against values worked by hand.
  */
 public final class Stats {
     private Stats() {
@@ -26,8 +26,10 @@ public final class Stats {
             low = Precision.round(Math.exp(bounds[1]));
             high = Precision.round(Math.exp(bounds[2]));
         }
-        return new Interval(Precision.round(median(values)), Precision.round(Arrays.stream(values).min().orElse(Double.NaN)),
-                Precision.round(Arrays.stream(values).max().orElse(Double.NaN)), Arrays.stream(values).map(Precision::round).boxed().toList(),
+        return new Interval(Precision.round(median(values)),
+                Precision.round(Arrays.stream(values).min().orElse(Double.NaN)),
+                Precision.round(Arrays.stream(values).max().orElse(Double.NaN)),
+                        Arrays.stream(values).map(Precision::round).boxed().toList(),
                 low, high, null, null, null, null);
     }
 
@@ -66,7 +68,10 @@ public final class Stats {
         return Arrays.stream(v).map(x -> (x - m) * (x - m)).sum() / (v.length - 1);
     }
 
-    /** The two-sided quantile of Student's t at {@code level} (0.95: its 97.5th percentile) with {@code df} degrees of freedom. */
+    /**
+     * The two-sided quantile of Student's t at {@code level} (0.95: its 97.5th percentile) with {@code df} degrees of
+     * freedom.
+     */
     public static double t(double level, double df) {
         return new TDistribution(df).inverseCumulativeProbability(1 - (1 - level) / 2);
     }

@@ -142,7 +142,8 @@ public final class CompareHtml {
     }
 
     private static Run run(String label, Summary summary) {
-        return new Run(label, summary.run().runId(), summary.run().started(), summary.run().gitCommit(), Summaries.mapper().valueToTree(summary.setup().load()),
+        return new Run(label, summary.run().runId(), summary.run().started(), summary.run().gitCommit(),
+                Summaries.mapper().valueToTree(summary.setup().load()),
                 summary.setup().rounds());
     }
 

@@ -44,7 +44,8 @@ public final class HtmlReport {
         Map<String, String> data = new LinkedHashMap<>();
         data.put("summary", inlineJson(SUMMARY_JSON, summary));
         data.put("report-facts", inlineJson(new Facts(notes, objectives(summary.setup().ladder()),
-                MicrosecondTables.applies(summary.setup().ladder()) ? MicrosecondTables.headlineRates(summary.setup().ladder(), summary.targets()) : null,
+                MicrosecondTables.applies(summary.setup().ladder())
+                ? MicrosecondTables.headlineRates(summary.setup().ladder(), summary.targets()) : null,
                 VerdictTable.of(summary), tables(summary))));
         return page("Gateway benchmark run", "Drawing the report… (it needs JavaScript; the same figures are in summary.md)", data,
                 "report/report.js");

@@ -40,7 +40,8 @@ final class InjectorTables {
 
     /** Whether any round of any target was sent from several injector hosts. */
     static boolean applies(List<Target> targets) {
-        return targets.stream().anyMatch(t -> t.measured().rounds() != null && t.measured().rounds().stream().anyMatch(r -> r.injectors() != null)
+        return targets.stream().anyMatch(t -> t.measured().rounds() != null
+                && t.measured().rounds().stream().anyMatch(r -> r.injectors() != null)
                 || t.fixedRate() != null && t.fixedRate().stream().anyMatch(l -> l.rounds().stream().anyMatch(r -> r.injectors() != null)));
     }
 

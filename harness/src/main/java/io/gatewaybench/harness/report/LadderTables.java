@@ -75,7 +75,8 @@ final class LadderTables {
                 .append("highest round. The true maximum lies between the rate found and the first level that failed, so the ladder's step ")
                 .append("is the resolution. *First failed level*: which and why, per round; *held above it*: higher levels that met the ")
                 .append("objective anyway, not counted.")
-                .append(targets.stream().anyMatch(t -> t.judged() != null && t.judged().maxSustainable() != null && t.judged().maxSustainable().values().stream()
+                .append(targets.stream().anyMatch(t -> t.judged() != null && t.judged().maxSustainable() != null
+                && t.judged().maxSustainable().values().stream()
                         .anyMatch(f -> f.directCeilingRps() != null)) ? " *At direct's ceiling*: a target's rate at or above direct's, "
                         + "where the injector and the origin give out, not a gateway: it says the target went that far, not where it "
                         + "would give out; *above* it, by the rounds' noise, not established." : "")
@@ -117,7 +118,8 @@ final class LadderTables {
         if (vegeta) {
             md.append("Latency in ms to the microsecond (Vegeta), each request from its intended send instant, medians over the rounds ")
                     .append("that measured the target at the rate (a round overloaded or sent late is left out; `reached` counts them); send lag: Vegeta's own lateness against its schedule (P99, worst round; above ")
-                    .append(num(InjectorLimit.VEGETA_LATE_SEND_MS)).append(" ms the level was sent once more, and late again it is ")
+                    .append(num(InjectorLimit.VEGETA_LATE_SEND_MS))
+                    .append(" ms the level was sent once more, and late again it is ")
                     .append("injector-limited: neither a pass nor a failure); probe: none beside Vegeta's levels (the probe runs beside ")
                     .append("Gatling's closed load); sent again: rounds whose first try Vegeta sent late; Vegeta's CPU: user and system time ")
                     .append("of its process over the level and its warm-up, its start included (it weighs on short levels), per 1,000 requests it sent, median over rounds. Distributions: ")
@@ -125,7 +127,8 @@ final class LadderTables {
         } else {
             md.append("Latency in ms (Gatling), medians over the rounds that measured the target at the rate (a round overloaded or sent ")
                     .append("late is left out; `reached` counts them); send lag: the injector's own lateness ")
-                    .append("against its schedule (P99, worst round; above ").append((int) InjectorLimit.GATLING_LATE_SEND_MS)
+                    .append("against its schedule (P99, worst round; above ")
+                    .append((int) InjectorLimit.GATLING_LATE_SEND_MS)
                     .append(sentAgain(targets) ? " ms the level was sent once more, with the levels above it, by a second Gatling run of the ladder "
                             + "alone, and late again it is injector-limited: neither a pass nor a failure; *sent again k*: rounds whose first try "
                             + "Gatling sent late" : " ms the level's latency understates")
@@ -161,12 +164,14 @@ final class LadderTables {
                 }
                 if (vegeta) {
                     Double cpu = l.measured().injectorCpuMsPer1000Requests();
-                    md.append(String.format(Locale.ROOT, " | %.2f%% | %.3f | %d | %s |%n", share(l) * 100, l.judged().sendLagP99MsMax(), again,
+                    md.append(String.format(Locale.ROOT, " | %.2f%% | %.3f | %d | %s |%n", share(l) * 100,
+                            l.judged().sendLagP99MsMax(), again,
                             cpu == null ? "-" : String.format(Locale.ROOT, "%.0f", cpu)));
                     continue;
                 }
                 ProbeResult probe = l.measured().probeUs();
-                md.append(String.format(Locale.ROOT, " | %.2f%% | %s | %s | %s |%n", share(l) * 100, num(l.judged().sendLagP99MsMax()),
+                md.append(String.format(Locale.ROOT, " | %.2f%% | %s | %s | %s |%n", share(l) * 100,
+                        num(l.judged().sendLagP99MsMax()),
                         probe == null ? "-" : num(probe.p50()), probe == null ? "-" : num(probe.p99())));
             }
         }

@@ -117,7 +117,8 @@ final class MatrixTables {
 
     /** Round 1's JFR figures, or null where it has none. */
     private static JfrResult.Figures jfrOf(Target t) {
-        if (t.measured().rounds() == null || t.measured().rounds().isEmpty() || t.measured().rounds().get(0).runtime() == null) {
+        if (t.measured().rounds() == null || t.measured().rounds().isEmpty()
+                || t.measured().rounds().get(0).runtime() == null) {
             return null;
         }
         return t.measured().rounds().get(0).runtime().jfr() instanceof JfrResult.Figures figures ? figures : null;

@@ -38,7 +38,8 @@ final class MicrosecondTables {
     static List<Integer> headlineRates(LadderPlan ladder, List<Target> targets) {
         List<Integer> rates = ladder.ratesRps();
         Target direct = targets.stream().filter(t -> t.name().equals("direct") && t.fixedRate() != null).findFirst().orElse(null);
-        MaxSustainable max = direct == null || direct.judged().maxSustainable() == null || direct.judged().maxSustainable().isEmpty() ? null
+        MaxSustainable max = direct == null || direct.judged().maxSustainable() == null
+                || direct.judged().maxSustainable().isEmpty() ? null
                 : direct.judged().maxSustainable().values().iterator().next();
         List<Integer> chosen = new ArrayList<>();
         if (max != null && max.rateRps() > 0) {
@@ -58,7 +59,8 @@ final class MicrosecondTables {
     /** Whether some target's added figures were taken from the actual send (runs that kept those figures). */
     static boolean fromSend(List<Target> targets) {
         return targets.stream().filter(t -> t.fixedRate() != null).flatMap(t -> t.fixedRate().stream())
-                .anyMatch(l -> l.judged().addedOverDirectUs() != null && LevelAddedUs.FROM_SEND.equals(l.judged().addedOverDirectUs().measuredFrom()));
+                .anyMatch(l -> l.judged().addedOverDirectUs() != null
+                && LevelAddedUs.FROM_SEND.equals(l.judged().addedOverDirectUs().measuredFrom()));
     }
 
     /** summary.md's section: per target and headline rate, its percentiles and what it adds over direct. */
@@ -133,7 +135,8 @@ final class MicrosecondTables {
      */
     private static String counted(FixedRateLevel l, LevelLatencyUs us, LevelAddedUs added) {
         if (us == null) { // a run analysed before the level's own rounds were counted
-            return added == null ? l.judged().roundsReached() + " reached" : of(added.roundsCounted(), l.judged().roundsReached(), added.roundsLeftOut());
+            return added == null ? l.judged().roundsReached() + " reached"
+            : of(added.roundsCounted(), l.judged().roundsReached(), added.roundsLeftOut());
         }
         String own = of(us.roundsCounted(), l.judged().roundsReached(), us.roundsLeftOut());
         if (added == null || added.roundsCounted() == us.roundsCounted()) {

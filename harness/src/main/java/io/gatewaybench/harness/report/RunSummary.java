@@ -94,7 +94,8 @@ public final class RunSummary {
         md.append("Every figure as charts and tables: [").append(HtmlReport.FILE).append("](").append(HtmlReport.FILE)
                 .append(") (one file, opens offline in any browser). Every table as text: [").append(DETAILS).append("](").append(DETAILS)
                 .append("). The data: `summary.json`.\n\n");
-        md.append("Load: ").append(describeLoad(s.setup().load())).append(" Rounds: ").append(s.setup().rounds()).append(". ")
+        md.append("Load: ").append(describeLoad(s.setup().load())).append(" Rounds: ")
+                .append(s.setup().rounds()).append(". ")
                 .append("Placement: ").append(s.placement().summary()).append(".");
         if (s.placement().moreInjectors() != null) {
             md.append(" The load came from ").append(1 + s.placement().moreInjectors().size()).append(" injector hosts at once, each ")
@@ -175,7 +176,8 @@ public final class RunSummary {
             md.append("| ").append(t.name());
             RelativeToDirect rel = t.judged() == null ? null : t.judged().relativeToDirect();
             if (t.measured().failure() != null || rel == null) {
-                md.append(" | not measured: ").append(t.measured().failure() != null ? t.measured().failure() : "no direct baseline").append(latency ? " |||||||||||\n" : " ||||\n");
+                md.append(" | not measured: ").append(t.measured().failure() != null ? t.measured().failure()
+                        : "no direct baseline").append(latency ? " |||||||||||\n" : " ||||\n");
                 continue;
             }
             md.append(" | ").append(throughput(t, rel));
@@ -225,7 +227,8 @@ public final class RunSummary {
 
     /** " · not warm (k/n)" where some round of {@code t} did not reach a steady rate within its warm-up, else "". */
     static String notWarm(Target t) {
-        return t == null || t.judged() == null || t.judged().notWarmRounds() == null || t.judged().notWarmRounds() == 0 ? ""
+        return t == null || t.judged() == null || t.judged().notWarmRounds() == null
+                || t.judged().notWarmRounds() == 0 ? ""
                 : " · not warm (" + t.judged().notWarmRounds() + "/" + t.measured().rounds().size() + ")";
     }
 
@@ -317,7 +320,8 @@ public final class RunSummary {
         }
         for (Target t : targets) {
             if (t.about().notSampled() != null) {
-                md.append("\n").append(t.name()).append(": gateway CPU and memory not measured: ").append(t.about().notSampled()).append(".\n");
+                md.append("\n").append(t.name()).append(": gateway CPU and memory not measured: ")
+                        .append(t.about().notSampled()).append(".\n");
             }
         }
         MatrixTables.topFrames(targets, md);

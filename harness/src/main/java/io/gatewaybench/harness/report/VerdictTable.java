@@ -106,7 +106,9 @@ final class VerdictTable {
         }
         Target direct = s.targets().stream().filter(t -> t.name().equals("direct")).findFirst().orElse(null);
         Integer addedAt = addedRate(s);
-        String objective = chosen.stream().filter(t -> t.judged() != null && t.judged().maxSustainable() != null && !t.judged().maxSustainable().isEmpty())
+        String objective = chosen.stream()
+                .filter(t -> t.judged() != null && t.judged().maxSustainable() != null
+                && !t.judged().maxSustainable().isEmpty())
                 .map(t -> t.judged().maxSustainable().keySet().iterator().next()).findFirst().orElse(null);
         boolean ladder = s.setup().ladder() != null;
         boolean probe = ladder || chosen.stream()
@@ -147,13 +149,15 @@ final class VerdictTable {
     static List<Target> plain(List<Target> targets) {
         Map<String, Target> byGateway = new LinkedHashMap<>();
         for (Target t : targets) {
-            if (t.name().equals("direct") || t.about().scenario() != null && !Scenario.PLAIN.equals(t.about().scenario())
+            if (t.name().equals("direct") || t.about().scenario() != null
+                    && !Scenario.PLAIN.equals(t.about().scenario())
                     || t.about().jvmProfile() != null && !"default".equals(t.about().jvmProfile())) {
                 continue;
             }
             String gateway = t.about().gateway() != null ? t.about().gateway() : t.name();
             Target seen = byGateway.get(gateway);
-            if (seen == null || seen.about().sweepWorkers() != null && t.about().sweepWorkers() != null && t.about().sweepWorkers() > seen.about().sweepWorkers()) {
+            if (seen == null || seen.about().sweepWorkers() != null && t.about().sweepWorkers() != null
+                    && t.about().sweepWorkers() > seen.about().sweepWorkers()) {
                 byGateway.put(gateway, t);
             }
         }
@@ -185,14 +189,17 @@ final class VerdictTable {
         Cell hostile = hostile(t, suite);
         if (t.measured().failure() != null || rel == null) {
             return new Row(t.name(), Cell.NONE, Cell.NONE, Cell.NONE, Cell.NONE, Cell.NONE, hostile,
-                    "not measured: " + (t.measured().failure() != null ? t.measured().failure() : "no direct baseline"));
+                    "not measured: " + (t.measured().failure() != null ? t.measured().failure()
+                    : "no direct baseline"));
         }
         Cell throughput = new Cell(RunSummary.throughput(t, rel), rel.throughput());
         Double wrk = wrkRatio(t, direct);
         Cell byWrk = wrk == null ? Cell.NONE : new Cell(String.format(Locale.ROOT, "%.1f%%", wrk * 100), wrk);
         Cell cpu = t.judged().gatewayCpu() == null ? Cell.NONE
-                : new Cell(RunSummary.withInterval(t.judged().gatewayCpu().msPer1000Requests()), t.judged().gatewayCpu().msPer1000Requests().median());
-        MaxSustainable max = objective == null || t.judged().maxSustainable() == null ? null : t.judged().maxSustainable().get(objective);
+                : new Cell(RunSummary.withInterval(t.judged().gatewayCpu().msPer1000Requests()),
+                t.judged().gatewayCpu().msPer1000Requests().median());
+        MaxSustainable max = objective == null || t.judged().maxSustainable() == null ? null
+                : t.judged().maxSustainable().get(objective);
         return new Row(t.name(), throughput, byWrk, cpu, added(t, addedAt), maxRate(max, direct, objective), hostile, caveat(t, rel, max));
     }
 
@@ -213,7 +220,8 @@ final class VerdictTable {
     }
 
     private static Double wrkRps(Target t) {
-        return t.measured().wrkCrossCheck() == null ? null : t.measured().wrkCrossCheck().stream().filter(c -> !Boolean.FALSE.equals(c.valid()))
+        return t.measured().wrkCrossCheck() == null ? null
+                : t.measured().wrkCrossCheck().stream().filter(c -> !Boolean.FALSE.equals(c.valid()))
                 .map(WrkCheck::wrkRps).findFirst().orElse(null);
     }
 
@@ -246,7 +254,8 @@ final class VerdictTable {
         if (max == null) {
             return Cell.NONE;
         }
-        MaxSustainable baseline = direct == null || direct.judged().maxSustainable() == null ? null : direct.judged().maxSustainable().get(objective);
+        MaxSustainable baseline = direct == null || direct.judged().maxSustainable() == null ? null
+                : direct.judged().maxSustainable().get(objective);
         String text = max.rateText() + (max.directCeilingRps() != null
                 ? (max.rateRps() > max.directCeilingRps() ? " (above direct's " : " (direct's ceiling, ") + max.directCeilingRps() + ")"
                 : baseline != null && baseline.rateRps() > 0 && max.rateRps() > 0

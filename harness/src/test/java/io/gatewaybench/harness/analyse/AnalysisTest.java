@@ -96,9 +96,11 @@ class AnalysisTest {
         List<Target> judged = Analysis.markDirectCeiling(List.of(found("direct", null, 9_700), found("nginx", null, 9_700),
                 found("haproxy", null, 12_000), found("scg", null, 1_900), found("direct:1kb", "direct:1kb", 5_000),
                 found("nginx:1kb", "direct:1kb", 5_800)));
-        List<Integer> ceilings = judged.stream().map(t -> t.judged().maxSustainable().get("p99-10ms").directCeilingRps()).toList();
+        List<Integer> ceilings = judged.stream()
+                .map(t -> t.judged().maxSustainable().get("p99-10ms").directCeilingRps()).toList();
         assertEquals(java.util.Arrays.asList(null, 9_700, 9_700, null, null, 5_000), ceilings);
-        assertEquals("at direct's ceiling: a lower bound", judged.get(1).judged().maxSustainable().get("p99-10ms").directCeilingText());
+        assertEquals("at direct's ceiling: a lower bound",
+                judged.get(1).judged().maxSustainable().get("p99-10ms").directCeilingText());
         assertEquals("above direct's ceiling of 9700: not established",
                 judged.get(2).judged().maxSustainable().get("p99-10ms").directCeilingText());
         assertEquals("", judged.get(3).judged().maxSustainable().get("p99-10ms").directCeilingText());
@@ -120,12 +122,14 @@ class AnalysisTest {
         MaxSustainable f = new MaxSustainable("P99 at most 10 ms", rate, rate, rate, null, null, null, null,
                 List.of(new MaxSustainable.SearchRound(rate, null, null, List.of(), null, null)));
         Target t = measured(name, baseline, List.of(new Round(1000, 0, 1000, null, null, null, null, null)));
-        return t.withJudged(new Target.Judged(1000, 0, 0.0, 1000, null, null, null, Map.of("p99-10ms", f), null, null, null), null);
+        return t.withJudged(new Target.Judged(1000, 0, 0.0, 1000, null, null, null, Map.of("p99-10ms", f), null,
+                null, null), null);
     }
 
     /** A target that measured {@code rounds}, paired with {@code baseline} (null: direct), not judged yet. */
     private static Target measured(String name, String baseline, List<Round> rounds) {
-        Target.About about = new Target.About(name, "", null, null, baseline, null, null, null, null, null, null, null, null, null, null,
+        Target.About about = new Target.About(name, "", null, null, baseline, null, null, null, null, null, null,
+                null, null, null, null,
                 null, null);
         return new Target(about, new Target.Measured(null, null, null, rounds, null, null, null, null), null);
     }

@@ -1,5 +1,8 @@
 package io.gatewaybench.harness.analyse;
 
+import static io.gatewaybench.harness.measure.PlantedLevels.late;
+import static io.gatewaybench.harness.measure.PlantedLevels.level;
+import static io.gatewaybench.harness.measure.PlantedLevels.overloaded;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
@@ -14,32 +17,17 @@ import org.junit.jupiter.api.Test;
 class LevelJudgementTest {
     private static final List<Integer> RATES = List.of(1000, 2000, 3000, 4000);
 
-    /** A complete level of 4 s with the given P99 and max (ms) and error count. */
-    private static Ladder.Level level(int rate, double p99, double max, long errors) {
-        RequestStats stats = new RequestStats(rate * 4L, errors, rate, new RequestStats.Latency(1, 1, 2, p99, max, max, max));
-        return new Ladder.Level(rate, rate * 4L, rate * 4L, errors, stats, stats.latency(), false, 0, 0, null);
-    }
-
-    private static Ladder.Level overloaded(int rate) {
-        RequestStats stats = new RequestStats(500, 0, 400, new RequestStats.Latency(300, 200, 800, 900, 950, 950, 950));
-        return new Ladder.Level(rate, rate * 4L, 500, 0, stats, stats.latency(), true, 0, 0, null);
-    }
-
-    /** A level the injector sent late (Gatling: send lag P99 over 10 ms) with the given P99 (ms), the target not overloaded. */
-    private static Ladder.Level late(int rate, double p99) {
-        RequestStats stats = new RequestStats(rate * 4L, 0, rate, new RequestStats.Latency(1, 1, 2, p99, p99, p99, p99));
-        return new Ladder.Level(rate, rate * 4L, rate * 4L, 0, stats, stats.latency(), false, 65, 80, null);
-    }
-
     /** The rounds' ladders as measure writes them, each level judged. */
     private static List<FixedRateLevel.Judged> judged(List<List<Ladder.Level>> ladders) {
         List<RequestStats> rounds = ladders.stream().map(l -> level(1000, 1, 1, 0).stats().withLadder(l)).toList();
-        return MeasuredSummary.fixedRate(rounds, RATES).stream().map(l -> Analysis.judge(l, List.of(), List.of(), null)).toList();
+        return MeasuredSummary.fixedRate(rounds, RATES).stream()
+                .map(l -> Analysis.judge(l, List.of(), List.of(), null)).toList();
     }
 
     @Test
     void levelsAreSummarisedOverTheRoundsThatReachedThem() {
-        List<FixedRateLevel.Judged> levels = judged(List.of(List.of(level(1000, 2, 8, 0), level(2000, 4, 12, 0), overloaded(3000)),
+        List<FixedRateLevel.Judged> levels = judged(List.of(List.of(level(1000, 2, 8, 0),
+                level(2000, 4, 12, 0), overloaded(3000)),
                 List.of(level(1000, 4, 9, 0), level(2000, 9, 20, 2), level(3000, 9, 9, 0), overloaded(4000))));
         assertEquals(4, levels.size());
         assertEquals(3.0, levels.get(0).latencyMs().p99(), "median of 2 and 4");
@@ -51,16 +39,18 @@ class LevelJudgementTest {
     }
 
     /**
-     * Planted as the scenario run 20261124-080355 measured netty-proxy:routes-1000 at 1,000 req/s: 4 ms in the round that
-     * measured it, 75 ms in a round Gatling sent 65 ms late. The level's P99 is the measured round's, the late one counted
-     * apart; an overloaded round's queue is never in the median either; a level only sent late has no latency.
+     * A level's latency is the median of the rounds that measured the target at its rate: a round the injector sent
+     * late (75 ms beside measured rounds of 4 and 5 ms) is counted apart, an overloaded round's queue is never in the
+     * median, and a level only sent late has no latency.
      */
     @Test
     void aLevelsLatencyCountsOnlyTheRoundsThatMeasuredTheTargetAtTheRate() {
-        List<FixedRateLevel.Judged> levels = judged(List.of(List.of(level(1000, 4, 9, 0), late(2000, 300), level(3000, 6, 9, 0)),
+        List<FixedRateLevel.Judged> levels = judged(List.of(
+                List.of(level(1000, 4, 9, 0), late(2000, 300), level(3000, 6, 9, 0)),
                 List.of(late(1000, 75), late(2000, 280), overloaded(3000)),
                 List.of(level(1000, 5, 9, 0), late(2000, 290), level(3000, 8, 9, 0))));
-        assertEquals(4.5, levels.get(0).latencyMs().p99(), "the median of the measured rounds' 4 and 5 ms, not of 4, 5 and 75");
+        assertEquals(4.5, levels.get(0).latencyMs().p99(),
+                "the median of the measured rounds' 4 and 5 ms, not of 4, 5 and 75");
         assertEquals(1, levels.get(0).roundsInjectorLimited());
         assertEquals(3, levels.get(0).roundsReached(), "a late round reached the level all the same");
         assertNull(levels.get(1).latencyMs(), "every round sent late: no latency at that rate");

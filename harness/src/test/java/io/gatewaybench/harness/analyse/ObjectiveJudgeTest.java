@@ -19,16 +19,21 @@ class ObjectiveJudgeTest {
     private static final Objective P99_10 = Objective.standard(10).get(0);
     private static final Objective GIGAOM = Objective.standard(10).get(1);
 
-    /** A complete level of 4 s with the given P99 and max (ms) and error count, as one round's level in summary.json. */
+    /**
+     * A complete level of 4 s with the given P99 and max (ms) and error count, as one round's level in summary.json.
+     */
     private static LevelRound level(int rate, double p99, double max, long errors) {
-        RequestStats stats = new RequestStats(rate * 4L, errors, rate, new RequestStats.Latency(1, 1, 2, p99, max, max, max));
-        return new Ladder.Level(rate, rate * 4L, rate * 4L, errors, stats, stats.latency(), false, 0, 0, null).measuredIn(1);
+        RequestStats stats = new RequestStats(rate * 4L, errors, rate,
+                new RequestStats.Latency(1, 1, 2, p99, max, max, max));
+        return new Ladder.Level(rate, rate * 4L, rate * 4L, errors, stats, stats.latency(), false, 0, 0, null)
+                .measuredIn(1);
     }
 
     /** A level the injector sent late: its send lag P99 over the bound. */
     private static LevelRound late(int rate, double sendLagP99) {
         RequestStats stats = new RequestStats(rate * 4L, 0, rate, new RequestStats.Latency(1, 1, 2, 2, 8, 8, 8));
-        return new Ladder.Level(rate, rate * 4L, rate * 4L, 0, stats, stats.latency(), false, sendLagP99, sendLagP99, null).measuredIn(1);
+        return new Ladder.Level(rate, rate * 4L, rate * 4L, 0, stats, stats.latency(), false, sendLagP99, sendLagP99,
+                null).measuredIn(1);
     }
 
     private static LevelRound overloaded(int rate) {
@@ -36,7 +41,10 @@ class ObjectiveJudgeTest {
         return new Ladder.Level(rate, rate * 4L, 500, 0, stats, stats.latency(), true, 0, 0, null).measuredIn(1);
     }
 
-    /** A level of 1,000 req/s over 4 s as sent: {@code sent} of 4,000, {@code errors} failed, the successes' and all requests' latency. */
+    /**
+     * A level of 1,000 req/s over 4 s as sent: {@code sent} of 4,000, {@code errors} failed, the successes' and all
+     * requests' latency.
+     */
     private static LevelRound sent(long sent, long errors, RequestStats.Latency all) {
         RequestStats stats = new RequestStats(sent, errors, 1000, new RequestStats.Latency(1, 1, 2, 5, 12, 12, 12));
         return new Ladder.Level(1000, 4000, sent, errors, stats, all, false, 0, 0, null).measuredIn(1);
@@ -69,7 +77,8 @@ class ObjectiveJudgeTest {
 
     @Test
     void theSearchIsStrictAMissBelowEndsItAndHigherPassesAreListedNotCounted() {
-        List<LevelRound> round = List.of(level(1000, 2, 8, 0), level(2000, 12, 31, 0), level(3000, 4, 12, 0), level(4000, 11, 31, 0));
+        List<LevelRound> round = List.of(level(1000, 2, 8, 0), level(2000, 12, 31, 0), level(3000, 4, 12, 0),
+                level(4000, 11, 31, 0));
         MaxSustainable.SearchRound p99 = ObjectiveJudge.maxSustainable(P99_10, round, RATES);
         assertEquals(1000, p99.rateRps(), "a miss at 2000 ends the search: 3000 held, but not every level below it did");
         assertEquals(2000, p99.nextLevelRps());
@@ -139,7 +148,8 @@ class ObjectiveJudgeTest {
     @SuppressWarnings("unchecked")
     void theMaximumRateOverRoundsIsARateThatWasOffered() {
         List<LevelRound> round1 = List.of(level(1000, 2, 8, 0), level(2000, 4, 12, 0), overloaded(3000));
-        List<LevelRound> round2 = List.of(level(1000, 4, 9, 0), level(2000, 9, 20, 2), level(3000, 9, 9, 0), overloaded(4000));
+        List<LevelRound> round2 = List.of(level(1000, 4, 9, 0), level(2000, 9, 20, 2),
+                level(3000, 9, 9, 0), overloaded(4000));
         MaxSustainable found = Analysis.maxSustainable(List.of(round1, round2), RATES, List.of(P99_10))
                 .get(P99_10.name());
         assertEquals(2000, found.rateRps(), "round 1 holds to 2000; round 2 to 3000: the lower of the two middle values, not 2500");

@@ -94,7 +94,8 @@ public final class PlantedSummary {
 
     private static void target(ObjectNode t) {
         missing(t, "description", t.path("name").asText());
-        if (Flat.Keys.of(Target.Judged.class).stream().anyMatch(t::has)) { // a judged figure planted: the rest of them too
+        if (Flat.Keys.of(Target.Judged.class).stream()
+                .anyMatch(t::has)) { // a judged figure planted: the rest of them too
             missing(t, "requests", 0);
             missing(t, "errors", 0);
             missing(t, "error_share", null);

@@ -138,9 +138,12 @@ class ProfileMatrixTest {
     /** The median over scg's profiles in the committed JVM run of each one's sample spread of log throughput over its rounds. */
     private static double committedNoise() throws java.io.IOException {
         Summary run = Analysis.read(io.gatewaybench.harness.plan.Repo.root().resolve("results/20261123-232019"));
-        double[] sds = run.targets().stream().filter(t -> t.measured().rounds() != null && t.measured().rounds().size() >= 3 && t.name().startsWith("scg@"))
+        double[] sds = run.targets().stream()
+                .filter(t -> t.measured().rounds() != null && t.measured().rounds().size() >= 3
+                && t.name().startsWith("scg@"))
                 .mapToDouble(t -> {
-                    double[] logs = t.measured().rounds().stream().mapToDouble(r -> Math.log(r.throughputRps())).toArray();
+                    double[] logs = t.measured().rounds().stream()
+                            .mapToDouble(r -> Math.log(r.throughputRps())).toArray();
                     double mean = java.util.Arrays.stream(logs).average().orElseThrow();
                     return Math.sqrt(java.util.Arrays.stream(logs).map(x -> (x - mean) * (x - mean)).sum() / (logs.length - 1));
                 }).toArray();
@@ -199,7 +202,8 @@ class ProfileMatrixTest {
     }
 
     private static ProfileRow.Measured row(Summary summary, String profile) {
-        return (ProfileRow.Measured) summary.matrices().jvmProfiles().byGateway().get("scg").stream().filter(r -> profile.equals(r.profile()))
+        return (ProfileRow.Measured) summary.matrices().jvmProfiles().byGateway().get("scg").stream()
+                .filter(r -> profile.equals(r.profile()))
                 .findFirst().orElseThrow();
     }
 

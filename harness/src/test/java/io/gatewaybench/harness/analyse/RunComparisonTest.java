@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gatewaybench.harness.measure.RequestStats;
 import io.gatewaybench.harness.model.Summary;
 import io.gatewaybench.harness.plan.Repo;
+import io.gatewaybench.harness.quantity.Stats;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -195,7 +196,7 @@ class RunComparisonTest {
                 boolean different = excludesNone && Math.abs(t.difference()) > r.marginAbs();
                 boolean inside = t.ci90()[0] >= -r.marginAbs() && t.ci90()[1] <= r.marginAbs();
                 boolean sameLevel = r.figure().startsWith("max sustainable")
-                        && io.gatewaybench.harness.quantity.Stats.lowerMedian(r.a()) == io.gatewaybench.harness.quantity.Stats.lowerMedian(r.b());
+                        && Stats.lowerMedian(r.a()) == Stats.lowerMedian(r.b());
                 RunComparison.Verdict expected = inside || sameLevel ? RunComparison.Verdict.EQUIVALENT
                         : different ? RunComparison.Verdict.DIFFERENT : RunComparison.Verdict.INCONCLUSIVE;
                 assertEquals(expected, t.verdict(), where);

@@ -68,7 +68,8 @@ class ScenarioMatrixTest {
     private static FixedRateLevel level(int rate, int reached, int overloaded, Integer injectorLimited, Double p99) {
         LatencyMs ms = p99 == null ? null : new LatencyMs(1.0, 1.0, 1.0, p99, p99, p99, p99);
         return new FixedRateLevel(new FixedRateLevel.Measured(rate, null, List.of(), null),
-                new FixedRateLevel.Judged(reached, overloaded, 1000, 0, 0.0, ms, null, 1, Map.of(), null, null, injectorLimited));
+                new FixedRateLevel.Judged(reached, overloaded, 1000, 0, 0.0, ms, null, 1, Map.of(), null,
+                null, injectorLimited));
     }
 
     /**
@@ -78,7 +79,8 @@ class ScenarioMatrixTest {
     @Test
     void aP99AtARateSaysWhyThereIsNone() {
         Target t = new Target(Target.About.of("gw", ""), null,
-                List.of(level(1000, 2, 0, 1, 4.0), level(2000, 2, 0, 2, null), level(3000, 2, 1, 0, 6.0), level(4000, 0, 0, 0, null)));
+                List.of(level(1000, 2, 0, 1, 4.0), level(2000, 2, 0, 2, null), level(3000, 2, 1, 0, 6.0),
+                level(4000, 0, 0, 0, null)));
         Map<Integer, P99AtRate> p99 = ScenarioMatrix.p99AtRates(t, List.of(1000, 2000, 3000, 4000, 5000));
         assertEquals(new P99AtRate.Value(4.0), p99.get(1000), "one round measured, one sent late: the measured round's");
         assertEquals(P99AtRate.Missing.INJECTOR_LIMITED, p99.get(2000));

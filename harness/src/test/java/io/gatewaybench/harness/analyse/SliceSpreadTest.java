@@ -92,7 +92,8 @@ class SliceSpreadTest {
     @Test
     void aRunWithoutItsRawLogsIsRefusedWithTheReason() {
         Path committed = Repo.root().resolve("results/20261124-035143"); // a committed run keeps only its summaries
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SliceSpread.report(List.of(committed), 0.05,
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> SliceSpread.report(List.of(committed), 0.05,
                 io.gatewaybench.harness.measure.SimulationLog::roundsPerSecond));
         assertTrue(e.getMessage().contains("a committed run keeps only its summaries"), e.getMessage());
     }

@@ -37,7 +37,8 @@ class WorkersMatrixTest {
         Map<String, Object> summary = new LinkedHashMap<>();
         summary.put("targets", targets);
         summary.put("workers_sweep", new LinkedHashMap<>(Map.of("counts", List.of(1, 2))));
-        Map<String, List<WorkersRow>> byGateway = Analysis.apply(PlantedSummary.of(summary)).matrices().workersSweep().byGateway();
+        Map<String, List<WorkersRow>> byGateway = Analysis.apply(PlantedSummary.of(summary)).matrices()
+                .workersSweep().byGateway();
         assertEquals(List.of("fast", "flat:jwt", "worse", "gone"), List.copyOf(byGateway.keySet()));
 
         List<WorkersRow> fast = byGateway.get("fast");

@@ -47,7 +47,8 @@ class GatlingLadderAgainTest {
         assertEquals(RATES, levels.stream().map(Ladder.Level::rate).toList(), "every level, once: " + levels);
         Ladder.Level first = levels.get(0);
         assertNotNull(first.firstTry(), "the first try's send lag is kept");
-        assertTrue(first.firstTry().p99() > InjectorLimit.GATLING_LATE_SEND_MS * 1000, "the first try was late: " + first.firstTry());
+        assertTrue(first.firstTry().p99() > InjectorLimit.GATLING_LATE_SEND_MS * 1000, "the first try was late: "
+                + first.firstTry());
         assertNull(levels.get(1).firstTry(), "the level above is the second run's own, not a level sent again");
         for (Ladder.Level l : levels) {
             assertTrue(l.measuredAtRate(), "sent again, unstopped, on time: " + l);
@@ -60,7 +61,8 @@ class GatlingLadderAgainTest {
         // Judged on a P99 bound of 1 s, not 10 ms: what this checks is that the levels sent again count as measured, not
         // Tomcat's tail. With 10 ms, the level at 50 req/s (then 1 s, 50 requests: P99 the slowest one) failed it once on
         // the CI of 0adcd21 here, P99 16 ms, the levels on time.
-        MaxSustainable.SearchRound search = ObjectiveJudge.maxSustainable(Objective.standard(1000).get(0), inRound1(levels), RATES);
+        MaxSustainable.SearchRound search = ObjectiveJudge.maxSustainable(Objective.standard(1000).get(0),
+                inRound1(levels), RATES);
         assertEquals(100, search.rateRps(), "found, not injector-limited: " + search);
     }
 
@@ -76,7 +78,8 @@ class GatlingLadderAgainTest {
         assertEquals(50, first.rate());
         assertNotNull(first.firstTry(), "the first try's send lag is kept: " + first);
         assertTrue(!first.injectorLate().isEmpty() && !first.overloaded(), "the second try late too, the target not overloaded: " + first);
-        MaxSustainable.SearchRound search = ObjectiveJudge.maxSustainable(Objective.standard(10).get(0), inRound1(m.ladder()), RATES);
+        MaxSustainable.SearchRound search = ObjectiveJudge.maxSustainable(Objective.standard(10).get(0),
+                inRound1(m.ladder()), RATES);
         assertTrue(search.limitedByInjector(), "the injector, not the target, stopped the search: " + search);
         assertEquals(0, search.rateRps(), "no level below the late one to find: " + search);
         assertEquals(50, search.nextLevelRps(), "the search stopped at the late level: " + search);

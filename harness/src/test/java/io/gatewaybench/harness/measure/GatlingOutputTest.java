@@ -143,7 +143,8 @@ class GatlingOutputTest {
         assertTrue(levels.get(0).complete() && levels.get(1).complete(), "200 and 400 req/s: every planned request sent");
         assertEquals(400, levels.get(0).planned());
         assertTrue(levels.get(2).overloaded() && !levels.get(2).complete());
-        assertTrue(ObjectiveJudge.failure(Objective.standard(10).get(0), levels.get(2).measuredIn(1)).equals("overloaded"));
+        assertTrue(ObjectiveJudge.failure(Objective.standard(10).get(0), levels.get(2).measuredIn(1))
+                .equals("overloaded"));
         for (Ladder.Level l : levels) {
             assertTrue(l.sendLagP99Ms() >= 0 && l.sendLagP99Ms() <= l.sendLagMaxMs(), l.toString());
         }

@@ -1,5 +1,7 @@
 package io.gatewaybench.harness.measure;
 
+import static io.gatewaybench.harness.measure.PlantedLevels.level;
+import static io.gatewaybench.harness.measure.PlantedLevels.overloaded;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
@@ -10,17 +12,6 @@ import org.junit.jupiter.api.Test;
 /** The fixed-rate ladder: its rates, the overloaded level, and each level summarised over the rounds that reached it. */
 class LadderTest {
     private static final List<Integer> RATES = List.of(1000, 2000, 3000, 4000);
-
-    /** A complete level of 4 s with the given P99 and max (ms) and error count. */
-    private static Ladder.Level level(int rate, double p99, double max, long errors) {
-        RequestStats stats = new RequestStats(rate * 4L, errors, rate, new RequestStats.Latency(1, 1, 2, p99, max, max, max));
-        return new Ladder.Level(rate, rate * 4L, rate * 4L, errors, stats, stats.latency(), false, 0, 0, null);
-    }
-
-    private static Ladder.Level overloaded(int rate) {
-        RequestStats stats = new RequestStats(500, 0, 400, new RequestStats.Latency(300, 200, 800, 900, 950, 950, 950));
-        return new Ladder.Level(rate, rate * 4L, 500, 0, stats, stats.latency(), true, 0, 0, null);
-    }
 
     @Test
     void ratesArePercentagesOfDirectsCapacityRoundedPlusAbsoluteOnes() {
@@ -42,7 +33,8 @@ class LadderTest {
         RequestStats round2 = level(1000, 1, 1, 0).stats().withLadder(List.of(level(1000, 4, 9, 0), level(2000, 9, 20, 2), level(3000, 9, 9, 0),
                 overloaded(4000)));
         List<FixedRateLevel> levels = MeasuredSummary.fixedRate(List.of(round1, round2), RATES);
-        assertEquals(RATES, levels.stream().map(FixedRateLevel::rateRps).toList(), "every planned rate, reached or not");
+        assertEquals(RATES, levels.stream().map(FixedRateLevel::rateRps).toList(),
+                "every planned rate, reached or not");
         assertEquals(List.of(2, 2, 2, 1), levels.stream().map(l -> l.rounds().size()).toList());
         assertEquals(2, levels.get(2).rounds().get(1).round(), "each level knows its round");
         assertNull(levels.get(0).judged(), "measure judges nothing");

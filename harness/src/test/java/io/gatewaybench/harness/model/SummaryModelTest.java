@@ -148,35 +148,43 @@ class SummaryModelTest {
         Target direct = run.targets().get(0);
         Target nginx = run.targets().get(1);
         assertEquals("direct", direct.name());
-        assertNull(direct.judged().relativeToDirect().withinNoiseOfDirect(), "the baseline itself has no within_noise_of_direct");
-        assertEquals(Optional.of("its paired 95% interval holds 100%"), nginx.judged().relativeToDirect().withinNoiseOfDirect());
+        assertNull(direct.judged().relativeToDirect().withinNoiseOfDirect(),
+                "the baseline itself has no within_noise_of_direct");
+        assertEquals(Optional.of("its paired 95% interval holds 100%"),
+                nginx.judged().relativeToDirect().withinNoiseOfDirect());
         assertNull(nginx.judged().relativeToDirect().latency().p50(), "direct's P50 is 0 ms: nginx's multiple is null");
         assertEquals(28121.25, nginx.judged().throughputRps());
         assertEquals(11378.86, nginx.judged().spread().throughputRps().low());
-        assertEquals(Optional.empty(), nginx.measured().probeUs().unloaded().sendLagUs(), "the unloaded probe keeps no schedule");
+        assertEquals(Optional.empty(), nginx.measured().probeUs().unloaded().sendLagUs(),
+                "the unloaded probe keeps no schedule");
         assertEquals(908L, nginx.measured().probeUs().underLoad().sendLagUs().orElseThrow().p99());
         assertEquals(4000, nginx.judged().maxSustainable().get("p99-10ms").rateRps());
-        ScenarioRow.Measured plain = assertInstanceOf(ScenarioRow.Measured.class, run.matrices().scenarios().byScenario().get("plain").get(0));
+        ScenarioRow.Measured plain = assertInstanceOf(ScenarioRow.Measured.class,
+                run.matrices().scenarios().byScenario().get("plain").get(0));
         assertEquals(new P99AtRate.Value(3.0), plain.p99MsAtRate().get(1000));
         assertInstanceOf(ComponentVersion.Line.class, run.run().components().get("nginx"));
         assertInstanceOf(ComponentVersion.Libraries.class, run.run().components().get("netty-proxy"));
         assertInstanceOf(RolePlacement.OnHost.class, run.placement().injector());
-        CostRow.Measured cost = assertInstanceOf(CostRow.Measured.class, run.matrices().scenarios().costVsPlain().get("nginx").get(0));
+        CostRow.Measured cost = assertInstanceOf(CostRow.Measured.class,
+                run.matrices().scenarios().costVsPlain().get("nginx").get(0));
         assertInstanceOf(Ratio.Value.class, cost.throughputRelative());
         assertNotNull(assertInstanceOf(RatioSpread.Formed.class, cost.throughputRelativeSpread()).interval().ciMethod());
 
         Summary incomplete = Summaries.read(committed().get(INCOMPLETE));
         assertEquals(Boolean.FALSE, incomplete.run().complete());
-        assertInstanceOf(ScenarioRow.Failed.class, incomplete.matrices().scenarios().byScenario().get("ratelimit").stream()
+        assertInstanceOf(ScenarioRow.Failed.class,
+                incomplete.matrices().scenarios().byScenario().get("ratelimit").stream()
                 .filter(r -> r.target().equals("zuul2:ratelimit")).findFirst().orElseThrow());
-        Target failed = incomplete.targets().stream().filter(t -> t.measured().failure() != null).findFirst().orElseThrow();
+        Target failed = incomplete.targets().stream().filter(t -> t.measured().failure() != null)
+                .findFirst().orElseThrow();
         assertNull(failed.measured().rounds());
         assertNull(failed.judged(), "a target that was not measured is not judged: it has no error_share key");
 
         Summary reanalysed = Summaries.read(committed().get(REANALYSED));
         assertNotNull(reanalysed.reanalysed());
         assertInstanceOf(RolePlacement.InWords.class, reanalysed.placement().injector());
-        assertNull(reanalysed.targets().get(1).measured().probeUs().unloaded().sendLagUs(), "format 1 had no send lag key");
+        assertNull(reanalysed.targets().get(1).measured().probeUs().unloaded().sendLagUs(),
+                "format 1 had no send lag key");
         assertNotNull(reanalysed.targets().get(1).measured().resources().gateway().peakRssMb());
     }
 

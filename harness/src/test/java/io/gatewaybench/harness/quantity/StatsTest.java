@@ -13,7 +13,8 @@ class StatsTest {
     void mediansOfOddAndEvenCounts() {
         assertEquals(2, Stats.median(new double[] {3, 1, 2}));
         assertEquals(2.5, Stats.median(new double[] {4, 1, 3, 2}));
-        assertEquals(2, Stats.lowerMedian(new double[] {4, 1, 3, 2}), "the lower of the middle two: a value that was measured");
+        assertEquals(2, Stats.lowerMedian(new double[] {4, 1, 3, 2}),
+                "the lower of the middle two: a value that was measured");
         assertTrue(Double.isNaN(Stats.median(new double[0])));
     }
 

@@ -93,7 +93,8 @@ public class CompareHtmlTest {
         assertSameRows(result, data);
         List<CompareHtml.Run> runs = data.runs();
         assertEquals(List.of(a.run().runId(), b.run().runId()), runs.stream().map(CompareHtml.Run::runId).toList());
-        assertEquals(List.of(a.run().gitCommit(), b.run().gitCommit()), runs.stream().map(CompareHtml.Run::gitCommit).toList());
+        assertEquals(List.of(a.run().gitCommit(), b.run().gitCommit()),
+                runs.stream().map(CompareHtml.Run::gitCommit).toList());
 
         String page = CompareHtml.render(data);
         assertFalse(page.contains("{{"), "a placeholder left unfilled");
