@@ -67,6 +67,11 @@ final class EqualRatesRun {
                         design.percents().size(),
                 design.slices(), design.sliceS(), plan.rounds(), plan.load().durationSeconds(),
                         minutes(estimate(design, targets.size())));
+        if (plan.precision() != null) {
+            System.out.printf(Locale.ROOT, "bench: --precision: slices added at the rates until every target's CPU per "
+                    + "request is known within ±%.1f%%, the run ending within %d min%n",
+                    plan.precision().share() * 100, plan.precision().budgetMinutes());
+        }
         StringBuilder why = new StringBuilder();
         CpuGroups cpu = CpuGroups.create(why).orElse(null);
         if (cpu == null) {
@@ -119,7 +124,11 @@ final class EqualRatesRun {
                     new EqualRatesMeasurement.Design(design.sliceS(), design.slices(),
                     design.warmRps(), design.warmupCapS(), design.percents(), plan.ladder().p99ObjectiveMs(),
                             plan.ladder().maxInFlight(),
-                    started.toEpochMilli()), cpu, roles, cpu == null ? "not measured: " + why : cpu.describe(), raw,
+                    started.toEpochMilli(), plan.precision() == null ? 0 : plan.precision().share(),
+                    plan.precision() == null ? 0 : plan.precision().budgetMinutes(),
+                    started.toEpochMilli() + (plan.precision() == null ? 0 : plan.precision().budgetMinutes()
+                            * 60_000L - (long) (closedLoads(measured.size()) * 1000))),
+                    cpu, roles, cpu == null ? "not measured: " + why : cpu.describe(), raw,
                     line -> System.out.println("bench: [equal rates] " + line));
             RoundMeasurement closed = new RoundMeasurement(description, origin, reference, List.of(),
                     (t, change) -> details.put(t.name(), change.apply(details.get(t.name()))));
@@ -183,7 +192,12 @@ final class EqualRatesRun {
     private double estimate(RunPlan.EqualRatesPlan d, int targets) {
         double perRate = 1 + d.slices() * d.sliceS() + 10;
         return 30 + d.warmupCapS() / 2.0 + 6 * (1 + d.sliceS() + 3) + d.percents().size() * perRate
-                + plan.rounds() * targets * (plan.load().warmupSeconds() + plan.load().durationSeconds() + 6)
+                + closedLoads(targets);
+    }
+
+    /** Seconds the closed loads should take, after the equal rates, and the stops. */
+    private double closedLoads(int targets) {
+        return plan.rounds() * targets * (plan.load().warmupSeconds() + plan.load().durationSeconds() + 6)
                 + targets * 7;
     }
 

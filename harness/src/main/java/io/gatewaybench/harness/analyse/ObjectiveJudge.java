@@ -44,7 +44,16 @@ public final class ObjectiveJudge {
         }
         boolean max = objective.percentile().equals("max");
         double v = max ? all.max() : all.p99();
-        return objective.meets(v) ? "" : String.format(Locale.ROOT, v == Math.rint(v) ? "%s %.0f ms" : "%s %.3f ms", max ? "max" : "P99", v);
+        if (objective.meets(v)) {
+            return "";
+        }
+        boolean vegeta = LevelRound.VEGETA.equals(level.injector());
+        String behind = InjectorLimit.behind(vegeta, level.injectors() == null ? List.of() : level.injectors(),
+                level.sendLagMs().p99(), level.rateRps(), level.sent(), level.planned(), level.overloaded());
+        String held = behind.isEmpty() ? "" : InjectorLimit.targetHeld(vegeta, level.sendLagMs().p99(),
+                fromSendP99Ms(level));
+        return String.format(Locale.ROOT, v == Math.rint(v) ? "%s %.0f ms" : "%s %.3f ms", max ? "max" : "P99", v)
+                + (held.isEmpty() ? "" : " (sent late, " + behind + ", but " + held + ")");
     }
 
     /**
@@ -84,7 +93,14 @@ public final class ObjectiveJudge {
     public static String injectorLate(LevelRound level) {
         return InjectorLimit.late(LevelRound.VEGETA.equals(level.injector()), level.injectors() == null ? List.of()
                 : level.injectors(),
-                level.sendLagMs().p99(), level.rateRps(), level.sent(), level.planned(), level.overloaded());
+                level.sendLagMs().p99(), fromSendP99Ms(level), level.rateRps(), level.sent(), level.planned(),
+                level.overloaded());
+    }
+
+    /** The P99 of a Vegeta level's answers from their actual send, ms; null where it was not kept. */
+    static Double fromSendP99Ms(LevelRound level) {
+        return level.latencyFromSendUs() == null || level.latencyFromSendUs().p99() == null ? null
+                : level.latencyFromSendUs().p99() / 1000.0;
     }
 
     /**

@@ -119,7 +119,8 @@ final class ProfileMatrix {
                     ? -n.ratio() : Double.MAX_VALUE));
             judged.put(gateway, List.copyOf(rows));
         });
-        return new JvmProfiles(profiles.reference(), profiles.profiles(), profiles.notAvailable(), judged);
+        return new JvmProfiles(profiles.reference(), profiles.profiles(), profiles.notAvailable(), judged,
+                ProfileCosts.apply(summary, reference));
     }
 
     private static ProfileRow row(Target v, Target base, RatioSpread spread, Judged judged) {

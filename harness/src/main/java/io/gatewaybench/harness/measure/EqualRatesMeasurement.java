@@ -7,6 +7,7 @@ import io.gatewaybench.harness.model.RateLevel;
 import io.gatewaybench.harness.model.RateSlice;
 import io.gatewaybench.harness.model.TargetRates;
 import io.gatewaybench.harness.plan.SteadyState;
+import io.gatewaybench.harness.quantity.SliceEstimate;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
@@ -37,6 +38,8 @@ public final class EqualRatesMeasurement {
      */
     static final double SEARCH_DOWN = 0.75;
     static final int MIN_SEARCH_RPS = 20;
+    /** Slices added at a time where {@code --precision} asks for more. */
+    public static final int MORE_SLICES = 6;
 
     private EqualRatesMeasurement() {
     }
@@ -52,10 +55,13 @@ public final class EqualRatesMeasurement {
      * @param objectiveP99Ms the P99 bound of the search, ms
      * @param connections the most connections kept alive to each target
      * @param seed the seed of the rates' random order
+     * @param precision the half-width every target's CPU per request is to reach, slices added until it does (a share;
+     *     0: none added)
+     * @param budgetMinutes the run's time bound with a precision, min
+     * @param deadlineEpochMs past when no slices are added, epoch ms
      */
     public record Design(int sliceS, int slices, int warmRps, int warmCapS, List<Integer> percents, int objectiveP99Ms,
-            int connections,
-            long seed) {
+            int connections, long seed, double precision, int budgetMinutes, long deadlineEpochMs) {
     }
 
     /** One target as it runs: its name, where it answers, and its CPU group (null: none, as for direct). */
@@ -144,6 +150,8 @@ public final class EqualRatesMeasurement {
             byRate.put(rate, r);
             progress.line(line(r));
         }
+        EqualRates.PrecisionGoal goal = d.precision() <= 0 ? null
+                : morePrecise(names, urls, groups, roles, request, d, cpu, raw, byRate, progress);
         for (int rate : byRate.keySet()) {
             SideBySide.Result r = byRate.get(rate);
             for (String role : roles) {
@@ -169,8 +177,70 @@ public final class EqualRatesMeasurement {
         }
         EqualRates design = new EqualRates(describe(names.size(), d), cpuText, d.sliceS(), d.slices(),
                 new EqualRates.Warmup(d.warmRps(), d.warmCapS(), warmed, SteadyState.RULE.describe()),
-                new EqualRates.Search(tried, limit, d.percents()), rates, order, d.objectiveP99Ms(), roleCpu);
+                new EqualRates.Search(tried, limit, d.percents()), rates, order, d.objectiveP99Ms(), roleCpu, goal);
         return new Result(design, perTarget);
+    }
+
+    /**
+     * Adds {@link #MORE_SLICES} slices at a time at the rate whose widest CPU per request is least precise, until every
+     * one is within ±{@code d.precision()} or the next addition would end past the deadline; each addition's slices
+     * join the rate's ({@link SideBySide.Result#then}).
+     */
+    private static EqualRates.PrecisionGoal morePrecise(List<String> names, List<URI> urls, List<String> groups,
+            List<String> roles, GatlingRun.Request request, Design d, CpuGroups cpu, Path raw,
+            Map<Integer, SideBySide.Result> byRate, Progress progress) throws IOException {
+        Map<Integer, Integer> added = new TreeMap<>();
+        byRate.keySet().forEach(rate -> added.put(rate, 0));
+        for (int k = 1; ; k++) {
+            int widest = -1;
+            double width = 0;
+            for (int rate : byRate.keySet()) {
+                double w = widestHalfWidth(byRate.get(rate));
+                if (widest < 0 || w > width) {
+                    widest = rate;
+                    width = w;
+                }
+            }
+            String now = String.format(Locale.ROOT, "the widest CPU per request ±%.1f%%, at %d req/s", width * 100,
+                    widest);
+            String stopped = !(width > d.precision()) ? "every target's CPU per request within ±"
+                    + Math.round(d.precision() * 1000) / 10.0 + "%" : null;
+            long chunkMs = (1 + (long) MORE_SLICES * d.sliceS()) * 1000L + 2000;
+            if (stopped == null && System.currentTimeMillis() + chunkMs > d.deadlineEpochMs()) {
+                stopped = "the budget of " + d.budgetMinutes() + " min left no room for " + MORE_SLICES
+                        + " more slices";
+            }
+            if (stopped != null || Double.isNaN(width)) {
+                stopped = stopped == null ? "no CPU per request to make precise" : stopped;
+                progress.line("precision: " + now + "; " + stopped);
+                return new EqualRates.PrecisionGoal(d.precision(), d.budgetMinutes(),
+                        Double.isNaN(width) ? Double.NaN : io.gatewaybench.harness.model.Precision.round(width), widest,
+                        added, stopped);
+            }
+            progress.line("precision: " + now + ": " + MORE_SLICES + " more slices there");
+            SideBySide.Result more = SideBySide.run(names, urls, groups, roles, request, widest, 1, MORE_SLICES,
+                    d.sliceS(), d.connections(), cpu, raw, "rate-" + widest + "-more-" + k);
+            byRate.put(widest, byRate.get(widest).then(more));
+            added.merge(widest, MORE_SLICES, Integer::sum);
+        }
+    }
+
+    /**
+     * The widest half-width of any target's CPU per request over a rate's slices, as the analysis estimates it
+     * ({@link SliceEstimate#perUnit}); NaN where no target's CPU was read.
+     */
+    static double widestHalfWidth(SideBySide.Result r) {
+        double widest = Double.NaN;
+        for (String n : r.names()) {
+            List<SideBySide.Slice> s = r.of(n);
+            if (s.isEmpty() || s.stream().anyMatch(x -> x.cpuNanos() < 0)) {
+                continue;
+            }
+            double w = SliceEstimate.perUnit(s.stream().mapToDouble(x -> x.cpuNanos() / 1e6).toArray(),
+                    s.stream().mapToDouble(x -> x.good() / 1000.0).toArray()).halfWidth();
+            widest = Double.isNaN(widest) || w > widest ? w : widest;
+        }
+        return widest;
     }
 
     /** Offers one level of the search for one slice and records it; why some target did not hold it, or null. */

@@ -31,7 +31,15 @@ public final class Ladder {
      */
     public record Level(int rate, long planned, long sent, long errors, RequestStats stats, RequestStats.Latency allLatency,
                         boolean overloaded, double sendLagP99Ms, double sendLagMaxMs, LatencyProbe.Result probe,
-                        ProbeResult.SendLagUs firstTry, Vegeta vegeta) {
+                        ProbeResult.SendLagUs firstTry, Vegeta vegeta, Level first) {
+        /** A level with no first try kept. */
+        public Level(int rate, long planned, long sent, long errors, RequestStats stats,
+                     RequestStats.Latency allLatency, boolean overloaded, double sendLagP99Ms, double sendLagMaxMs,
+                     LatencyProbe.Result probe, ProbeResult.SendLagUs firstTry, Vegeta vegeta) {
+            this(rate, planned, sent, errors, stats, allLatency, overloaded, sendLagP99Ms, sendLagMaxMs, probe,
+                    firstTry, vegeta, null);
+        }
+
         /** A level Gatling sent, on its first try. */
         public Level(int rate, long planned, long sent, long errors, RequestStats stats, RequestStats.Latency allLatency,
                      boolean overloaded, double sendLagP99Ms, double sendLagMaxMs, LatencyProbe.Result probe) {
@@ -40,8 +48,9 @@ public final class Ladder {
 
         /** This level, sent by Vegeta, with each injector host's share of it. */
         public Level withInjectors(List<io.gatewaybench.harness.model.InjectorShare> shares) {
-            return new Level(rate, planned, sent, errors, stats, allLatency, overloaded, sendLagP99Ms, sendLagMaxMs, probe, firstTry,
-                    new Vegeta(vegeta.latencyUs(), vegeta.cpuMsPer1000Requests(), vegeta.fromSendUs(), List.copyOf(shares)));
+            return new Level(rate, planned, sent, errors, stats, allLatency, overloaded, sendLagP99Ms, sendLagMaxMs,
+                    probe, firstTry, new Vegeta(vegeta.latencyUs(), vegeta.cpuMsPer1000Requests(), vegeta.fromSendUs(),
+                    List.copyOf(shares)), first);
         }
 
         /** Vegeta's send lag over the level, us; null where Gatling sent it. */
@@ -52,6 +61,12 @@ public final class Ladder {
         /** This level as the second try of one whose first try the injector sent with {@code lag}. */
         public Level sentAgainAfter(ProbeResult.SendLagUs lag) {
             return new Level(rate, planned, sent, errors, stats, allLatency, overloaded, sendLagP99Ms, sendLagMaxMs, probe, lag, vegeta);
+        }
+
+        /** This level as the second try of {@code first}, which the injector sent late: every figure of it kept. */
+        public Level sentAgainAfter(Level first) {
+            return new Level(rate, planned, sent, errors, stats, allLatency, overloaded, sendLagP99Ms, sendLagMaxMs,
+                    probe, first.lagUs(), vegeta, first);
         }
 
         /**
@@ -78,8 +93,9 @@ public final class Ladder {
          */
         public String injectorLate() {
             return InjectorLimit.late(vegeta != null, vegeta == null ? List.of() : vegeta.injectors(), sendLagP99Ms,
-                    rate, sent, planned,
-                    overloaded);
+                    vegeta == null || vegeta.fromSendUs() == null || vegeta.fromSendUs().p99() == null ? null
+                            : vegeta.fromSendUs().p99() / 1000.0,
+                    rate, sent, planned, overloaded);
         }
 
         /**
@@ -103,7 +119,8 @@ public final class Ladder {
                     probe == null ? null : probe.figures(), vegeta == null ? null : LevelRound.VEGETA, vegeta == null ? null : vegeta.latencyUs(),
                     vegeta == null || Double.isNaN(vegeta.cpuMsPer1000Requests()) ? null : Precision.round(vegeta.cpuMsPer1000Requests()),
                     firstTry, vegeta == null ? null : vegeta.fromSendUs(),
-                    vegeta == null || vegeta.injectors().isEmpty() ? null : vegeta.injectors());
+                    vegeta == null || vegeta.injectors().isEmpty() ? null : vegeta.injectors(),
+                    first == null ? null : first.measuredIn(round));
         }
 
         /**
@@ -118,8 +135,9 @@ public final class Ladder {
             Vegeta vegeta = !LevelRound.VEGETA.equals(l.injector()) ? null
                     : new Vegeta(l.latencyUs(), l.injectorCpuMsPer1000Requests() == null ? Double.NaN : l.injectorCpuMsPer1000Requests(),
                     l.latencyFromSendUs(), l.injectors() == null ? List.of() : l.injectors());
-            return new Level(l.rateRps(), l.planned(), l.sent(), l.errors(), stats, allLatency, l.overloaded(), l.sendLagMs().p99(),
-                    l.sendLagMs().max(), null, l.firstTrySendLagUs(), vegeta);
+            return new Level(l.rateRps(), l.planned(), l.sent(), l.errors(), stats, allLatency, l.overloaded(),
+                    l.sendLagMs().p99(), l.sendLagMs().max(), null, l.firstTrySendLagUs(), vegeta,
+                    l.firstTry() == null ? null : of(l.firstTry()));
         }
 
     }

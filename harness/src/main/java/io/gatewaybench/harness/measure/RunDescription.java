@@ -103,7 +103,7 @@ public record RunDescription(RunPlan plan, Topology topology, int workers, Path 
         jvm.put("gatling", injectorJvm == null ? "unknown (not seen while it ran)" : injectorJvm);
         JvmProfiles profiles = plan.jvm().size() > 1 || !plan.unavailable().isEmpty()
                 ? new JvmProfiles(plan.jvm().get(0).name(), plan.jvm().stream().map(JvmProfile::describe).toList(),
-                        plan.unavailable(), null)
+                        plan.unavailable(), null, null)
                 : null;
         WorkersSweep sweep = plan.workerSweep().isEmpty() ? null : new WorkersSweep(plan.workerSweep(), null);
         Scenarios scenarios = plan.scenarios().size() > 1 ? new Scenarios(plan.scenarios().stream().map(Scenario::describe).toList(),

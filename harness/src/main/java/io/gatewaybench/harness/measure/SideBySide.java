@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -71,6 +72,24 @@ public final class SideBySide {
         /** One target's slices. */
         public List<Slice> of(String name) {
             return slices.get(names.indexOf(name));
+        }
+
+        /**
+         * This measurement followed by {@code more} of the same targets at the same rate, slices one after the other.
+         */
+        public Result then(Result more) {
+            List<List<Slice>> all = new ArrayList<>();
+            long[] most = new long[names.size()];
+            for (int t = 0; t < names.size(); t++) {
+                List<Slice> both = new ArrayList<>(slices.get(t));
+                both.addAll(more.of(names.get(t)));
+                all.add(List.copyOf(both));
+                most[t] = Math.max(maxInFlight[t], more.maxInFlight()[more.names().indexOf(names.get(t))]);
+            }
+            Map<String, long[]> roles = new LinkedHashMap<>();
+            roleCpuNanos.forEach((role, ns) -> roles.put(role, java.util.stream.LongStream.concat(
+                    java.util.Arrays.stream(ns), java.util.Arrays.stream(more.roleCpuNanos().get(role))).toArray()));
+            return new Result(rateRps, sliceSeconds, names, List.copyOf(all), roles, most, measuredFromEpochNanos);
         }
     }
 

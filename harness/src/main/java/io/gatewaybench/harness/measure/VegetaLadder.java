@@ -97,7 +97,8 @@ public final class VegetaLadder {
             Ladder.Level level = sender.send(rate, "", null);
             if (!level.injectorLate().isEmpty()) {
                 progress.line(String.format(Locale.ROOT, "Vegeta could not deliver %d req/s (%s): once more", rate, level.injectorLate()));
-                level = sender.send(rate, "-again", level.lagUs());
+                Ladder.Level first = level;
+                level = sender.send(rate, "-again", first.lagUs()).sentAgainAfter(first);
             }
             levels.add(level);
             if (level.overloaded()) {

@@ -18,6 +18,7 @@ import java.util.List;
  * @param order the order the rates were measured in
  * @param objectiveP99Ms the P99 bound a rate's latency must meet for the capacity figure, ms
  * @param roles each shared role's CPU time at each rate, slice by slice
+ * @param precision what {@code --precision} asked of the CPU per request and what it reached; absent without it
  */
 public record EqualRates(
         @JsonProperty(value = "design", required = true) String design,
@@ -29,7 +30,8 @@ public record EqualRates(
         @JsonProperty(value = "rates_rps", required = true) List<Integer> ratesRps,
         @JsonProperty(value = "order", required = true) List<Integer> order,
         @JsonProperty(value = "objective_p99_ms", required = true) int objectiveP99Ms,
-        @JsonProperty(value = "roles", required = true) List<RoleCpu> roles) {
+        @JsonProperty(value = "roles", required = true) List<RoleCpu> roles,
+        @JsonProperty("precision") PrecisionGoal precision) {
     /**
      * The warm-up every target got at once.
      *
@@ -85,5 +87,25 @@ public record EqualRates(
             @JsonProperty(value = "rate_rps", required = true) int rateRps,
             @JsonProperty(value = "cpu_ms", required = true) List<Double> cpuMs,
             @JsonProperty(value = "good", required = true) List<Long> good) {
+    }
+
+    /**
+     * Slices added at the rates until every target's CPU per request was known within ±{@code share} (its 95%
+     * interval's half-width over its value), or the run's budget left no room for more.
+     *
+     * @param share the half-width asked for, a share (0.05: ±5%)
+     * @param budgetMinutes the run's time bound, min
+     * @param reached the widest half-width over every target and rate at the end, a share
+     * @param widestAt the rate of that widest figure, req/s
+     * @param addedSlices per rate, the slices added beyond the design's, count
+     * @param stopped why the adding ended, in words
+     */
+    public record PrecisionGoal(
+            @JsonProperty(value = "share", required = true) double share,
+            @JsonProperty(value = "budget_minutes", required = true) int budgetMinutes,
+            @JsonProperty(value = "reached", required = true) double reached,
+            @JsonProperty(value = "widest_at_rps", required = true) int widestAt,
+            @JsonProperty(value = "added_slices", required = true) java.util.Map<Integer, Integer> addedSlices,
+            @JsonProperty(value = "stopped", required = true) String stopped) {
     }
 }

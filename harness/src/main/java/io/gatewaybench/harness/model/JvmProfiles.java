@@ -11,12 +11,15 @@ import java.util.Map;
  * @param profiles each profile
  * @param notAvailable profiles a gateway cannot run
  * @param byGateway per gateway, its profiles ranked by throughput
+ * @param atEqualRates per gateway, its profiles' cost at the run's equal rates over the reference's, the A/A twin
+ *     among them; absent where the run did not measure at equal rates
  */
 public record JvmProfiles(
         @JsonProperty(value = "reference", required = true) String reference,
         @JsonProperty(value = "profiles", required = true) List<JvmProfiles.Profile> profiles,
         @JsonProperty(value = "not_available", required = true) List<JvmProfiles.NotAvailable> notAvailable,
-        @JsonProperty(value = "by_gateway", required = true) Map<String, List<ProfileRow>> byGateway) {
+        @JsonProperty(value = "by_gateway", required = true) Map<String, List<ProfileRow>> byGateway,
+        @JsonProperty("at_equal_rates") Map<String, List<ProfileCost>> atEqualRates) {
     /**
      * One JVM profile as the run used it ({@code jvm_profiles.profiles[]}).
      *

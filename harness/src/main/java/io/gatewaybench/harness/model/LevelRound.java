@@ -32,6 +32,8 @@ import java.util.Optional;
  *        where Gatling sent the level, and in runs made before 20261126-192800
  * @param injectors each injector host's share where several sent the level at once ({@code --injectors}): its rate, what it
  *        sent, its own send lag and CPU, how far its start kept the common instant, whether it was late; absent where one did
+ * @param firstTry where the level was sent again, its first try's figures as measured (Vegeta); absent otherwise, and
+ *        in runs from before they were kept (those have {@code first_try_send_lag_us} alone)
  */
 public record LevelRound(
         @JsonProperty("round") Integer round,
@@ -51,7 +53,8 @@ public record LevelRound(
         @JsonProperty("injector_cpu_ms_per_1000_requests") Double injectorCpuMsPer1000Requests,
         @JsonProperty("first_try_send_lag_us") ProbeResult.SendLagUs firstTrySendLagUs,
         @JsonProperty("latency_from_send_us") ProbeResult latencyFromSendUs,
-        @JsonProperty("injectors") java.util.List<InjectorShare> injectors) {
+        @JsonProperty("injectors") java.util.List<InjectorShare> injectors,
+        @JsonProperty("first_try") LevelRound firstTry) {
     /** The name Vegeta's levels carry in {@code injector}. */
     public static final String VEGETA = "vegeta";
 

@@ -130,7 +130,9 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
                                    kept running, warmed together until each holds steady, then offered the same rates
                                    all at once, each target's CPU per request from its own cgroup and its latency to the
                                    microsecond; then the 2019 study's closed load on the warm targets, one at a time.
-                                   rounds (the default with several --scenarios, --workers or --jvm profiles): each
+                                   With several --jvm profiles, each JVM gateway also runs its first profile twice
+                                   (scg@default-twin), the A/A pair, and at most 8 targets run at once.
+                                   rounds (the default with several --scenarios or --workers, or over 8 targets): each
                                    round starts every target afresh for the closed load, the fixed-rate ladder and the
                                    probes
               --slice=S            equal-rates: seconds of a slice (default 5)
@@ -149,10 +151,12 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
               --duration=SECONDS   measured time per target (default 10)
               --rounds=N           rounds of the closed load over all targets, order rotated each round (default 3; 2 at
                                    equal rates)
-              --precision=P        add rounds after those until every target's throughput relative to direct is known
-                                   within ±P (its 95%% interval; 0.05 or 5%%), and with several --jvm profiles each profile's
-                                   relative to its gateway's under the first (the profiles table's interval), up to --budget
-                                   minutes for the whole run (default 60) and --max-rounds; the summary says what each reached
+              --precision=P        equal-rates: add slices at the rates until every target's CPU per request is known
+                                   within ±P (its 95%% interval; 0.05 or 5%%), up to --budget minutes for the whole run.
+                                   rounds: add rounds until every target's throughput relative to direct is known
+                                   within ±P, and with several --jvm profiles each profile's relative to its
+                                   gateway's under the first, up to --budget minutes for the whole run (default 60)
+                                   and --max-rounds; the summary says what each reached
               --budget=MIN         the run's time bound when --precision adds rounds
               --max-rounds=N       the most rounds in all when --precision adds rounds (default 40)
               --sessions=shared|per-user  shared: every request carries one session cookie (default); per-user: Gatling's cookie jar
@@ -269,7 +273,12 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
             throw new IllegalArgumentException("--sessions=shared sends one Tomcat session (JSESSIONID) on every request, which "
                     + "--origin does not have: leave --sessions out (per-user: each user keeps the cookies your service sets)");
         }
-        EqualRatesPlan equal = equalRates(o, quick, scenarios, sweep, profiles.size());
+        boolean twins = profiles.size() > 1;
+        EqualRatesPlan equal = equalRates(o, quick, scenarios, sweep,
+                targets.size() + (twins ? twinsOf(targets, profiles.get(0).name()).size() : 0));
+        if (equal != null && twins) { // a matrix of JVM profiles at equal rates carries its A/A pair
+            targets = withTwins(targets, profiles.get(0).name());
+        }
         Load load = new Load(model,
                 positive(o, "users", quick ? 4 : 16),
                 positive(o, "rate", quick ? 200 : 2000),
@@ -309,13 +318,20 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
     }
 
     /**
-     * {@code --design}: equal-rates (the default of a plain run) or rounds (the default with several scenarios, a
-     * workers sweep or several JVM profiles, whose many targets the machine could not run at once); the equal-rates
-     * options go with the first only.
+     * The most targets the equal-rates design runs at once, direct and the A/A twins counted: the 2 cores must leave
+     * each JVM room to compile while every other target is offered the same rate (RunPlanTest).
+     */
+    public static final int MOST_AT_ONCE = 8;
+
+    /**
+     * {@code --design}: equal-rates (the default of a plain run, and of several JVM profiles where the run's
+     * {@code atOnce} targets are at most {@link #MOST_AT_ONCE}) or rounds (the default with several scenarios, a
+     * workers sweep, or more targets than that, which the machine could not run at once); the equal-rates options go
+     * with the first only.
      */
     private static EqualRatesPlan equalRates(Map<String, String> o, boolean quick, List<Scenario> scenarios,
-            List<Integer> sweep, int profiles) {
-        boolean many = scenarios.size() > 1 || sweep.size() > 1 || profiles > 1;
+            List<Integer> sweep, int atOnce) {
+        boolean many = scenarios.size() > 1 || sweep.size() > 1 || atOnce > MOST_AT_ONCE;
         String design = o.getOrDefault("design", many ? "rounds" : "equal-rates");
         if (!design.equals("rounds") && !design.equals("equal-rates")) {
             throw new IllegalArgumentException("--design must be equal-rates or rounds, got '" + design + "'");
@@ -328,6 +344,11 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
                 }
             }
             return null;
+        }
+        if (atOnce > MOST_AT_ONCE) {
+            throw new IllegalArgumentException("--design=equal-rates runs every target at once, and this run has "
+                    + atOnce + " (direct and the A/A twins counted), more than the " + MOST_AT_ONCE + " the design "
+                    + "allows: name fewer --targets or --jvm profiles, or use --design=rounds");
         }
         List<Integer> percents = numbers(o, "percents", quick ? "25,50" : "25,50,75");
         if (percents.isEmpty() || percents.stream().anyMatch(p -> p > 100)) {
@@ -447,6 +468,23 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
             }
         }
         return expanded;
+    }
+
+    /** The targets under the {@code reference} profile, each of which a matrix of profiles runs twice. */
+    static List<Target> twinsOf(List<Target> targets, String reference) {
+        return targets.stream().filter(t -> t.profile().filter(reference::equals).isPresent()).toList();
+    }
+
+    /** The targets with each one under the {@code reference} profile followed by its twin ({@link Target#twin}). */
+    static List<Target> withTwins(List<Target> targets, String reference) {
+        List<Target> with = new ArrayList<>();
+        for (Target t : targets) {
+            with.add(t);
+            if (t.profile().filter(reference::equals).isPresent()) {
+                with.add(t.twin());
+            }
+        }
+        return with;
     }
 
     /**

@@ -171,6 +171,14 @@ public record Target(String name, String description, Map<String, String> keys, 
     }
 
     /**
+     * A second instance of this target, named {@code <name>-twin}, started and measured as the first: the A/A pair a
+     * matrix of JVM profiles carries, whose two instances must come out equivalent.
+     */
+    public Target twin() {
+        return new Target(name + "-twin", description + "; its A/A twin, a second instance", keys, file);
+    }
+
+    /**
      * This target under a scenario other than plain: named {@code <name>:<scenario>}, with the scenario's keys
      * (its placeholders: {@link Scenario#keys}). Under plain it is itself.
      */

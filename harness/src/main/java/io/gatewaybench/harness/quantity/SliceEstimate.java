@@ -3,6 +3,7 @@ package io.gatewaybench.harness.quantity;
 import io.gatewaybench.harness.model.Estimate;
 import io.gatewaybench.harness.model.Precision;
 import java.util.Arrays;
+import org.apache.commons.math3.distribution.TDistribution;
 
 /**
  * Figures estimated from a target's consecutive slices of one measurement, with 95% intervals that allow for the slices
@@ -46,7 +47,7 @@ public final class SliceEstimate {
         if (n == 0) {
             return new Estimate(Double.NaN, null, null, 0);
         }
-        return around(a / u, Arrays.copyOf(logs, n), true);
+        return around(a / u, Arrays.copyOf(logs, n), true, 0.95);
     }
 
     /**
@@ -54,6 +55,38 @@ public final class SliceEstimate {
      * interval.
      */
     public static Estimate ratio(double[] a, double[] b) {
+        return ratio(a, b, 0.95);
+    }
+
+    /** {@link #ratio(double[], double[])} with its interval at {@code level} (1 - 0.05 / k for a family of k). */
+    public static Estimate ratio(double[] a, double[] b, double level) {
+        double[] logs = logRatios(a, b);
+        if (logs.length == 0) {
+            return new Estimate(Double.NaN, null, null, 0);
+        }
+        return around(Math.exp(Stats.mean(logs)), logs, true, level);
+    }
+
+    /**
+     * The two-sided p-value of "{@code a} and {@code b} are the same", slice by slice: Student's t on the log ratios
+     * with the standard error widened as the class says, so that it rejects at 0.05 exactly where {@link #ratio}'s 95%
+     * interval leaves out 1; NaN with fewer than 3 slices.
+     */
+    public static double pSame(double[] a, double[] b) {
+        double[] logs = logRatios(a, b);
+        int n = logs.length;
+        if (n < 3) {
+            return Double.NaN;
+        }
+        double se = Math.sqrt(Stats.variance(logs) / n) * widening(logs);
+        double m = Math.abs(Stats.mean(logs));
+        if (se == 0) {
+            return m == 0 ? 1 : 0;
+        }
+        return 2 * (1 - new TDistribution(n - 1).cumulativeProbability(m / se));
+    }
+
+    private static double[] logRatios(double[] a, double[] b) {
         double[] logs = new double[a.length];
         int n = 0;
         for (int s = 0; s < a.length; s++) {
@@ -61,11 +94,7 @@ public final class SliceEstimate {
                 logs[n++] = Math.log(a[s] / b[s]);
             }
         }
-        if (n == 0) {
-            return new Estimate(Double.NaN, null, null, 0);
-        }
-        double[] used = Arrays.copyOf(logs, n);
-        return around(Math.exp(Stats.mean(used)), used, true);
+        return Arrays.copyOf(logs, n);
     }
 
     /** The mean of {@code a[s] - b[s]} over slices, with its interval; slices where either is NaN are left out. */
@@ -81,19 +110,19 @@ public final class SliceEstimate {
             return new Estimate(Double.NaN, null, null, 0);
         }
         double[] used = Arrays.copyOf(d, n);
-        return around(Stats.mean(used), used, false);
+        return around(Stats.mean(used), used, false, 0.95);
     }
 
     /**
-     * {@code value} with the interval of the mean of {@code series} (logarithms where {@code logs}), widened as the
-     * class says.
+     * {@code value} with the interval of the mean of {@code series} (logarithms where {@code logs}) at {@code level},
+     * widened as the class says.
      */
-    private static Estimate around(double value, double[] series, boolean logs) {
+    private static Estimate around(double value, double[] series, boolean logs, double level) {
         int n = series.length;
         if (n < 3) {
             return new Estimate(Precision.round(value), null, null, n);
         }
-        double half = Stats.t(0.95, n - 1) * Math.sqrt(Stats.variance(series) / n) * widening(series);
+        double half = Stats.t(level, n - 1) * Math.sqrt(Stats.variance(series) / n) * widening(series);
         double low = logs ? value * Math.exp(-half) : value - half;
         double high = logs ? value * Math.exp(half) : value + half;
         return new Estimate(Precision.round(value), Precision.round(low), Precision.round(high), n);

@@ -2,6 +2,8 @@ package io.gatewaybench.harness.report;
 
 import io.gatewaybench.harness.model.EqualRates;
 import io.gatewaybench.harness.model.Estimate;
+import io.gatewaybench.harness.model.JvmProfiles;
+import io.gatewaybench.harness.model.ProfileCost;
 import io.gatewaybench.harness.model.RateSlice;
 import io.gatewaybench.harness.model.RelativeToDirect;
 import io.gatewaybench.harness.model.Summary;
@@ -115,6 +117,51 @@ final class CostTables {
                 List.copyOf(rows));
     }
 
+    /**
+     * A matrix of JVM profiles at equal rates: each gateway's profiles over its reference profile at every rate, the
+     * A/A twin among them; none where the run had no such matrix.
+     */
+    static Table profiles(Summary s) {
+        JvmProfiles m = s.matrices().jvmProfiles();
+        if (m == null || m.atEqualRates() == null) {
+            return null;
+        }
+        List<List<Table.Cell>> rows = new ArrayList<>();
+        List<String> pairs = new ArrayList<>();
+        m.atEqualRates().forEach((gateway, profiles) -> {
+            for (ProfileCost p : profiles) {
+                for (ProfileCost.AtRate a : p.atRates()) {
+                    rows.add(List.of(Table.Cell.of(p.target()), new Table.Cell(String.valueOf(a.rateRps()),
+                                    (double) a.rateRps()), estimate(a.cpuUsPerRequest(), "%.0f"),
+                            a.overReference() == null ? Table.Cell.of(p.twin() ? "-" : "the reference")
+                                    : ratio(a.overReference()),
+                            a.pHolm() == null ? Table.Cell.of("-") : new Table.Cell(a.pHolm() < 0.001 ? "<0.001"
+                                    : String.format(Locale.ROOT, "%.3f", a.pHolm()), a.pHolm()),
+                            Table.Cell.of(MatrixTables.word(a.verdict())),
+                            a.addedP99OverReferenceUs() == null ? Table.Cell.of("-")
+                                    : added(a.addedP99OverReferenceUs()),
+                            p.steadyAfterS() == null ? Table.Cell.of("not steady")
+                                    : new Table.Cell(String.valueOf(p.steadyAfterS()), (double) p.steadyAfterS())));
+                }
+                if (p.aa() != null) {
+                    pairs.add("**A/A pair " + p.target() + "**: " + p.aa().finding() + ".");
+                }
+            }
+        });
+        return new Table("cost-profiles", "JVM profiles at equal rates",
+                "Each gateway under each JVM profile, all at once beside its reference profile \"" + m.reference()
+                        + "\" and the reference's second instance (its twin, the A/A pair), every one offered the same "
+                        + "rate. *Over the reference*: its CPU per request over the reference's, slice by slice, in "
+                        + "brackets its interval at the family's level (Bonferroni over the gateway's comparisons, "
+                        + "every profile at every rate, all holding together at 95%); *Holm p*: the p-value of the "
+                        + "same cost, Holm-adjusted over those comparisons; the verdict is more or less CPU where it "
+                        + "is under 0.05. *Added at P99*: its P99 less the reference's in the same slices, 95%. "
+                        + String.join(" ", pairs),
+                List.of("target", "req/s", "CPU µs / request", "over the reference", "Holm p", "verdict",
+                        "added at P99 over the reference, µs", "steady after, s"),
+                List.copyOf(rows));
+    }
+
     /** Each target's warm-up, slice by slice, and when it was found steady. */
     static Table warmup(Summary s) {
         EqualRates design = s.setup().equalRates();
@@ -158,7 +205,16 @@ final class CostTables {
                 .append(". Highest held: ").append(d.search().limitRps()).append(" req/s; the rates, ")
                 .append(d.search().percents()).append("% of it: ").append(d.ratesRps())
                 .append(" req/s, measured in the order ")
-                .append(d.order()).append(".\n\n| role | req/s each | CPU µs per good answer of every target |\n")
+                .append(d.order()).append(".");
+        if (d.precision() != null) {
+            EqualRates.PrecisionGoal p = d.precision();
+            md.append(String.format(Locale.ROOT, " `--precision`: slices added, %d at a time at the rate whose widest "
+                    + "CPU per request was least precise, until every one was within ±%.1f%% or the %d min budget "
+                    + "left no room; added %s; the widest at the end ±%.1f%% at %d req/s (%s).",
+                    io.gatewaybench.harness.measure.EqualRatesMeasurement.MORE_SLICES, p.share() * 100,
+                    p.budgetMinutes(), p.addedSlices(), p.reached() * 100, p.widestAt(), p.stopped()));
+        }
+        md.append("\n\n| role | req/s each | CPU µs per good answer of every target |\n")
                 .append("|---|---:|---:|\n");
         for (EqualRates.RoleCpu r : d.roles()) {
             double ms = r.cpuMs().stream().mapToDouble(v -> v == null ? Double.NaN : v).sum();

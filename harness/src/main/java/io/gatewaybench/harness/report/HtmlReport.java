@@ -73,7 +73,8 @@ public final class HtmlReport {
     /** The tables the page draws as they are, first: a run's at equal rates (CostTables); none otherwise. */
     private static List<Table> tables(Summary summary) {
         return summary.setup().equalRates() == null ? null
-                : Stream.of(CostTables.verdict(summary), CostTables.atRates(summary), CostTables.warmup(summary))
+                : Stream.of(CostTables.verdict(summary), CostTables.atRates(summary), CostTables.profiles(summary),
+                        CostTables.warmup(summary))
                         .filter(Objects::nonNull).toList();
     }
 

@@ -9,6 +9,7 @@ import io.gatewaybench.harness.model.MaxSustainable;
 import io.gatewaybench.harness.model.ProbeResult;
 import io.gatewaybench.harness.model.Target;
 import io.gatewaybench.harness.plan.InjectorLimit;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -67,8 +68,10 @@ final class LadderTables {
         }
         md.append("\n## Maximum sustainable rate\n\n");
         md.append("Per round, the highest ladder level at which the objective holds at that level and at every level below it ")
-                .append("(every planned request sent on time, no overload, errors under 0.1%, the latency of every request, failed ones ")
-                .append("at their full time, inside the bound). A level the injector could not deliver (sent late or short) is ")
+                .append("(the injector on its schedule, within its bound on send lag and missing requests: ")
+                .append("docs/figures.md; no overload, errors under 0.1%, the latency of every request, failed ones ")
+                .append("at their full time, inside the bound). A level the injector could not deliver (sent late or ")
+                .append("short) while the target answered on time is ")
                 .append("neither a pass nor a failure: the round's search stops below it, *injector-limited*, with only a lower bound, and is ")
                 .append("left out of the median; where every round was, the rate reads \"at least\". The table ")
                 .append("gives the median over rounds (the lower of the middle two: always a rate that was offered) with the lowest and ")
@@ -175,6 +178,42 @@ final class LadderTables {
                         probe == null ? "-" : num(probe.p50()), probe == null ? "-" : num(probe.p99())));
             }
         }
+        firstTries(targets, md);
+    }
+
+    /**
+     * Every first try of a level sent again, as it was measured: whose lateness it was is decided on these figures
+     * (InjectorLimit), so they are shown.
+     */
+    private static void firstTries(List<Target> targets, StringBuilder md) {
+        List<String> lines = new ArrayList<>();
+        for (Target t : targets) {
+            for (FixedRateLevel l : t.fixedRate() == null ? List.<FixedRateLevel>of() : t.fixedRate()) {
+                for (LevelRound r : l.rounds()) {
+                    LevelRound first = r.firstTry();
+                    if (first == null) {
+                        continue;
+                    }
+                    ProbeResult fromSend = first.latencyFromSendUs();
+                    ProbeResult intended = first.latencyUs();
+                    lines.add(String.format(Locale.ROOT, "- %s at %d req/s, round %d: sent %d of %d, %d errors; send "
+                            + "lag P99 %.2f ms; P99 %s ms from the actual send, %s ms from the intended send; "
+                            + "max %s ms",
+                            t.name(), l.rateRps(), r.round() == null ? 0 : r.round(), first.sent(), first.planned(),
+                            first.errors(), first.sendLagMs().p99(), ms(fromSend == null ? null : fromSend.p99()),
+                            ms(intended == null ? null : intended.p99()),
+                            ms(intended == null ? null : intended.max())));
+                }
+            }
+        }
+        if (!lines.isEmpty()) {
+            md.append("\nFirst tries of the levels sent again, as measured (each was judged the injector's lateness, "
+                    + "its target answering on time):\n\n").append(String.join("\n", lines)).append("\n");
+        }
+    }
+
+    private static String ms(Long us) {
+        return us == null ? "-" : String.format(Locale.ROOT, "%.3f", us / 1000.0);
     }
 
     /** Some round of some level was a second try, its first sent late. */

@@ -294,7 +294,8 @@ final class MatrixTables {
     }
 
     /** A verdict as summary.json words it; "-" where there is none. */
-    private static String word(Enum<?> verdict) {
+    /** A verdict as summary.json words it. */
+    static String word(Enum<?> verdict) {
         return verdict == null ? "-" : JSON.convertValue(verdict, String.class);
     }
 

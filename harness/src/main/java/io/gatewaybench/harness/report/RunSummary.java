@@ -119,6 +119,10 @@ public final class RunSummary {
         if (cost != null) {
             md.append(cost.markdown());
             md.append(CostTables.atRates(s).markdown());
+            Table profiles = CostTables.profiles(s);
+            if (profiles != null) {
+                md.append(profiles.markdown());
+            }
         }
         VerdictTable.markdown(VerdictTable.of(s), md);
         List<Target> targets = s.targets();

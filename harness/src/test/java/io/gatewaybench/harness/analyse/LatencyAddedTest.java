@@ -28,7 +28,8 @@ class LatencyAddedTest {
         ProbeResult us = new ProbeResult(1000, errors, "answers that were the page, each from its intended send instant", p50, p50 + 100,
                 p50 + 1000, p50 + 2000, p50 + 5000, Optional.empty());
         return new LevelRound(round, RATE, 1000, 1000, errors, errors / 1000.0, overloaded, null, Optional.empty(), 500.0,
-                new LevelRound.SendLagMs(sendLagP99Ms, sendLagP99Ms), null, LevelRound.VEGETA, us, 300.0, null, null, null);
+                new LevelRound.SendLagMs(sendLagP99Ms, sendLagP99Ms), null, LevelRound.VEGETA, us, 300.0, null, null,
+                null, null);
     }
 
     /** The same round with its figures from the actual send too: P50 {@code fromSend} us, the injector's own lag left out. */
@@ -36,7 +37,8 @@ class LatencyAddedTest {
         ProbeResult sent = new ProbeResult(1000, r.errors(), "answers that were the page, each from the instant Vegeta sent it", fromSend,
                 fromSend + 100, fromSend + 1000, fromSend + 2000, fromSend + 5000, Optional.empty());
         return new LevelRound(r.round(), r.rateRps(), r.planned(), r.sent(), r.errors(), r.errorShare(), r.overloaded(), null,
-                Optional.empty(), r.throughputRps(), r.sendLagMs(), null, r.injector(), r.latencyUs(), r.injectorCpuMsPer1000Requests(), null, sent, null);
+                Optional.empty(), r.throughputRps(), r.sendLagMs(), null, r.injector(), r.latencyUs(),
+                r.injectorCpuMsPer1000Requests(), null, sent, null, null);
     }
 
     private static FixedRateLevel level(List<LevelRound> rounds) {
@@ -110,7 +112,7 @@ class LatencyAddedTest {
         assertEquals(0, none.roundsCounted());
         assertNull(none.p50(), "no round counted: no figure");
         LevelRound gatling = new LevelRound(1, RATE, 1000, 1000, 0, 0, false, null, Optional.empty(), 500.0,
-                new LevelRound.SendLagMs(1, 1), null, null, null, null, null, null, null);
+                new LevelRound.SendLagMs(1, 1), null, null, null, null, null, null, null, null);
         assertNull(LatencyAdded.overRounds(level(List.of(gatling))), "a level Gatling sent: whole milliseconds");
     }
 
@@ -131,7 +133,7 @@ class LatencyAddedTest {
     @Test
     void nothingWhereTheLevelsHaveNoMicrosecondsOrDirectDidNotReachTheRate() {
         LevelRound gatling = new LevelRound(1, RATE, 1000, 1000, 0, 0, false, null, Optional.empty(), 500.0,
-                new LevelRound.SendLagMs(1, 1), null, null, null, null, null, null, null);
+                new LevelRound.SendLagMs(1, 1), null, null, null, null, null, null, null, null);
         Target direct = direct(List.of(round(1, 400, false, 1, 0)));
         assertNull(LatencyAdded.at(level(List.of(gatling)), direct), "a level Gatling sent: whole milliseconds");
         Target elsewhere = direct(List.of());

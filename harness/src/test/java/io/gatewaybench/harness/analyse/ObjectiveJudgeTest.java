@@ -9,8 +9,10 @@ import io.gatewaybench.harness.measure.Ladder;
 import io.gatewaybench.harness.measure.RequestStats;
 import io.gatewaybench.harness.model.LevelRound;
 import io.gatewaybench.harness.model.MaxSustainable;
+import io.gatewaybench.harness.model.ProbeResult;
 import io.gatewaybench.harness.plan.Objective;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** The objectives a measured ladder level meets, and the maximum-rate search over a round and over rounds. */
@@ -34,6 +36,23 @@ class ObjectiveJudgeTest {
         RequestStats stats = new RequestStats(rate * 4L, 0, rate, new RequestStats.Latency(1, 1, 2, 2, 8, 8, 8));
         return new Ladder.Level(rate, rate * 4L, rate * 4L, 0, stats, stats.latency(), false, sendLagP99, sendLagP99,
                 null).measuredIn(1);
+    }
+
+    /**
+     * A level Vegeta sent with its send lag P99 at {@code lagMs} while the target's answers, timed from their actual
+     * send, had a P99 of {@code fromSendMs} (from their intended send: both).
+     */
+    private static LevelRound vegeta(int rate, double lagMs, double fromSendMs) {
+        long lag = (long) (lagMs * 1000);
+        long held = (long) (fromSendMs * 1000);
+        ProbeResult intended = new ProbeResult(rate * 3L, 0, "planted", 900L, 1500L, held + lag, held + lag,
+                held + lag, Optional.of(new ProbeResult.SendLagUs(400, lag, lag)));
+        ProbeResult fromSend = new ProbeResult(rate * 3L, 0, "planted", 850L, 1400L, held, held, held,
+                Optional.empty());
+        RequestStats stats = new RequestStats(rate * 3L, 0, rate, new RequestStats.Latency(1, 0.9, 1.5,
+                (held + lag) / 1000.0, (held + lag) / 1000.0, (held + lag) / 1000.0, (held + lag) / 1000.0));
+        return new Ladder.Level(rate, rate * 3L, rate * 3L, 0, stats, stats.latency(), false, lagMs, lagMs, null, null,
+                new Ladder.Level.Vegeta(intended, Double.NaN, fromSend)).measuredIn(1);
     }
 
     private static LevelRound overloaded(int rate) {
@@ -107,6 +126,23 @@ class ObjectiveJudgeTest {
 
         LevelRound short_ = sent(3100, 0, new RequestStats.Latency(1, 1, 2, 5, 12, 12, 12));
         assertEquals("not measured (injector late: sent 3100 of 4000 planned)", ObjectiveJudge.failure(P99_10, short_));
+    }
+
+    /**
+     * Zuul2's first try at 870 req/s in a quick run: its answers held (P99 205.5 ms from their actual send) while
+     * Vegeta's send lag P99 rose to 24.2 ms as a consequence. The stall is the target's failure at that rate, never the
+     * injector's lateness; an injector late while the target answered in 1.2 ms is still the injector's.
+     */
+    @Test
+    void aStallThatMadeTheInjectorLateIsTheTargetsFailure() {
+        LevelRound stalled = vegeta(870, 24.2, 205.5);
+        assertEquals("", ObjectiveJudge.injectorLate(stalled));
+        assertTrue(ObjectiveJudge.failure(P99_10, stalled).startsWith("P99"), ObjectiveJudge.failure(P99_10, stalled));
+        MaxSustainable.SearchRound found = ObjectiveJudge.maxSustainable(P99_10,
+                List.of(level(1000, 2, 8, 0), vegeta(2000, 24.2, 205.5), level(3000, 2, 8, 0)), RATES);
+        assertEquals(1000, found.rateRps());
+        assertFalse(found.limitedByInjector(), "the stall ended the search as the target's failure");
+        assertEquals("send lag P99 24.20 ms", ObjectiveJudge.injectorLate(vegeta(870, 24.2, 1.2)));
     }
 
     @Test

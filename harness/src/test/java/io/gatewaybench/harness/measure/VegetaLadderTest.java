@@ -9,6 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.gatewaybench.harness.Origins;
 import io.gatewaybench.harness.TestGroups;
 import io.gatewaybench.harness.TestOrigin;
+import io.gatewaybench.harness.analyse.ObjectiveJudge;
+import io.gatewaybench.harness.model.MaxSustainable;
+import io.gatewaybench.harness.plan.Objective;
 import io.gatewaybench.harness.plan.RunPlan;
 import io.gatewaybench.harness.plan.Scenario;
 import java.io.IOException;
@@ -88,6 +91,28 @@ class VegetaLadderTest {
         }
     }
 
+    /**
+     * A target that stalls at 300 req/s (its answers held 205 ms from their actual send) makes Vegeta late (24 ms at
+     * P99) as a consequence: the level is the target's failure, not sent again, and the search never gives a maximum
+     * at or above it.
+     */
+    @Test
+    void aStallThatMakesVegetaLateIsTheTargetsFailureNotSentAgain() throws IOException {
+        List<Integer> tries = new ArrayList<>();
+        VegetaLadder.Sender sender = (rate, suffix) -> {
+            tries.add(rate);
+            return rate == 300 ? planted(rate, 24_000, 205_000) : planted(rate, 300);
+        };
+        List<Ladder.Level> levels = VegetaLadder.run(sender, List.of(100, 200, 300, 400), ladder(1000), progress::add);
+        assertEquals(List.of(100, 200, 300, 400), tries, "the stalled level not sent again");
+        assertEquals("", levels.get(2).injectorLate());
+        MaxSustainable.SearchRound found = ObjectiveJudge.maxSustainable(Objective.standard(10).get(0),
+                levels.stream().map(l -> l.measuredIn(1)).toList(), List.of(100, 200, 300, 400));
+        assertEquals(200, found.rateRps());
+        assertTrue(found.nextLevelBecause().contains("the target held its answers"), found.nextLevelBecause());
+        assertFalse(found.limitedByInjector());
+    }
+
     @Test
     void aLevelSentLateIsSentOnceMoreAndStaysLateIfLateAgain() throws IOException {
         List<Integer> tries = new ArrayList<>();
@@ -124,14 +149,26 @@ class VegetaLadderTest {
     }
 
     /** A level of one second at {@code rate}, every request answered right in 1 ms, each sent {@code lagUs} late. */
+    /** A level whose target answered each request in 1 ms from its actual send, Vegeta late by {@code lagUs}. */
     private static VegetaLevel.Result planted(int rate, long lagUs) {
-        Histogram latency = new Histogram(VegetaLevel.HIGHEST_MICROS, 3);
+        return planted(rate, lagUs, 1000);
+    }
+
+    /**
+     * A level whose target answered each request in {@code heldUs} from its actual send, each sent {@code lagUs} late:
+     * from the intended send, both.
+     */
+    private static VegetaLevel.Result planted(int rate, long lagUs, long heldUs) {
+        Histogram intended = new Histogram(VegetaLevel.HIGHEST_MICROS, 3);
+        Histogram fromSend = new Histogram(VegetaLevel.HIGHEST_MICROS, 3);
         Histogram lag = new Histogram(VegetaLevel.HIGHEST_MICROS, 3);
         for (int i = 0; i < rate; i++) {
-            latency.recordValue(1000 + lagUs);
+            intended.recordValue(heldUs + lagUs);
+            fromSend.recordValue(heldUs);
             lag.recordValue(lagUs);
         }
-        return new VegetaLevel.Result(rate, rate, rate, rate, Map.of(), latency, latency, latency, lag, 2, 1, 2L * rate, 5);
+        return new VegetaLevel.Result(rate, rate, rate, rate, Map.of(), intended, fromSend, intended, lag, 2, 1,
+                2L * rate, 5);
     }
 
     private static VegetaLevel.Result withSent(VegetaLevel.Result r, long sent) {

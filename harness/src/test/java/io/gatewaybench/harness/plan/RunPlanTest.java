@@ -39,6 +39,20 @@ class RunPlanTest {
     }
 
     @Test
+    void aMatrixOfJvmProfilesRunsAtEqualRatesWithItsTwinWhereItFits() {
+        RunPlan plan = RunPlan.parse(List.of("--targets=scg", "--jvm=default,parallel"));
+        assertTrue(plan.byEqualRates());
+        assertEquals(List.of("direct", "scg@default", "scg@default-twin", "scg@parallel"),
+                plan.targets().stream().map(Target::name).toList());
+        assertEquals(java.util.Optional.of("default"), plan.targets().get(2).profile());
+        assertFalse(RunPlan.parse(List.of("--targets=scg", "--jvm=default,parallel", "--design=rounds")).targets()
+                .stream().anyMatch(t -> t.name().endsWith("-twin")), "a matrix in rounds has no twin");
+        String tooMany = message("--design=equal-rates", "--jvm=default,parallel");
+        assertTrue(tooMany.contains("this run has 12 (direct and the A/A twins counted), more than the "
+                + RunPlan.MOST_AT_ONCE), tooMany);
+    }
+
+    @Test
     void theRoundsDesignIsThreeRoundsWithTheLadder() {
         RunPlan plan = RunPlan.parse(List.of("--design=rounds"));
         assertEquals(3, plan.rounds());

@@ -57,6 +57,39 @@ class LadderTablesTest {
     }
 
     /**
+     * Planted: round 2 of the holding proxy at 500 req/s was a second try, its first try (sent 9 ms late at P99, its
+     * answers 1.5 ms from their actual send) kept in summary.json: details.md lists that first try as measured.
+     */
+    @Test
+    void aLevelSentAgainListsItsFirstTryAsMeasured(@TempDir Path dir) throws Exception {
+        JsonNode summary = Summaries.mapper().readTree(RUN.resolve("summary.json").toFile());
+        for (JsonNode t : summary.get("targets")) {
+            if (!t.get("name").asText().equals("planted-hold-200")) {
+                continue;
+            }
+            ObjectNode again = (ObjectNode) t.get("fixed_rate").get(0).get("rounds").get(1);
+            ObjectNode first = again.deepCopy();
+            ((ObjectNode) first.get("send_lag_ms")).put("p99", 9.0);
+            ObjectNode fromSend = first.get("latency_us").deepCopy();
+            fromSend.remove("send_lag_us");
+            first.set("latency_from_send_us", fromSend.put("p99", 1500));
+            ((ObjectNode) first.get("latency_us")).put("p99", 10_500).put("max", 12_000);
+            again.set("first_try", first);
+            Files.writeString(dir.resolve("summary.json"), Summaries.mapper().writeValueAsString(summary));
+            RunSummary.write(dir, Analysis.read(dir));
+            String md = Files.readString(dir.resolve(RunSummary.DETAILS));
+            int rate = again.get("rate_rps").asInt();
+            String line = "- planted-hold-200 at " + rate + " req/s, round 2: sent " + first.get("sent").asLong()
+                    + " of " + first.get("planned").asLong() + ", " + first.get("errors").asLong() + " errors; send "
+                    + "lag P99 9.00 ms; P99 1.500 ms from the actual send, 10.500 ms from the intended send; "
+                    + "max 12.000 ms";
+            assertEquals(true, md.contains(line), line + "\nin\n" + md);
+            return;
+        }
+        throw new AssertionError("no planted-hold-200 in the run");
+    }
+
+    /**
      * Planted: direct's first level in round 1 of a Gatling-ladder run (20261124-035143) as a second try, its first sent 19 ms
      * late at P99. details.md's full table says so in its `reached` cell, and its caption gives the rule; the run as committed
      * says neither (no level of it was sent again).

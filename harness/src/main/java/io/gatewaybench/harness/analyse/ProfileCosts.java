@@ -1,0 +1,196 @@
+package io.gatewaybench.harness.analyse;
+
+import io.gatewaybench.harness.model.CostRow;
+import io.gatewaybench.harness.model.Estimate;
+import io.gatewaybench.harness.model.ProfileCost;
+import io.gatewaybench.harness.model.RateLevel;
+import io.gatewaybench.harness.model.RateSlice;
+import io.gatewaybench.harness.model.Summary;
+import io.gatewaybench.harness.model.Target;
+import io.gatewaybench.harness.model.TargetCost;
+import io.gatewaybench.harness.plan.Scenario;
+import io.gatewaybench.harness.quantity.SliceEstimate;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * A gateway's JVM profiles measured at equal rates, all at once, judged against the reference profile in the same
+ * slices: each profile's CPU per request over the reference's at each rate, its interval at the family's level
+ * (Bonferroni over the gateway's k comparisons, every profile at every rate, so that all hold together at 95%), and a
+ * verdict from the Holm-adjusted p-value of "the same cost"; the P99 it adds over the reference's. The reference's
+ * second instance, its twin, is one of the comparisons: it is the A/A pair, equivalent where at every rate its 90%
+ * interval lies within 1 ± {@link #AA_MARGIN} (Schuirmann's two one-sided tests at 5% each rate, all rates required, an
+ * intersection-union test that needs no adjustment). ProfileCostsTableTest plants the shapes.
+ */
+final class ProfileCosts {
+    /** The family's error: the chance that any of a gateway's comparisons is wrong. */
+    static final double FAMILY_ERROR = 0.05;
+    /** How far the A/A pair's interval may reach from 1 for the pair to be called equivalent. */
+    static final double AA_MARGIN = 0.05;
+    /** Each one-sided test's error in the A/A pair's equivalence. */
+    static final double AA_ERROR = 0.05;
+
+    private ProfileCosts() {
+    }
+
+    /**
+     * Per gateway, its profiles (the reference first, then the others as the run named them, the twin among them);
+     * null where no gateway ran several profiles at equal rates.
+     */
+    static Map<String, List<ProfileCost>> apply(Summary summary, String reference) {
+        Map<String, List<Target>> byGateway = new LinkedHashMap<>();
+        for (Target t : summary.targets()) {
+            if (t.about().gateway() != null && t.about().jvmProfile() != null && t.cost() != null
+                    && t.measured().equalRates() != null
+                    && Scenario.PLAIN.equals(t.about().scenario() == null ? Scenario.PLAIN : t.about().scenario())) {
+                byGateway.computeIfAbsent(t.about().gateway(), k -> new ArrayList<>()).add(t);
+            }
+        }
+        Map<String, List<ProfileCost>> judged = new LinkedHashMap<>();
+        byGateway.forEach((gateway, variants) -> {
+            Target base = variants.stream().filter(v -> reference.equals(v.about().jvmProfile())).findFirst()
+                    .orElse(null);
+            if (base != null && variants.size() > 1) {
+                judged.put(gateway, judge(base, variants));
+            }
+        });
+        return judged.isEmpty() ? null : judged;
+    }
+
+    /** The reference's row and every other variant's over it. */
+    static List<ProfileCost> judge(Target base, List<Target> variants) {
+        List<Target> others = variants.stream().filter(v -> v != base).toList();
+        List<Integer> rates = base.measured().equalRates().levels().stream().map(RateLevel::rateRps).toList();
+        // every comparison's p-value, in the order others x rates, for Holm
+        double[] p = new double[others.size() * rates.size()];
+        for (int i = 0; i < others.size(); i++) {
+            for (int r = 0; r < rates.size(); r++) {
+                RateLevel mine = level(others.get(i), rates.get(r));
+                RateLevel theirs = level(base, rates.get(r));
+                p[i * rates.size() + r] = mine == null || theirs == null ? Double.NaN
+                        : SliceEstimate.pSame(cpu(mine), cpu(theirs));
+            }
+        }
+        long k = Arrays.stream(p).filter(x -> !Double.isNaN(x)).count();
+        double level = 1 - FAMILY_ERROR / Math.max(1, k);
+        double[] holm = holm(p);
+        List<ProfileCost> rows = new ArrayList<>();
+        rows.add(new ProfileCost(base.about().jvmProfile(), base.name(), false, base.cost().steadyAfterS(),
+                rates.stream().map(rate -> new ProfileCost.AtRate(rate, costAt(base, rate), null, null, null, null))
+                        .toList(), null));
+        for (int i = 0; i < others.size(); i++) {
+            Target v = others.get(i);
+            List<ProfileCost.AtRate> at = new ArrayList<>();
+            for (int r = 0; r < rates.size(); r++) {
+                RateLevel mine = level(v, rates.get(r));
+                RateLevel theirs = level(base, rates.get(r));
+                if (mine == null || theirs == null) {
+                    continue;
+                }
+                Estimate over = SliceEstimate.ratio(cpu(mine), cpu(theirs), level);
+                double q = holm[i * rates.size() + r];
+                at.add(new ProfileCost.AtRate(rates.get(r), costAt(v, rates.get(r)), over.slices() == 0 ? null : over,
+                        Double.isNaN(q) ? null : io.gatewaybench.harness.model.Precision.round(q),
+                        verdict(over, q),
+                        SliceEstimate.difference(series(mine, s -> us(s.p99Us())),
+                                series(theirs, s -> us(s.p99Us())))));
+            }
+            boolean twin = v.about().jvmProfile().equals(base.about().jvmProfile());
+            Map<Integer, Estimate> tost = new LinkedHashMap<>();
+            for (int rate : rates) {
+                if (twin && level(v, rate) != null && level(base, rate) != null) {
+                    tost.put(rate, SliceEstimate.ratio(cpu(level(v, rate)), cpu(level(base, rate)), 1 - 2 * AA_ERROR));
+                }
+            }
+            rows.add(new ProfileCost(v.about().jvmProfile(), v.name(), twin, v.cost().steadyAfterS(), List.copyOf(at),
+                    twin ? equivalence(tost, at) : null));
+        }
+        return List.copyOf(rows);
+    }
+
+    /**
+     * Holm's step-down adjustment of {@code p} (NaN: no test, left out and left NaN): the i-th smallest of the m
+     * p-values times (m - i + 1), never below the one before, at most 1.
+     */
+    static double[] holm(double[] p) {
+        Integer[] order = java.util.stream.IntStream.range(0, p.length).filter(i -> !Double.isNaN(p[i])).boxed()
+                .sorted((a, b) -> Double.compare(p[a], p[b])).toArray(Integer[]::new);
+        double[] adjusted = new double[p.length];
+        Arrays.fill(adjusted, Double.NaN);
+        double floor = 0;
+        for (int i = 0; i < order.length; i++) {
+            floor = Math.max(floor, Math.min(1, (order.length - i) * p[order[i]]));
+            adjusted[order[i]] = floor;
+        }
+        return adjusted;
+    }
+
+    private static CostRow.CpuVerdict verdict(Estimate over, double pHolm) {
+        if (Double.isNaN(pHolm) || over.ci95Low() == null) {
+            return CostRow.CpuVerdict.NO_INTERVAL;
+        }
+        if (pHolm >= FAMILY_ERROR) {
+            return CostRow.CpuVerdict.WITHIN_THE_NOISE;
+        }
+        return over.value() > 1 ? CostRow.CpuVerdict.MORE_CPU_PER_REQUEST : CostRow.CpuVerdict.LESS_CPU_PER_REQUEST;
+    }
+
+    /**
+     * The A/A pair: equivalent where every rate's 90% interval ({@code tost}) lies within 1 ± AA_MARGIN; different
+     * where the family's verdict told the two apart at some rate ({@code at}).
+     */
+    static ProfileCost.Equivalence equivalence(Map<Integer, Estimate> tost, List<ProfileCost.AtRate> at) {
+        int widest = -1;
+        double reach = 0;
+        for (Map.Entry<Integer, Estimate> e : tost.entrySet()) {
+            Estimate x = e.getValue();
+            double r = x.ci95Low() == null ? Double.POSITIVE_INFINITY
+                    : Math.max(1 - x.ci95Low(), x.ci95High() - 1);
+            if (widest < 0 || r > reach) {
+                widest = e.getKey();
+                reach = r;
+            }
+        }
+        if (widest < 0 || Double.isInfinite(reach)) {
+            return new ProfileCost.Equivalence(false, AA_MARGIN, "no interval: too few slices");
+        }
+        Estimate e = tost.get(widest);
+        String interval = String.format(Locale.ROOT, "the widest 90%% interval %.3f (%.3f-%.3f), at %d req/s",
+                e.value(), e.ci95Low(), e.ci95High(), widest);
+        boolean different = at.stream().anyMatch(a -> a.verdict() == CostRow.CpuVerdict.MORE_CPU_PER_REQUEST
+                || a.verdict() == CostRow.CpuVerdict.LESS_CPU_PER_REQUEST);
+        if (different) {
+            return new ProfileCost.Equivalence(false, AA_MARGIN, "different: two instances of one profile were told "
+                    + "apart, so this run's intervals understate what separates two instances; " + interval);
+        }
+        return new ProfileCost.Equivalence(reach <= AA_MARGIN, AA_MARGIN, String.format(Locale.ROOT, reach <= AA_MARGIN
+                ? "equivalent: at every rate within 1 ± %.0f%%; %s" : "not shown equivalent: an interval reaches past "
+                + "1 ± %.0f%%; %s", AA_MARGIN * 100, interval));
+    }
+
+    private static RateLevel level(Target t, int rate) {
+        return t.measured().equalRates().levels().stream().filter(l -> l.rateRps() == rate).findFirst().orElse(null);
+    }
+
+    private static Estimate costAt(Target t, int rate) {
+        return t.cost().atRates().stream().filter(a -> a.rateRps() == rate).findFirst()
+                .map(TargetCost.AtRate::cpuUsPerRequest).orElse(null);
+    }
+
+    private static double[] cpu(RateLevel level) {
+        return series(level, RateSlice::cpuUsPerRequest);
+    }
+
+    private static double[] series(RateLevel level, ToDoubleFunction<RateSlice> figure) {
+        return level.slices().stream().mapToDouble(figure).toArray();
+    }
+
+    private static double us(Long v) {
+        return v == null ? Double.NaN : v;
+    }
+}
