@@ -574,14 +574,22 @@
         'direct\'s ceiling (at or above it: a lower bound)', 'first failed level, per round'],
         found.map(({ target, objective, found: f }) => {
           const rate = num(f.rate_rps, target.name + ' max_sustainable.' + objective.name);
+          // no level held in the median round: what failed first, never a rate of 0 (MaxSustainable.rateText)
+          const first = rate === 0 && !f.at_least && Array.isArray(f.rounds)
+            ? f.rounds.find(r => r.rate_rps === 0 && r.next_level_rps !== null && r.next_level_rps !== undefined)
+            : undefined;
+          const rateCell = first ? { text: 'below ' + String(first.next_level_rps) + ' req/s (its first level failed: '
+            + first.next_level_because + ')', value: rate, figure: 'rate_rps' }
+            : { text: (f.at_least ? 'at least ' : '') + fmt(rate, 0), value: rate, figure: 'rate_rps' };
           const perRound = Array.isArray(f.rounds) ? f.rounds.map(r => (r.next_level_rps === null || r.next_level_rps === undefined
             ? 'none' : r.next_level_rps + ': ' + r.next_level_because)).join('; ') : 'n/a';
           const limited = !f.injector_limited_rounds ? '' : f.at_least ? ' (every round injector-limited)'
             : ' (' + f.injector_limited_rounds + ' of ' + f.rounds.length + ' rounds injector-limited, left out)';
           return {
             attributes: { 'data-target': target.name, 'data-objective': objective.name },
-            cells: [target.name, objective.name, { text: (f.at_least ? 'at least ' : '') + fmt(rate, 0), value: rate, figure: 'rate_rps' },
-              { text: fmt(num(f.min_rps, 'min_rps'), 0) + '-' + fmt(num(f.max_rps, 'max_rps'), 0) + limited, cls: 'num' },
+            cells: [target.name, objective.name, rateCell,
+              { text: (f.min_rps === 0 ? 'none' : fmt(num(f.min_rps, 'min_rps'), 0)) + '-'
+                + fmt(num(f.max_rps, 'max_rps'), 0) + limited, cls: 'num' },
               f.verdict === undefined ? 'n/a' : (f.verdict ? 'yes' : 'no'),
               f.direct_ceiling_rps === undefined ? '' : { text: (rate > f.direct_ceiling_rps ? 'above it: ' : 'at it: ')
                 + fmt(num(f.direct_ceiling_rps, 'direct_ceiling_rps'), 0), value: f.direct_ceiling_rps, figure: 'direct_ceiling_rps', cls: 'noise-mark' },

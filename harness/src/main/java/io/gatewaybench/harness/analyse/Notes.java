@@ -237,7 +237,9 @@ public final class Notes {
                 found.stream().mapToDouble(t -> Analysis.firstObjective(t).maxRps()).toArray())) {
             notes.add("**Within the noise of each other** in maximum sustainable rate: " + String.join(", ", group.stream().map(i -> {
                 MaxSustainable m = Analysis.firstObjective(found.get(i));
-                return String.format(Locale.ROOT, "%s (%d-%d)", found.get(i).name(), m.minRps(), m.maxRps());
+                // a round that found no level has no rate: "none", never 0
+                return String.format(Locale.ROOT, "%s (%s-%d)", found.get(i).name(),
+                        m.minRps() == 0 ? "none" : String.valueOf(m.minRps()), m.maxRps());
             }).toList()) + " req/s over rounds.");
         }
         return notes;

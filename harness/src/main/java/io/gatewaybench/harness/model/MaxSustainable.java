@@ -59,8 +59,19 @@ public record MaxSustainable(
         return injectorLimitedRounds == null ? 0 : injectorLimitedRounds;
     }
 
-    /** The rate as a reader should see it: "4000", or "at least 8000" where it is a lower bound. */
+    /**
+     * The rate as a reader should see it: "4000"; "at least 8000" where it is a lower bound; where no level held (the
+     * median round found none), "below 860 req/s (its first level failed: P99 12.127 ms)", never a rate of 0.
+     */
     public String rateText() {
+        if (rateRps == 0 && !lowerBound() && rounds != null) {
+            SearchRound first = rounds.stream().filter(r -> r.rateRps() == 0 && r.nextLevelRps() != null).findFirst()
+                    .orElse(null);
+            if (first != null) {
+                return "below " + first.nextLevelRps() + " req/s (its first level failed: " + first.nextLevelBecause()
+                        + ")";
+            }
+        }
         return lowerBound() ? "at least " + rateRps : String.valueOf(rateRps);
     }
 

@@ -97,7 +97,8 @@ final class LadderTables {
             md.append("| ").append(t.name()).append(" |");
             for (LadderPlan.Objective o : objectives) {
                 MaxSustainable f = found.get(o.name());
-                md.append(String.format(Locale.ROOT, " %s (%.0f-%.0f%s)%s%s |", f.rateText(), (double) f.minRps(), (double) f.maxRps(),
+                md.append(String.format(Locale.ROOT, " %s (%s-%.0f%s)%s%s |", f.rateText(),
+                        f.minRps() == 0 ? "none" : String.valueOf(f.minRps()), (double) f.maxRps(),
                         f.injectorLimited() > 0 ? "; " + f.injectorLimitedText() : "", f.verdict() != null ? (f.verdict() ? ": **yes**" : ": no") : "",
                         f.directCeilingRps() == null ? "" : " · " + f.directCeilingText()));
                 List<MaxSustainable.SearchRound> perRound = f.rounds();

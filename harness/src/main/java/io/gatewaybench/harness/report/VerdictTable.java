@@ -261,7 +261,7 @@ final class VerdictTable {
                 : baseline != null && baseline.rateRps() > 0 && max.rateRps() > 0
                         ? String.format(Locale.ROOT, " (%.0f%% of direct's %d)", 100.0 * max.rateRps() / baseline.rateRps(), baseline.rateRps())
                         : "");
-        return new Cell(text, (double) max.rateRps());
+        return new Cell(text, max.rateRps() == 0 ? null : (double) max.rateRps()); // none found: no figure
     }
 
     /** The caveat that matters most, by the order {@link #CAPTION} gives. */

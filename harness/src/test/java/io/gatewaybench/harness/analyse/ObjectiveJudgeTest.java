@@ -193,6 +193,16 @@ class ObjectiveJudgeTest {
         assertEquals(3000, found.maxRps());
     }
 
+    /** Where the median round found no level that held, the rate reads as absent, with what failed first: never 0. */
+    @Test
+    void aMaximumNotFoundReadsBelowTheFirstLevelNeverZero() {
+        List<LevelRound> failed = List.of(level(1000, 12.2, 20, 0), level(2000, 4, 12, 0));
+        MaxSustainable found = Analysis.maxSustainable(List.of(failed, failed, List.of(level(1000, 2, 8, 0),
+                level(2000, 12, 20, 0))), RATES, List.of(P99_10)).get(P99_10.name());
+        assertEquals(0, found.rateRps());
+        assertEquals("below 1000 req/s (its first level failed: P99 12.200 ms)", found.rateText());
+    }
+
     /**
      * A round whose search the injector stopped is neither a pass nor a failure of the target: it is left out of the
      * median, and counted; where every round was, the rate is a lower bound (the case of results/20261124-080355, where
