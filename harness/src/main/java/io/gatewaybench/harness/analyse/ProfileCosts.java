@@ -24,8 +24,8 @@ import java.util.function.ToDoubleFunction;
  * (Bonferroni over the gateway's k comparisons, every profile at every rate, so that all hold together at 95%), and a
  * verdict from the Holm-adjusted p-value of "the same cost"; the P99 it adds over the reference's. The reference's
  * second instance, its twin, is one of the comparisons: it is the A/A pair, equivalent where at every rate its 90%
- * interval lies within 1 ± {@link #AA_MARGIN} (Schuirmann's two one-sided tests at 5% each rate, all rates required, an
- * intersection-union test that needs no adjustment). ProfileCostsTableTest plants the shapes.
+ * interval lies within 1 ± {@link #AA_MARGIN} (Schuirmann's two one-sided tests at 5% each rate, all rates required,
+ * an intersection-union test that needs no adjustment). ProfileCostsTableTest plants the shapes.
  */
 final class ProfileCosts {
     /** The family's error: the chance that any of a gateway's comparisons is wrong. */

@@ -152,7 +152,8 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
               --rounds=N           rounds of the closed load over all targets, order rotated each round (default 3; 2 at
                                    equal rates)
               --precision=P        equal-rates: add slices at the rates until every target's CPU per request is known
-                                   within ±P (its 95%% interval; 0.05 or 5%%), up to --budget minutes for the whole run.
+                                   within ±P (its 95%% interval; 0.05 or 5%%), up to --budget minutes for the
+                                   whole run.
                                    rounds: add rounds until every target's throughput relative to direct is known
                                    within ±P, and with several --jvm profiles each profile's relative to its
                                    gateway's under the first, up to --budget minutes for the whole run (default 60)
