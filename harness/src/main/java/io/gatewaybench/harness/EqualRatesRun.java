@@ -59,14 +59,14 @@ final class EqualRatesRun {
     boolean run() throws IOException {
         RunPlan.EqualRatesPlan design = plan.equalRates();
         List<Target> targets = plan.targets();
-        System.out.printf(Locale.ROOT, "bench: run %s on %s: %d targets at once, each in a CPU group of its own: "
-                + "warm-up until steady "
-                        + "(at most %d s), a search, %d rates x %d slices of %d s; then the closed load, %d round(s) "
-                        + "of %d s each; about %s%n",
-                runDir.getFileName(), topology.notes().summary(), targets.size(), design.warmupCapS(),
-                        design.percents().size(),
-                design.slices(), design.sliceS(), plan.rounds(), plan.load().durationSeconds(),
-                        minutes(estimate(design, targets.size())));
+        List<List<Target>> batches = batches(targets, design);
+        System.out.printf(Locale.ROOT, "bench: run %s on %s: %d targets %s, each in a CPU group of its own: "
+                + "warm-up until steady (at most %d s), a search, %d rates x %d slices of %d s; then the closed load, "
+                + "%d round(s) of %d s each; about %s%n",
+                runDir.getFileName(), topology.notes().summary(), targets.size(), batches.size() == 1 ? "at once"
+                        : "in " + batches.size() + " batches of at most " + RunPlan.MOST_AT_ONCE + " at once",
+                design.warmupCapS(), design.percents().size(), design.slices(), design.sliceS(), plan.rounds(),
+                plan.load().durationSeconds(), minutes(estimate(design, targets.size(), batches.size())));
         if (plan.precision() != null) {
             System.out.printf(Locale.ROOT, "bench: --precision: slices added at the rates until every target's CPU per "
                     + "request is known within ±%.1f%%, the run ending within %d min%n",
@@ -81,7 +81,6 @@ final class EqualRatesRun {
         Map<String, String> failures = new LinkedHashMap<>();
         Map<String, List<RequestStats>> rounds = new LinkedHashMap<>();
         targets.forEach(t -> rounds.put(t.name(), new ArrayList<>()));
-        Map<String, TargetProcess> running = new LinkedHashMap<>();
         EqualRatesMeasurement.Result equal = null;
         String injectorJvm = null;
         try (Origin origin = Origin.of(plan.origin(), runDir.resolve("targets/tomcat"), topology.backend(), cpu)) {
@@ -90,73 +89,44 @@ final class EqualRatesRun {
             GatlingRun.Request request = GatlingRun.Request.of(plan.scenario(Scenario.PLAIN), plan.credentials(),
                     reference, cookie,
                     plan.origin());
-            List<EqualRatesMeasurement.Running> measured = new ArrayList<>();
-            Map<String, URI> urls = new LinkedHashMap<>();
-            for (Target t : targets) {
-                String step = "bench: [start] " + t.name() + ": ";
-                try {
-                    URI url = origin.url();
-                    String group = null;
-                    if (t.declaredByUrl()) {
-                        url = t.url().orElseThrow();
-                    } else if (!t.isDirect()) {
-                        System.out.println(step + "starting");
-                        TargetProcess p = TargetProcess.start(t, RoundMeasurement.launch(plan, topology, workers, t,
-                                runDir.resolve("targets").resolve(t.name()), origin.url()), cpu);
-                        running.put(t.name(), p);
-                        url = p.launch().url();
-                        group = cpu == null || topology.gateway().remote() ? null : t.name();
-                    }
-                    ScenarioCheck.check(t.name(), url, plan.origin(), reference);
-                    System.out.println(step + "verified at " + url);
-                    urls.put(t.name(), url);
-                    measured.add(new EqualRatesMeasurement.Running(t.name(), url, group));
-                } catch (RuntimeException e) {
-                    failures.put(t.name(), e.getMessage());
-                    System.out.println(step + "FAILED, not measured: " + e.getMessage());
-                }
-            }
             RunDescription description = description();
-            Path raw = Files.createDirectories(runDir.resolve("raw").resolve("equal-rates"));
             List<String> roles = cpu == null ? List.of() : plan.origin().atUrl() ? List.of("injector")
                     : List.of("tomcat", "injector");
-            equal = EqualRatesMeasurement.run(measured, request,
-                    new EqualRatesMeasurement.Design(design.sliceS(), design.slices(),
-                    design.warmRps(), design.warmupCapS(), design.percents(), plan.ladder().p99ObjectiveMs(),
-                            plan.ladder().maxInFlight(),
-                    started.toEpochMilli(), plan.precision() == null ? 0 : plan.precision().share(),
-                    plan.precision() == null ? 0 : plan.precision().budgetMinutes(),
-                    started.toEpochMilli() + (plan.precision() == null ? 0 : plan.precision().budgetMinutes()
-                            * 60_000L - (long) (closedLoads(measured.size()) * 1000))),
-                    cpu, roles, cpu == null ? "not measured: " + why : cpu.describe(), raw,
-                    line -> System.out.println("bench: [equal rates] " + line));
             RoundMeasurement closed = new RoundMeasurement(description, origin, reference, List.of(),
                     (t, change) -> details.put(t.name(), change.apply(details.get(t.name()))));
-            for (int round = 1; round <= plan.rounds(); round++) {
-                for (Target t : Bench.rotated(targets, round - 1)) {
-                    if (failures.containsKey(t.name())) {
-                        continue;
-                    }
-                    String step = String.format(Locale.ROOT, "bench: [closed load, round %d/%d] %s: ", round,
-                            plan.rounds(), t.name());
-                    try {
-                        TargetProcess p = running.get(t.name());
-                        RoundMeasurement.Result r = closed.measureRunning(t, urls.get(t.name()),
-                                p == null || topology.gateway().remote() ? -1 : p.pid(), round,
-                                line -> System.out.println(step + line));
-                        rounds.get(t.name()).add(r.stats());
-                        System.out.printf(Locale.ROOT, "%s%.0f req/s, P99 %s ms, %d errors%n", step,
-                                r.stats().throughputRps(),
-                                r.stats().latency().p99(), r.stats().errors());
-                    } catch (RuntimeException | IOException e) {
-                        failures.put(t.name(), e.getMessage());
-                        System.out.println(step + "FAILED: " + e.getMessage());
-                    }
+            for (int b = 0; b < batches.size(); b++) {
+                String batch = batches.size() == 1 ? "" : "[batch " + (b + 1) + "/" + batches.size() + "] ";
+                Map<String, TargetProcess> running = new LinkedHashMap<>();
+                try {
+                    Map<String, URI> urls = start(batches.get(b), origin, reference, cpu, running, failures, batch);
+                    List<EqualRatesMeasurement.Running> measured = urls.keySet().stream()
+                            .map(n -> new EqualRatesMeasurement.Running(n, urls.get(n),
+                                    running.containsKey(n) && cpu != null && !topology.gateway().remote() ? n : null))
+                            .toList();
+                    Path raw = Files.createDirectories(runDir.resolve("raw").resolve("equal-rates")
+                            .resolve(batches.size() == 1 ? "" : "batch-" + (b + 1)));
+                    // with --precision each batch may add slices until its share of the budget is spent
+                    long budgetMs = plan.precision() == null ? 0 : plan.precision().budgetMinutes() * 60_000L
+                            - (long) (closedLoads(targets.size()) * 1000);
+                    EqualRatesMeasurement.Result r = EqualRatesMeasurement.run(measured, request,
+                            new EqualRatesMeasurement.Design(design.sliceS(), design.slices(),
+                                    design.warmRps(), design.warmupCapS(), design.percents(),
+                                    plan.ladder().p99ObjectiveMs(), plan.ladder().maxInFlight(),
+                                    started.toEpochMilli() + b, plan.precision() == null ? 0
+                                            : plan.precision().share(),
+                                    plan.precision() == null ? 0 : plan.precision().budgetMinutes(),
+                                    started.toEpochMilli() + budgetMs * (b + 1) / batches.size(),
+                                    equal == null ? 0 : equal.design().search().limitRps()),
+                            cpu, roles, cpu == null ? "not measured: " + why : cpu.describe(), raw,
+                            line -> System.out.println("bench: [equal rates] " + batch + line));
+                    equal = batches.size() == 1 ? r : EqualRatesMeasurement.Result.inBatches(equal, r, b + 1);
+                    measureClosed(closed, batches.get(b), urls, running, failures, rounds);
+                } finally {
+                    running.values().forEach(TargetProcess::close);
                 }
             }
             injectorJvm = closed.injectorJvm();
         } finally {
-            running.values().forEach(TargetProcess::close);
             if (cpu != null) {
                 cpu.close();
             }
@@ -184,14 +154,85 @@ final class EqualRatesRun {
                 .allMatch(o -> o.rounds().stream().allMatch(r -> r.errors() == 0));
     }
 
+    /** The plan's batches of targets, or one batch of every target. */
+    private static List<List<Target>> batches(List<Target> targets, RunPlan.EqualRatesPlan design) {
+        if (design.batches().isEmpty()) {
+            return List.of(targets);
+        }
+        return design.batches().stream().map(names -> names.stream().map(n -> targets.stream()
+                .filter(t -> t.name().equals(n)).findFirst().orElseThrow()).toList()).toList();
+    }
+
+    /**
+     * Starts each of {@code batch} not running already, each in its CPU group, and verifies it; the URL of every one
+     * verified, in order. One that fails goes to {@code failures}, and the others are measured.
+     */
+    private Map<String, URI> start(List<Target> batch, Origin origin, byte[] reference, CpuGroups cpu,
+            Map<String, TargetProcess> running, Map<String, String> failures, String prefix) {
+        Map<String, URI> urls = new LinkedHashMap<>();
+        for (Target t : batch) {
+            String step = "bench: [start] " + prefix + t.name() + ": ";
+            try {
+                URI url = origin.url();
+                if (t.declaredByUrl()) {
+                    url = t.url().orElseThrow();
+                } else if (!t.isDirect()) {
+                    System.out.println(step + "starting");
+                    TargetProcess p = TargetProcess.start(t, RoundMeasurement.launch(plan, topology, workers, t,
+                            runDir.resolve("targets").resolve(t.name()), origin.url()), cpu);
+                    running.put(t.name(), p);
+                    url = p.launch().url();
+                }
+                ScenarioCheck.check(t.name(), url, plan.origin(), reference);
+                // what the target is, known from its start: a matrix in batches has no closed load to say it
+                details.putIfAbsent(t.name(), description().target(t, runDir.resolve("targets").resolve(t.name())));
+                System.out.println(step + "verified at " + url);
+                urls.put(t.name(), url);
+            } catch (RuntimeException e) {
+                failures.put(t.name(), e.getMessage());
+                System.out.println(step + "FAILED, not measured: " + e.getMessage());
+            }
+        }
+        return urls;
+    }
+
+    /** The 2019 study's closed load on each running target of {@code batch}, one at a time, the plan's rounds. */
+    private void measureClosed(RoundMeasurement closed, List<Target> batch, Map<String, URI> urls,
+            Map<String, TargetProcess> running, Map<String, String> failures, Map<String, List<RequestStats>> rounds) {
+        for (int round = 1; round <= plan.rounds(); round++) {
+            for (Target t : Bench.rotated(batch, round - 1)) {
+                if (failures.containsKey(t.name())) {
+                    continue;
+                }
+                String step = String.format(Locale.ROOT, "bench: [closed load, round %d/%d] %s: ", round,
+                        plan.rounds(), t.name());
+                try {
+                    TargetProcess p = running.get(t.name());
+                    RoundMeasurement.Result r = closed.measureRunning(t, urls.get(t.name()),
+                            p == null || topology.gateway().remote() ? -1 : p.pid(), round,
+                            line -> System.out.println(step + line));
+                    rounds.get(t.name()).add(r.stats());
+                    System.out.printf(Locale.ROOT, "%s%.0f req/s, P99 %s ms, %d errors%n", step,
+                            r.stats().throughputRps(), r.stats().latency().p99(), r.stats().errors());
+                } catch (RuntimeException | IOException e) {
+                    failures.put(t.name(), e.getMessage());
+                    System.out.println(step + "FAILED: " + e.getMessage());
+                }
+            }
+        }
+    }
+
     private RunDescription description() {
         return new RunDescription(plan, topology, workers, runDir, started, hostile);
     }
 
-    /** Seconds the run should take: a warm-up of half its cap, the search, every rate, the closed loads. */
-    private double estimate(RunPlan.EqualRatesPlan d, int targets) {
+    /**
+     * Seconds the run should take: for each batch the starts, a warm-up of half its cap and every rate; one search;
+     * the closed loads.
+     */
+    private double estimate(RunPlan.EqualRatesPlan d, int targets, int batches) {
         double perRate = 1 + d.slices() * d.sliceS() + 10;
-        return 30 + d.warmupCapS() / 2.0 + 6 * (1 + d.sliceS() + 3) + d.percents().size() * perRate
+        return batches * (30 + d.warmupCapS() / 2.0 + d.percents().size() * perRate) + 6 * (1 + d.sliceS() + 3)
                 + closedLoads(targets);
     }
 

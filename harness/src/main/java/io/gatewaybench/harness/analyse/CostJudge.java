@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.ToDoubleFunction;
 
@@ -23,6 +24,8 @@ import java.util.function.ToDoubleFunction;
  * slices, where the machine's drift, common to every target measured at once, cancels; the latency it adds over direct
  * in the same slices; whether the rate met the objective; and the cores it needs per 10,000 req/s at the highest rate
  * that did. A target that was not steady within the warm-up is marked, its figures those of a target still warming.
+ * In a matrix run in batches, every comparison of slices stays within a batch: direct runs in the first only, so the
+ * latency added over direct is given for that batch's targets.
  */
 final class CostJudge {
     /** A rate's errors must stay under this share of its requests for the objective to hold, as the objectives say. */
@@ -56,16 +59,26 @@ final class CostJudge {
             TargetRates direct) {
         int from = steadyFrom(mine.warmup());
         Integer steadyAfter = from < 0 ? null : from * design.sliceS();
-        String notSteady = from < 0 ? "no steady state within " + design.warmup().tookS() + " s of warm-up" : null;
+        String notSteady = from < 0 ? "no steady state within " + warmupS(design, mine.batch()) + " s of warm-up"
+                : null;
+        boolean beside = direct != null && direct != mine && Objects.equals(direct.batch(), mine.batch());
         List<TargetCost.AtRate> atRates = new ArrayList<>();
         for (RateLevel level : mine.levels()) {
-            atRates.add(atRate(name, level, design, targets, direct == null || direct == mine ? null
-                    : levelAt(direct, level.rateRps())));
+            atRates.add(atRate(name, level, design, targets.stream()
+                    .filter(t -> rates(t) != null && Objects.equals(rates(t).batch(), mine.batch())).toList(),
+                    beside ? levelAt(direct, level.rateRps()) : null));
         }
         TargetCost.Capacity capacity = atRates.stream().filter(a -> a.objectiveHolds() && a.cpuUsPerRequest() != null)
                 .max(Comparator.comparingInt(TargetCost.AtRate::rateRps))
                 .map(a -> new TargetCost.Capacity(a.rateRps(), scaled(a.cpuUsPerRequest(), 10_000 / 1e6))).orElse(null);
         return new TargetCost(steadyAfter, notSteady, atRates, capacity);
+    }
+
+    /** How long the warm-up of {@code batch} went on (null: the run's one warm-up), s. */
+    private static int warmupS(EqualRates design, Integer batch) {
+        return batch == null || design.batches() == null ? design.warmup().tookS() : design.batches().stream()
+                .filter(b -> b.batch() == batch).mapToInt(EqualRates.Batch::warmupS).findFirst()
+                .orElse(design.warmup().tookS());
     }
 
     /** The first warm-up slice from which the target held steady (plan.SteadyState), or -1. */
@@ -99,8 +112,8 @@ final class CostJudge {
     }
 
     /**
-     * This target's CPU per answer over the cheapest gateway's at the same rate, slice by slice (the cheapest by the
-     * whole rate's CPU per answer); null for the cheapest itself.
+     * This target's CPU per answer over the cheapest gateway's of {@code targets} (those measured beside it) at the
+     * same rate, slice by slice (the cheapest by the whole rate's CPU per answer); null for the cheapest itself.
      */
     private static TargetCost.Relative relative(String name, RateLevel level, List<Target> targets) {
         String cheapest = null;

@@ -77,6 +77,11 @@ public final class Notes {
             }
         }
         notes.addAll(ladder(targets));
+        if (s.setup().rounds() == 0) {
+            notes.add("No closed load: a matrix of JVM profiles in batches measures cost at equal rates only; "
+                    + "--rounds=N adds the 2019 study's closed load on each batch's warm targets.");
+            return notes;
+        }
         if (s.setup().rounds() < 2) {
             notes.add("One round: no spread is known. On a shared 2-CPU machine, differences of a few percent are within the noise; use --rounds=3 or more.");
         } else {

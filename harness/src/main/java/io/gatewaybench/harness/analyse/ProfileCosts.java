@@ -25,7 +25,9 @@ import java.util.function.ToDoubleFunction;
  * verdict from the Holm-adjusted p-value of "the same cost"; the P99 it adds over the reference's. The reference's
  * second instance, its twin, is one of the comparisons: it is the A/A pair, equivalent where at every rate its 90%
  * interval lies within 1 ± {@link #AA_MARGIN} (Schuirmann's two one-sided tests at 5% each rate, all rates required,
- * an intersection-union test that needs no adjustment). ProfileCostsTableTest plants the shapes.
+ * an intersection-union test that needs no adjustment). A matrix too large to run at once is measured in batches,
+ * each with the reference and its twin: every profile is judged over its own batch's reference, all of them one
+ * family. ProfileCostsTableTest plants the shapes.
  */
 final class ProfileCosts {
     /** The family's error: the chance that any of a gateway's comparisons is wrong. */
@@ -53,64 +55,98 @@ final class ProfileCosts {
         }
         Map<String, List<ProfileCost>> judged = new LinkedHashMap<>();
         byGateway.forEach((gateway, variants) -> {
-            Target base = variants.stream().filter(v -> reference.equals(v.about().jvmProfile())).findFirst()
-                    .orElse(null);
-            if (base != null && variants.size() > 1) {
-                judged.put(gateway, judge(base, variants));
+            Map<Integer, List<Target>> byBatch = new LinkedHashMap<>();
+            variants.forEach(v -> byBatch.computeIfAbsent(v.measured().equalRates().batch(), k -> new ArrayList<>())
+                    .add(v));
+            List<Batch> batches = new ArrayList<>();
+            byBatch.forEach((batch, members) -> members.stream()
+                    .filter(v -> reference.equals(v.about().jvmProfile())).findFirst()
+                    .filter(base -> members.size() > 1)
+                    .ifPresent(base -> batches.add(new Batch(batch, base, members))));
+            if (!batches.isEmpty()) {
+                judged.put(gateway, judge(batches));
             }
         });
         return judged.isEmpty() ? null : judged;
     }
 
-    /** The reference's row and every other variant's over it. */
+    /**
+     * The variants measured beside one reference ({@code base}, among {@code variants}): every target where all ran at
+     * once, or one batch of a matrix too large for that ({@code batch}; null where there are no batches).
+     */
+    record Batch(Integer batch, Target base, List<Target> variants) {
+        List<Target> others() {
+            return variants.stream().filter(v -> v != base).toList();
+        }
+    }
+
+    /** One reference's row and every other variant's over it. */
     static List<ProfileCost> judge(Target base, List<Target> variants) {
-        List<Target> others = variants.stream().filter(v -> v != base).toList();
-        List<Integer> rates = base.measured().equalRates().levels().stream().map(RateLevel::rateRps).toList();
-        // every comparison's p-value, in the order others x rates, for Holm
-        double[] p = new double[others.size() * rates.size()];
-        for (int i = 0; i < others.size(); i++) {
-            for (int r = 0; r < rates.size(); r++) {
-                RateLevel mine = level(others.get(i), rates.get(r));
-                RateLevel theirs = level(base, rates.get(r));
-                p[i * rates.size() + r] = mine == null || theirs == null ? Double.NaN
-                        : SliceEstimate.pSame(cpu(mine), cpu(theirs));
+        return judge(List.of(new Batch(null, base, variants)));
+    }
+
+    /**
+     * Each batch's reference row and every other variant's over that reference; one family over all of them, so
+     * that a matrix in batches holds its intervals and verdicts together as one measured at once does.
+     */
+    static List<ProfileCost> judge(List<Batch> batches) {
+        // every comparison's p-value, in the order batches x others x rates, for Holm
+        List<Double> ps = new ArrayList<>();
+        for (Batch b : batches) {
+            List<Integer> rates = rates(b.base());
+            for (Target other : b.others()) {
+                for (int rate : rates) {
+                    RateLevel mine = level(other, rate);
+                    RateLevel theirs = level(b.base(), rate);
+                    ps.add(mine == null || theirs == null ? Double.NaN : SliceEstimate.pSame(cpu(mine), cpu(theirs)));
+                }
             }
         }
+        double[] p = ps.stream().mapToDouble(Double::doubleValue).toArray();
         long k = Arrays.stream(p).filter(x -> !Double.isNaN(x)).count();
         double level = 1 - FAMILY_ERROR / Math.max(1, k);
         double[] holm = holm(p);
         List<ProfileCost> rows = new ArrayList<>();
-        rows.add(new ProfileCost(base.about().jvmProfile(), base.name(), false, base.cost().steadyAfterS(),
-                rates.stream().map(rate -> new ProfileCost.AtRate(rate, costAt(base, rate), null, null, null, null))
-                        .toList(), null));
-        for (int i = 0; i < others.size(); i++) {
-            Target v = others.get(i);
-            List<ProfileCost.AtRate> at = new ArrayList<>();
-            for (int r = 0; r < rates.size(); r++) {
-                RateLevel mine = level(v, rates.get(r));
-                RateLevel theirs = level(base, rates.get(r));
-                if (mine == null || theirs == null) {
-                    continue;
+        int at = 0;
+        for (Batch b : batches) {
+            Target base = b.base();
+            List<Integer> rates = rates(base);
+            rows.add(new ProfileCost(base.about().jvmProfile(), base.name(), false, base.cost().steadyAfterS(),
+                    rates.stream().map(rate -> new ProfileCost.AtRate(rate, costAt(base, rate), null, null, null, null))
+                            .toList(), null, b.batch()));
+            for (Target v : b.others()) {
+                List<ProfileCost.AtRate> atRates = new ArrayList<>();
+                for (int rate : rates) {
+                    double q = holm[at++];
+                    RateLevel mine = level(v, rate);
+                    RateLevel theirs = level(base, rate);
+                    if (mine == null || theirs == null) {
+                        continue;
+                    }
+                    Estimate over = SliceEstimate.ratio(cpu(mine), cpu(theirs), level);
+                    atRates.add(new ProfileCost.AtRate(rate, costAt(v, rate), over.slices() == 0 ? null : over,
+                            Double.isNaN(q) ? null : io.gatewaybench.harness.model.Precision.round(q),
+                            verdict(over, q),
+                            SliceEstimate.difference(series(mine, s -> us(s.p99Us())),
+                                    series(theirs, s -> us(s.p99Us())))));
                 }
-                Estimate over = SliceEstimate.ratio(cpu(mine), cpu(theirs), level);
-                double q = holm[i * rates.size() + r];
-                at.add(new ProfileCost.AtRate(rates.get(r), costAt(v, rates.get(r)), over.slices() == 0 ? null : over,
-                        Double.isNaN(q) ? null : io.gatewaybench.harness.model.Precision.round(q),
-                        verdict(over, q),
-                        SliceEstimate.difference(series(mine, s -> us(s.p99Us())),
-                                series(theirs, s -> us(s.p99Us())))));
-            }
-            boolean twin = v.about().jvmProfile().equals(base.about().jvmProfile());
-            Map<Integer, Estimate> tost = new LinkedHashMap<>();
-            for (int rate : rates) {
-                if (twin && level(v, rate) != null && level(base, rate) != null) {
-                    tost.put(rate, SliceEstimate.ratio(cpu(level(v, rate)), cpu(level(base, rate)), 1 - 2 * AA_ERROR));
+                boolean twin = v.about().jvmProfile().equals(base.about().jvmProfile());
+                Map<Integer, Estimate> tost = new LinkedHashMap<>();
+                for (int rate : rates) {
+                    if (twin && level(v, rate) != null && level(base, rate) != null) {
+                        tost.put(rate, SliceEstimate.ratio(cpu(level(v, rate)), cpu(level(base, rate)),
+                                1 - 2 * AA_ERROR));
+                    }
                 }
+                rows.add(new ProfileCost(v.about().jvmProfile(), v.name(), twin, v.cost().steadyAfterS(),
+                        List.copyOf(atRates), twin ? equivalence(tost, atRates) : null, b.batch()));
             }
-            rows.add(new ProfileCost(v.about().jvmProfile(), v.name(), twin, v.cost().steadyAfterS(), List.copyOf(at),
-                    twin ? equivalence(tost, at) : null));
         }
         return List.copyOf(rows);
+    }
+
+    private static List<Integer> rates(Target base) {
+        return base.measured().equalRates().levels().stream().map(RateLevel::rateRps).toList();
     }
 
     /**

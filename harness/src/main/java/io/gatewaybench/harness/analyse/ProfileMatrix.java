@@ -103,6 +103,10 @@ final class ProfileMatrix {
         }
         Map<String, List<ProfileRow>> judged = new LinkedHashMap<>();
         byGateway.forEach((gateway, variants) -> {
+            if (variants.stream().noneMatch(Target::wasMeasured)
+                    && variants.stream().allMatch(v -> v.measured().equalRates() != null)) {
+                return; // measured at equal rates only (a matrix in batches): judged by ProfileCosts alone
+            }
             Target base = variants.stream().filter(v -> reference.equals(v.about().jvmProfile()) && v.wasMeasured())
                     .findFirst().orElse(null);
             List<RatioSpread> spreads = new ArrayList<>();

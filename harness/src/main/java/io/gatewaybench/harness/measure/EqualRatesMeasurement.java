@@ -59,9 +59,11 @@ public final class EqualRatesMeasurement {
      *     0: none added)
      * @param budgetMinutes the run's time bound with a precision, min
      * @param deadlineEpochMs past when no slices are added, epoch ms
+     * @param limitRps the highest rate every target held, as an earlier batch of the run found it: no search, the
+     *     rates are shares of it (0: search)
      */
     public record Design(int sliceS, int slices, int warmRps, int warmCapS, List<Integer> percents, int objectiveP99Ms,
-            int connections, long seed, double precision, int budgetMinutes, long deadlineEpochMs) {
+            int connections, long seed, double precision, int budgetMinutes, long deadlineEpochMs, int limitRps) {
     }
 
     /** One target as it runs: its name, where it answers, and its CPU group (null: none, as for direct). */
@@ -70,6 +72,21 @@ public final class EqualRatesMeasurement {
 
     /** What was measured: the design as it went, and each target's warm-up and rates. */
     public record Result(EqualRates design, Map<String, TargetRates> targets) {
+        /**
+         * The batches so far ({@code so}; null before the first) and {@code next}, measured as batch {@code batch}:
+         * the first batch's design, every batch's targets, roles and a record of each batch.
+         */
+        public static Result inBatches(Result so, Result next, int batch) {
+            Map<String, TargetRates> targets = new LinkedHashMap<>(so == null ? Map.of() : so.targets());
+            next.targets().forEach((n, t) -> targets.put(n, t.inBatch(batch)));
+            EqualRates first = so == null ? next.design() : so.design();
+            List<EqualRates.RoleCpu> roles = new ArrayList<>(so == null ? List.of() : first.roles());
+            next.design().roles().forEach(r -> roles.add(r.inBatch(batch)));
+            List<EqualRates.Batch> batches = new ArrayList<>(so == null ? List.of() : first.batches());
+            batches.add(new EqualRates.Batch(batch, List.copyOf(next.targets().keySet()),
+                    next.design().warmup().tookS(), next.design().order(), next.design().precision()));
+            return new Result(first.withBatches(List.copyOf(batches), List.copyOf(roles)), targets);
+        }
     }
 
     /**
@@ -111,8 +128,10 @@ public final class EqualRatesMeasurement {
                 : "; no steady state within " + warmed + " s: " + String.join(", ", unsteady)));
 
         List<EqualRates.Tried> tried = new ArrayList<>();
-        int limit = 0;
-        for (double step : SEARCH_STEPS) { // up from the warm-up's rate while every target holds
+        int limit = d.limitRps();
+        boolean search = limit == 0;
+        for (int i = 0; search && i < SEARCH_STEPS.length; i++) { // up from the warm-up's rate while every one holds
+            double step = SEARCH_STEPS[i];
             int rate = (int) Math.round(d.warmRps() * step);
             String why = tryLevel(names, urls, groups, request, rate, d, raw, tried, progress);
             if (why != null) {
@@ -134,8 +153,8 @@ public final class EqualRatesMeasurement {
         List<Integer> rates = Ladder.rates(d.percents(), limit, List.of());
         List<Integer> order = new ArrayList<>(rates);
         java.util.Collections.shuffle(order, new Random(d.seed()));
-        progress.line("rates " + rates + " req/s each (" + d.percents() + "% of " + limit + "), measured in the order "
-                + order);
+        progress.line("rates " + rates + " req/s each (" + d.percents() + "% of " + limit
+                + (search ? "" : ", as the first batch found it") + "), measured in the order " + order);
 
         Map<Integer, SideBySide.Result> byRate = new TreeMap<>();
         List<EqualRates.RoleCpu> roleCpu = new ArrayList<>();
@@ -163,7 +182,7 @@ public final class EqualRatesMeasurement {
                     final int slice = s;
                     good.add(names.stream().mapToLong(n -> r.of(n).get(slice).good()).sum());
                 }
-                roleCpu.add(new EqualRates.RoleCpu(role, rate, ms, good));
+                roleCpu.add(new EqualRates.RoleCpu(role, rate, ms, good, null));
             }
         }
         Map<String, TargetRates> perTarget = new LinkedHashMap<>();
@@ -173,11 +192,12 @@ public final class EqualRatesMeasurement {
                 levels.add(level(r, n));
             }
             Integer steady = steadyFrom.containsKey(n) ? steadyFrom.get(n) * d.sliceS() : null;
-            perTarget.put(n, new TargetRates(List.copyOf(warm.get(n)), steady, levels));
+            perTarget.put(n, new TargetRates(List.copyOf(warm.get(n)), steady, levels, null));
         }
         EqualRates design = new EqualRates(describe(names.size(), d), cpuText, d.sliceS(), d.slices(),
                 new EqualRates.Warmup(d.warmRps(), d.warmCapS(), warmed, SteadyState.RULE.describe()),
-                new EqualRates.Search(tried, limit, d.percents()), rates, order, d.objectiveP99Ms(), roleCpu, goal);
+                new EqualRates.Search(tried, limit, d.percents()), rates, order, d.objectiveP99Ms(), roleCpu, goal,
+                null);
         return new Result(design, perTarget);
     }
 

@@ -19,6 +19,8 @@ import java.util.List;
  * @param objectiveP99Ms the P99 bound a rate's latency must meet for the capacity figure, ms
  * @param roles each shared role's CPU time at each rate, slice by slice
  * @param precision what {@code --precision} asked of the CPU per request and what it reached; absent without it
+ * @param batches a matrix too large to run at once: each batch, the first of which the figures above describe (its
+ *     search set the rates of all); absent where every target ran at once
  */
 public record EqualRates(
         @JsonProperty(value = "design", required = true) String design,
@@ -31,7 +33,31 @@ public record EqualRates(
         @JsonProperty(value = "order", required = true) List<Integer> order,
         @JsonProperty(value = "objective_p99_ms", required = true) int objectiveP99Ms,
         @JsonProperty(value = "roles", required = true) List<RoleCpu> roles,
-        @JsonProperty("precision") PrecisionGoal precision) {
+        @JsonProperty("precision") PrecisionGoal precision,
+        @JsonProperty("batches") List<Batch> batches) {
+    /** The design of the first batch, and with it every batch. */
+    public EqualRates withBatches(List<Batch> batches, List<RoleCpu> roles) {
+        return new EqualRates(design, cpu, sliceS, slices, warmup, search, ratesRps, order, objectiveP99Ms, roles,
+                precision, batches);
+    }
+
+    /**
+     * One batch of a matrix, its targets warmed and measured at once at the first batch's rates.
+     *
+     * @param batch its number, from 1
+     * @param targets its targets, in order
+     * @param warmupS how long its warm-up went on, s
+     * @param order the order its rates were measured in
+     * @param precision what {@code --precision} reached in it; absent without it
+     */
+    public record Batch(
+            @JsonProperty(value = "batch", required = true) int batch,
+            @JsonProperty(value = "targets", required = true) List<String> targets,
+            @JsonProperty(value = "warmup_s", required = true) int warmupS,
+            @JsonProperty(value = "order", required = true) List<Integer> order,
+            @JsonProperty("precision") PrecisionGoal precision) {
+    }
+
     /**
      * The warm-up every target got at once.
      *
@@ -81,12 +107,18 @@ public record EqualRates(
      * @param rateRps the rate every target was offered, req/s
      * @param cpuMs its CPU time over each slice, ms
      * @param good the good answers of every target in each slice, count
+     * @param batch the batch it served (equal_rates.batches); absent where every target ran at once
      */
     public record RoleCpu(
             @JsonProperty(value = "role", required = true) String role,
             @JsonProperty(value = "rate_rps", required = true) int rateRps,
             @JsonProperty(value = "cpu_ms", required = true) List<Double> cpuMs,
-            @JsonProperty(value = "good", required = true) List<Long> good) {
+            @JsonProperty(value = "good", required = true) List<Long> good,
+            @JsonProperty("batch") Integer batch) {
+        /** The same, serving {@code batch}. */
+        public RoleCpu inBatch(int batch) {
+            return new RoleCpu(role, rateRps, cpuMs, good, batch);
+        }
     }
 
     /**

@@ -14,6 +14,8 @@ import java.util.List;
  * @param steadyAfterS seconds of warm-up after which its slices held steady; null: not within the warm-up
  * @param atRates each equal rate, ascending
  * @param aa for the twin: whether the pair came out equivalent; absent for every other row
+ * @param batch the batch of a matrix too large to run at once it was measured in, beside that batch's reference;
+ *     absent where every target ran at once
  */
 public record ProfileCost(
         @JsonProperty(value = "profile", required = true) String profile,
@@ -21,7 +23,8 @@ public record ProfileCost(
         @JsonProperty(value = "twin", required = true) boolean twin,
         @JsonProperty(value = "steady_after_s", required = true) @NullableKey Integer steadyAfterS,
         @JsonProperty(value = "at_rates", required = true) List<AtRate> atRates,
-        @JsonProperty("aa") Equivalence aa) {
+        @JsonProperty("aa") Equivalence aa,
+        @JsonProperty("batch") Integer batch) {
     /**
      * One equal rate.
      *

@@ -28,9 +28,19 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
      * The equal-rates design ({@code --design=equal-rates}, the default): every target started once, warmed at
      * {@code warmRps} each until steady or {@code warmupCapS}, then offered {@code percents} of the highest rate
      * every target holds, all at once, {@code slices} slices of {@code sliceS} seconds each; the closed load after, on
-     * the warm targets.
+     * the warm targets. A matrix of JVM profiles with more targets than {@link #MOST_AT_ONCE} runs in
+     * {@code batches}, each at most that many at once (empty: one, every target).
      */
-    public record EqualRatesPlan(int sliceS, int slices, int warmRps, int warmupCapS, List<Integer> percents) {
+    public record EqualRatesPlan(int sliceS, int slices, int warmRps, int warmupCapS, List<Integer> percents,
+            List<List<String>> batches) {
+        public EqualRatesPlan(int sliceS, int slices, int warmRps, int warmupCapS, List<Integer> percents) {
+            this(sliceS, slices, warmRps, warmupCapS, percents, List.of());
+        }
+
+        /** The plan with its targets in {@code batches}. */
+        EqualRatesPlan inBatches(List<List<String>> batches) {
+            return new EqualRatesPlan(sliceS, slices, warmRps, warmupCapS, percents, batches);
+        }
     }
 
     /** Whether the run is of the equal-rates design (else rounds, each starting every target afresh). */
@@ -131,8 +141,11 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
                                    all at once, each target's CPU per request from its own cgroup and its latency to the
                                    microsecond; then the 2019 study's closed load on the warm targets, one at a time.
                                    With several --jvm profiles, each JVM gateway also runs its first profile twice
-                                   (scg@default-twin), the A/A pair, and at most 8 targets run at once.
-                                   rounds (the default with several --scenarios or --workers, or over 8 targets): each
+                                   (scg@default-twin), the A/A pair, and at most 8 targets run at once: a larger
+                                   matrix runs in batches, each with the first profile and its twin again
+                                   (scg@default-b2), and no closed load unless --rounds asks for one.
+                                   rounds (the default with several --scenarios or --workers, or over 8 targets
+                                   without --jvm profiles): each
                                    round starts every target afresh for the closed load, the fixed-rate ladder and the
                                    probes
               --slice=S            equal-rates: seconds of a slice (default 5)
@@ -150,7 +163,7 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
                                    (default 25; 15 at equal rates, where the targets are warm and Gatling is not)
               --duration=SECONDS   measured time per target (default 10)
               --rounds=N           rounds of the closed load over all targets, order rotated each round (default 3; 2 at
-                                   equal rates)
+                                   equal rates; none in a matrix in batches)
               --precision=P        equal-rates: add slices at the rates until every target's CPU per request is known
                                    within ±P (its 95%% interval; 0.05 or 5%%), up to --budget minutes for the
                                    whole run.
@@ -276,9 +289,14 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
         }
         boolean twins = profiles.size() > 1;
         EqualRatesPlan equal = equalRates(o, quick, scenarios, sweep,
-                targets.size() + (twins ? twinsOf(targets, profiles.get(0).name()).size() : 0));
+                targets.size() + (twins ? twinsOf(targets, profiles.get(0).name()).size() : 0), twins);
         if (equal != null && twins) { // a matrix of JVM profiles at equal rates carries its A/A pair
             targets = withTwins(targets, profiles.get(0).name());
+            if (targets.size() > MOST_AT_ONCE) {
+                List<List<Target>> batches = batches(targets, profiles.get(0).name());
+                targets = batches.stream().flatMap(List::stream).toList();
+                equal = equal.inBatches(batches.stream().map(b -> b.stream().map(Target::name).toList()).toList());
+            }
         }
         Load load = new Load(model,
                 positive(o, "users", quick ? 4 : 16),
@@ -310,8 +328,11 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
 
         int injectors = injectors(o, topology, ladder);
         Path results = writableFolder(Path.of(o.getOrDefault("results", Repo.root().resolve("results").toString())).toAbsolutePath());
-        int rounds = positive(o, "rounds", quick ? 1 : equal != null ? 2 : 3);
-        Precision precision = precision(o, rounds);
+        // a matrix in batches measures cost at equal rates only: a closed load of each of its targets, one at a time,
+        // would take longer than all its batches (RunPlanTest)
+        boolean batched = equal != null && !equal.batches().isEmpty();
+        int rounds = batched && !o.containsKey("rounds") ? 0 : positive(o, "rounds", quick ? 1 : equal != null ? 2 : 3);
+        Precision precision = precision(o, equal != null ? Math.max(rounds, 2) : rounds);
         return new RunPlan(List.copyOf(targets), load, ladder, rounds,
                 sweep.size() == 1 ? sweep.get(0) : 0, profiles, List.copyOf(unavailable), jfr, results, quick, crossCheck, topology,
                 List.copyOf(scenarios), List.copyOf(notAvailable), credentials, sweep.size() > 1 ? sweep : List.of(), precision, origin,
@@ -326,13 +347,13 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
 
     /**
      * {@code --design}: equal-rates (the default of a plain run, and of several JVM profiles where the run's
-     * {@code atOnce} targets are at most {@link #MOST_AT_ONCE}) or rounds (the default with several scenarios, a
-     * workers sweep, or more targets than that, which the machine could not run at once); the equal-rates options go
-     * with the first only.
+     * {@code atOnce} targets are at most {@link #MOST_AT_ONCE}, or in batches of that many where they are more) or
+     * rounds (the default with several scenarios, a workers sweep, or more targets than that without JVM profiles,
+     * which the machine could not run at once); the equal-rates options go with the first only.
      */
     private static EqualRatesPlan equalRates(Map<String, String> o, boolean quick, List<Scenario> scenarios,
-            List<Integer> sweep, int atOnce) {
-        boolean many = scenarios.size() > 1 || sweep.size() > 1 || atOnce > MOST_AT_ONCE;
+            List<Integer> sweep, int atOnce, boolean matrix) {
+        boolean many = scenarios.size() > 1 || sweep.size() > 1 || atOnce > MOST_AT_ONCE && !matrix;
         String design = o.getOrDefault("design", many ? "rounds" : "equal-rates");
         if (!design.equals("rounds") && !design.equals("equal-rates")) {
             throw new IllegalArgumentException("--design must be equal-rates or rounds, got '" + design + "'");
@@ -346,7 +367,7 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
             }
             return null;
         }
-        if (atOnce > MOST_AT_ONCE) {
+        if (atOnce > MOST_AT_ONCE && !matrix) {
             throw new IllegalArgumentException("--design=equal-rates runs every target at once, and this run has "
                     + atOnce + " (direct and the A/A twins counted), more than the " + MOST_AT_ONCE + " the design "
                     + "allows: name fewer --targets or --jvm profiles, or use --design=rounds");
@@ -474,6 +495,50 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
     /** The targets under the {@code reference} profile, each of which a matrix of profiles runs twice. */
     static List<Target> twinsOf(List<Target> targets, String reference) {
         return targets.stream().filter(t -> t.profile().filter(reference::equals).isPresent()).toList();
+    }
+
+    /**
+     * A matrix too large to run at once, in batches of at most {@link #MOST_AT_ONCE} targets: the first holds direct,
+     * each target under the {@code reference} profile and its twin (the anchors), and a share of the other targets;
+     * every later batch the anchors again ({@link Target#inBatch}) and its share, so that each profile is measured
+     * beside its gateway's reference of the same batch. The others are shared out as evenly as the batches allow, in
+     * their order. Refused where the anchors leave no room.
+     */
+    static List<List<Target>> batches(List<Target> targets, String reference) {
+        List<Target> anchors = targets.stream().filter(t -> t.isDirect() || t.profile().filter(reference::equals)
+                .isPresent()).toList();
+        List<Target> others = targets.stream().filter(t -> !anchors.contains(t)).toList();
+        int first = MOST_AT_ONCE - anchors.size();
+        int later = first + (int) anchors.stream().filter(Target::isDirect).count();
+        if (first < 1) {
+            throw new IllegalArgumentException("a matrix of JVM profiles runs in batches of at most " + MOST_AT_ONCE
+                    + " targets, and its " + anchors.size() + " anchors (direct, each gateway under '" + reference
+                    + "' and its twin) leave no room for a profile beside them: name fewer --targets");
+        }
+        int n = 1;
+        while (first + (n - 1) * later < others.size()) {
+            n++;
+        }
+        List<List<Target>> batches = new ArrayList<>();
+        int from = 0;
+        for (int b = 1; b <= n; b++) {
+            int share = Math.min(b == 1 ? first : later, (others.size() - from + (n - b)) / (n - b + 1));
+            List<Target> batch = new ArrayList<>();
+            for (Target a : anchors) {
+                if (b == 1) {
+                    batch.add(a);
+                } else if (!a.isDirect()) {
+                    batch.add(a.inBatch(b));
+                }
+            }
+            batch.addAll(others.subList(from, from + share));
+            from += share;
+            batches.add(List.copyOf(batch));
+        }
+        if (from != others.size()) {
+            throw new IllegalStateException(others.size() - from + " targets left out of " + n + " batches");
+        }
+        return List.copyOf(batches);
     }
 
     /** The targets with each one under the {@code reference} profile followed by its twin ({@link Target#twin}). */

@@ -15,6 +15,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
+import java.util.stream.Stream;
 
 /**
  * The tables of a run measured at equal rates ({@link EqualRates}), each made once ({@link Table}) for summary.md,
@@ -76,7 +77,11 @@ final class CostTables {
                         + "*Cores per 10,000 req/s*: at the highest rate whose P99 met " + design.objectiveP99Ms()
                         + " ms. *Added*: this gateway's percentile less direct's in the same slices. *Closed load*: "
                         + "the 2019 study's view, below. *Caveat*: not steady within the warm-up, errors, a rate whose "
-                        + "P99 missed the objective.",
+                        + "P99 missed the objective."
+                        + (design.batches() == null ? "" : " A matrix in " + design.batches().size() + " batches: "
+                        + "*over the cheapest* compares within a batch, and direct ran in the first, so the latency "
+                        + "added over it is given for that batch alone (each profile's over its batch's reference: "
+                        + "JVM profiles at equal rates)."),
                 List.copyOf(headers), List.copyOf(cells));
     }
 
@@ -128,10 +133,17 @@ final class CostTables {
         }
         List<List<Table.Cell>> rows = new ArrayList<>();
         List<String> pairs = new ArrayList<>();
+        boolean batches = m.atEqualRates().values().stream().flatMap(List::stream).anyMatch(p -> p.batch() != null);
         m.atEqualRates().forEach((gateway, profiles) -> {
             for (ProfileCost p : profiles) {
                 for (ProfileCost.AtRate a : p.atRates()) {
-                    rows.add(List.of(Table.Cell.of(p.target()), new Table.Cell(String.valueOf(a.rateRps()),
+                    List<Table.Cell> row = new ArrayList<>();
+                    if (batches) {
+                        row.add(p.batch() == null ? Table.Cell.of("-")
+                                : new Table.Cell(String.valueOf(p.batch()), (double) p.batch()));
+                    }
+                    rows.add(row);
+                    row.addAll(List.of(Table.Cell.of(p.target()), new Table.Cell(String.valueOf(a.rateRps()),
                                     (double) a.rateRps()), estimate(a.cpuUsPerRequest(), "%.0f"),
                             a.overReference() == null ? Table.Cell.of(p.twin() ? "-" : "the reference")
                                     : ratio(a.overReference()),
@@ -156,10 +168,15 @@ final class CostTables {
                         + "every profile at every rate, all holding together at 95%); *Holm p*: the p-value of the "
                         + "same cost, Holm-adjusted over those comparisons; the verdict is more or less CPU where it "
                         + "is under 0.05. *Added at P99*: its P99 less the reference's in the same slices, 95%. "
+                        + (batches ? "A matrix too large to run at once ran in *batches*, each with the reference and "
+                        + "its twin again (named -b2, -b3, ...) and the rates of the first: each profile is judged "
+                        + "over "
+                        + "its own batch's reference, all in one family. " : "")
                         + String.join(" ", pairs),
-                List.of("target", "req/s", "CPU µs / request", "over the reference", "Holm p", "verdict",
-                        "added at P99 over the reference, µs", "steady after, s"),
-                List.copyOf(rows));
+                Stream.concat(batches ? Stream.of("batch") : Stream.<String>empty(), Stream.of("target", "req/s",
+                        "CPU µs / request", "over the reference", "Holm p", "verdict",
+                        "added at P99 over the reference, µs", "steady after, s")).toList(),
+                rows.stream().map(List::copyOf).toList());
     }
 
     /** Each target's warm-up, slice by slice, and when it was found steady. */
@@ -183,8 +200,11 @@ final class CostTables {
                     Table.Cell.of(cpu ? "CPU µs / request" : "P50 µs"), Table.Cell.of(series)));
         }
         return new Table("cost-warmup", "Warm-up, until each target held steady",
-                "Every target warmed at once at " + design.warmup().rateRps() + " req/s each, for "
-                        + design.warmup().tookS() + " s (at most " + design.warmup().capS() + " s), in slices of "
+                (design.batches() == null ? "Every target warmed at once" : "Each batch's targets warmed at once")
+                        + " at " + design.warmup().rateRps() + " req/s each, for " + (design.batches() == null
+                        ? design.warmup().tookS() + " s" : String.join(", ", design.batches().stream()
+                        .map(b -> b.warmupS() + " s (batch " + b.batch() + ")").toList()))
+                        + " (at most " + design.warmup().capS() + " s), in slices of "
                         + design.sliceS() + " s; "
                         + design.warmup().rule() + ". A target still warming when the cap came is marked not steady.",
                 List.of("target", "steady after, s", "series", "each slice"), List.copyOf(rows));
@@ -214,12 +234,22 @@ final class CostTables {
                     io.gatewaybench.harness.measure.EqualRatesMeasurement.MORE_SLICES, p.share() * 100,
                     p.budgetMinutes(), p.addedSlices(), p.reached() * 100, p.widestAt(), p.stopped()));
         }
-        md.append("\n\n| role | req/s each | CPU µs per good answer of every target |\n")
-                .append("|---|---:|---:|\n");
+        if (d.batches() != null) {
+            md.append(" A matrix too large to run at once: ").append(d.batches().size()).append(" batches, each "
+                    + "started, warmed until steady and measured at the first batch's rates, then stopped: ");
+            md.append(String.join("; ", d.batches().stream().map(b -> "batch " + b.batch() + " " + b.targets()
+                    + ", warm-up " + b.warmupS() + " s, rates in the order " + b.order() + (b.precision() == null ? ""
+                    : String.format(Locale.ROOT, ", added %s, the widest ±%.1f%%", b.precision().addedSlices(),
+                    b.precision().reached() * 100))).toList())).append('.');
+        }
+        md.append("\n\n|").append(d.batches() == null ? "" : " batch |")
+                .append(" role | req/s each | CPU µs per good answer of every target |\n")
+                .append(d.batches() == null ? "|" : "|---:|").append("---|---:|---:|\n");
         for (EqualRates.RoleCpu r : d.roles()) {
             double ms = r.cpuMs().stream().mapToDouble(v -> v == null ? Double.NaN : v).sum();
             long good = r.good().stream().mapToLong(Long::longValue).sum();
-            md.append("| ").append(r.role()).append(" | ").append(r.rateRps()).append(" | ")
+            md.append(d.batches() == null ? "" : "| " + r.batch() + " ")
+                    .append("| ").append(r.role()).append(" | ").append(r.rateRps()).append(" | ")
                     .append(Double.isNaN(ms) || good == 0 ? "-" : String.format(Locale.ROOT, "%.1f", ms * 1000 / good))
                     .append(" |\n");
         }

@@ -39,6 +39,13 @@ final class MatrixTables {
             return;
         }
         md.append("\n## JVM profiles\n\n");
+        if (profiles.byGateway().isEmpty()) { // measured at equal rates only: their table is above
+            md.append("Each JVM gateway ran under each profile as a target of its own, measured at equal rates only "
+                    + "(JVM profiles at equal rates, above). Profiles: `infra/jvm/` (`jvm_profiles.profiles` in "
+                    + "summary.json).\n");
+            notAvailable(profiles, md);
+            return;
+        }
         md.append("Each JVM gateway ran under each profile as a target of its own, in the same rounds. Per gateway, ranked by throughput ")
                 .append("relative to the reference profile `").append(profiles.reference()).append("`: the median of the per-round ")
                 .append("ratios (each round's run over the reference's run of the same round) with its interval, *within the noise* ")
@@ -83,6 +90,10 @@ final class MatrixTables {
                 .filter(r -> r instanceof ProfileRow.Measured m && m.jfrError() != null).map(ProfileRow.Measured.class::cast)
                 .forEach(r -> md.append("\n**").append(r.target()).append(": no GC figures**, its recording could not be read: ")
                         .append(r.jfrError()).append("\n")));
+        notAvailable(profiles, md);
+    }
+
+    private static void notAvailable(JvmProfiles profiles, StringBuilder md) {
         List<JvmProfiles.NotAvailable> unavailable = profiles.notAvailable();
         if (!unavailable.isEmpty()) {
             md.append("\nNot available:\n\n");

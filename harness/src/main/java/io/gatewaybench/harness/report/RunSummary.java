@@ -95,7 +95,7 @@ public final class RunSummary {
                 .append(") (one file, opens offline in any browser). Every table as text: [").append(DETAILS).append("](").append(DETAILS)
                 .append("). The data: `summary.json`.\n\n");
         md.append("Load: ").append(describeLoad(s.setup().load())).append(" Rounds: ")
-                .append(s.setup().rounds()).append(". ")
+                .append(s.setup().rounds() == 0 ? "none (no closed load)" : s.setup().rounds()).append(". ")
                 .append("Placement: ").append(s.placement().summary()).append(".");
         if (s.placement().moreInjectors() != null) {
             md.append(" The load came from ").append(1 + s.placement().moreInjectors().size()).append(" injector hosts at once, each ")
@@ -124,8 +124,12 @@ public final class RunSummary {
                 md.append(profiles.markdown());
             }
         }
-        VerdictTable.markdown(VerdictTable.of(s), md);
         List<Target> targets = s.targets();
+        if (s.setup().rounds() == 0) { // cost at equal rates only: no closed load to show
+            MatrixTables.profiles(s.matrices().jvmProfiles(), targets, md);
+            return notes(s, md);
+        }
+        VerdictTable.markdown(VerdictTable.of(s), md);
         md.append("## Relative to direct (the 2019 study's view)\n\n");
         boolean micros = MicrosecondTables.applies(s.setup().ladder());
         md.append(micros ? "The closed load's throughput as % of direct's, from the same run. "
@@ -158,6 +162,10 @@ public final class RunSummary {
         MatrixTables.profiles(s.matrices().jvmProfiles(), targets, md);
         MatrixTables.scenarios(s.matrices().scenarios(), s.setup().ladder(), rates, targets, md);
         MatrixTables.workers(s.matrices().workersSweep(), rates, targets, md);
+        return notes(s, md);
+    }
+
+    private static String notes(Summary s, StringBuilder md) {
         md.append("\n## Notes\n\n");
         for (String note : Notes.of(s)) {
             md.append("- ").append(note).append('\n');

@@ -32,7 +32,7 @@ class JvmProfileTest {
 
     @Test
     void everyShippedProfileStartsItsJdkForEveryGatewayItAppliesTo() {
-        RunPlan plan = RunPlan.parse(List.of("--jvm=all", "--quick"));
+        RunPlan plan = RunPlan.parse(List.of("--jvm=all", "--quick", "--design=rounds"));
         List<String> names = plan.jvm().stream().map(JvmProfile::name).toList();
         assertEquals("default", names.get(0), "default is the reference, first");
         assertTrue(names.containsAll(List.of("g1-ergonomic", "parallel", "shenandoah", "zgc", "pretouch", "heap-256m", "jdk25",
@@ -53,7 +53,8 @@ class JvmProfileTest {
 
     @Test
     void aProfileGivesEachGatewayItsFlagsJdkTransportAndLoops() {
-        RunPlan plan = RunPlan.parse(List.of("--jvm=default,zgc,no-leak-detection,nio,event-loops-2x", "--targets=nginx,scg,zuul2"));
+        RunPlan plan = RunPlan.parse(List.of("--jvm=default,zgc,no-leak-detection,nio,event-loops-2x",
+                "--targets=nginx,scg,zuul2", "--design=rounds"));
         assertEquals(List.of("direct", "nginx", "scg@default", "scg@zgc", "scg@no-leak-detection", "scg@nio", "scg@event-loops-2x",
                 "zuul2@default", "zuul2@zgc", "zuul2@no-leak-detection", "zuul2@nio", "zuul2@event-loops-2x"),
                 plan.targets().stream().map(Target::name).toList());

@@ -29,7 +29,12 @@ class RunPlanTest {
     void manyTargetsAreMeasuredInRoundsAndTheEqualRatesOptionsGoWithTheirDesignOnly() {
         assertFalse(RunPlan.parse(List.of("--scenarios=plain,jwt")).byEqualRates());
         assertFalse(RunPlan.parse(List.of("--workers=1,2")).byEqualRates());
-        assertFalse(RunPlan.parse(List.of("--jvm=default,zgc")).byEqualRates());
+        assertFalse(RunPlan.parse(List.of("--targets=nginx,haproxy,netty-proxy,scg,zuul2,"
+                + "harness/src/test/resources/planted-cost/planted-twin-a.properties,"
+                + "harness/src/test/resources/planted-cost/planted-twin-b.properties,"
+                + "harness/src/test/resources/planted-cost/planted-warm.properties")).byEqualRates());
+        assertFalse(RunPlan.parse(List.of("--jvm=default,zgc")).equalRates().batches().isEmpty(),
+                "a matrix over 8 runs in batches");
         assertTrue(RunPlan.parse(List.of("--jvm=zgc")).byEqualRates());
         assertTrue(message("--design=rounds", "--slices=8").contains("--slices is an option of --design=equal-rates"),
                 message("--design=rounds", "--slices=8"));
@@ -47,9 +52,50 @@ class RunPlanTest {
         assertEquals(java.util.Optional.of("default"), plan.targets().get(2).profile());
         assertFalse(RunPlan.parse(List.of("--targets=scg", "--jvm=default,parallel", "--design=rounds")).targets()
                 .stream().anyMatch(t -> t.name().endsWith("-twin")), "a matrix in rounds has no twin");
-        String tooMany = message("--design=equal-rates", "--jvm=default,parallel");
-        assertTrue(tooMany.contains("this run has 12 (direct and the A/A twins counted), more than the "
+        String tooMany = message("--design=equal-rates", "--targets=nginx,haproxy,netty-proxy,scg,zuul2,"
+                + "harness/src/test/resources/planted-cost/planted-twin-a.properties,"
+                + "harness/src/test/resources/planted-cost/planted-twin-b.properties,"
+                + "harness/src/test/resources/planted-cost/planted-warm.properties");
+        assertTrue(tooMany.contains("this run has 9 (direct and the A/A twins counted), more than the "
                 + RunPlan.MOST_AT_ONCE), tooMany);
+    }
+
+    /**
+     * A matrix over {@link RunPlan#MOST_AT_ONCE}: batches of at most that many, the first with direct, each with the
+     * reference and its twin, the other profiles shared out evenly in their order, each once; no closed load unless
+     * asked for.
+     */
+    @Test
+    void aLargerMatrixRunsInBatchesEachWithTheReferenceAndItsTwin() {
+        RunPlan plan = RunPlan.parse(List.of("--targets=scg", "--jvm=all"));
+        List<List<String>> batches = plan.equalRates().batches();
+        List<String> names = plan.targets().stream().map(Target::name).toList();
+        List<String> profiles = plan.jvm().stream().map(p -> "scg@" + p.name()).filter(names::contains).toList();
+        assertEquals(15, profiles.size(), "scg's profiles: " + profiles);
+        assertTrue(batches.size() >= 2, batches.toString());
+        List<String> others = new java.util.ArrayList<>();
+        for (int b = 0; b < batches.size(); b++) {
+            List<String> batch = batches.get(b);
+            assertTrue(batch.size() <= RunPlan.MOST_AT_ONCE, batch.toString());
+            List<String> anchors = b == 0 ? List.of("direct", "scg@default", "scg@default-twin")
+                    : List.of("scg@default-b" + (b + 1), "scg@default-twin-b" + (b + 1));
+            assertEquals(anchors, batch.subList(0, anchors.size()), "batch " + (b + 1));
+            others.addAll(batch.subList(anchors.size(), batch.size()));
+        }
+        assertEquals(profiles.subList(1, profiles.size()), others, "every other profile once, in order");
+        java.util.IntSummaryStatistics shares = batches.stream().mapToInt(b -> b.size() - (b == batches.get(0) ? 3 : 2))
+                .summaryStatistics();
+        assertTrue(shares.getMax() - shares.getMin() <= 1, "shared out evenly: " + batches);
+        assertEquals(batches.stream().flatMap(List::stream).toList(), plan.targets().stream().map(Target::name)
+                .toList());
+        assertEquals(java.util.Optional.of("default"), plan.targets().stream()
+                .filter(t -> t.name().equals("scg@default-twin-b2")).findFirst().orElseThrow().profile());
+        assertEquals(0, plan.rounds(), "no closed load by default");
+        assertEquals(1, RunPlan.parse(List.of("--targets=scg", "--jvm=all", "--rounds=1")).rounds());
+        assertTrue(RunPlan.parse(List.of("--targets=scg", "--jvm=default,parallel")).equalRates().batches().isEmpty());
+        String full = message("--targets=scg,zuul2,netty-proxy,"
+                + "harness/src/test/resources/planted-transport/zuul2-lying.properties", "--jvm=default,parallel");
+        assertTrue(full.contains("its 9 anchors") && full.contains("name fewer --targets"), full);
     }
 
     @Test
@@ -116,7 +162,8 @@ class RunPlanTest {
         assertTrue(message("--precision=0.05", "--rounds=4", "--max-rounds=3").contains("--max-rounds=3 is fewer than the --rounds=4 asked for"),
                 message("--precision=0.05", "--rounds=4", "--max-rounds=3"));
         assertTrue(message("--budget=30").contains("give --precision too"), message("--budget=30"));
-        String oneRound = assertThrows(IllegalArgumentException.class, () -> RunPlan.parse(List.of("--quick", "--precision=0.05"))).getMessage();
+        String oneRound = assertThrows(IllegalArgumentException.class,
+                () -> RunPlan.parse(List.of("--quick", "--design=rounds", "--precision=0.05"))).getMessage();
         assertTrue(oneRound.contains("--precision needs --rounds=2 or more"), oneRound);
         assertEquals(7, RunPlan.parse(List.of("--precision=0.05")).withRounds(7).rounds());
     }

@@ -88,6 +88,60 @@ class ProfileCostsTableTest {
                 + "apart"), md);
     }
 
+    /**
+     * A matrix in two batches, the machine 20% slower during the second: each profile is judged over its own batch's
+     * reference, so a plant of 10% in the second batch reads as 1.10, not as 1.32 over the first batch's reference,
+     * and the second batch's twin as the first's, within its interval; summary.md shows the figure and the batch.
+     */
+    @Test
+    void eachBatchIsJudgedOverItsOwnReference() throws Exception {
+        ObjectNode s = (ObjectNode) JSON.readTree(Repo.root().resolve(RUN).toFile());
+        ArrayNode targets = JSON.createArrayNode();
+        ObjectNode scg = null;
+        for (JsonNode t : s.get("targets")) {
+            if (t.get("name").asText().equals("direct")) {
+                targets.add(((ObjectNode) t.deepCopy()).set("equal_rates",
+                        ((ObjectNode) t.get("equal_rates").deepCopy()).put("batch", 1)));
+            } else if (t.get("name").asText().equals("scg")) {
+                scg = (ObjectNode) t;
+            }
+        }
+        Random noise = new Random(3);
+        targets.add(inBatch(variant(scg, "default", "", 1, null), 1));
+        targets.add(inBatch(variant(scg, "default", "-twin", 1, noise), 1));
+        targets.add(inBatch(variant(scg, "g1", "", 1.05, noise), 1));
+        ObjectNode anchor = inBatch(variant(scg, "default", "", 1.2, null), 2);
+        targets.add(anchor.put("name", "scg@default-b2"));
+        targets.add(inBatch(variant(scg, "default", "-twin", 1.2, noise), 2).put("name", "scg@default-twin-b2"));
+        targets.add(inBatch(variant(scg, "parallel", "", 1.2 * 1.10, noise), 2));
+        s.set("targets", targets);
+        ObjectNode design = (ObjectNode) s.get("equal_rates");
+        design.set("batches", JSON.valueToTree(List.of(
+                Map.of("batch", 1, "targets", List.of("direct", "scg@default", "scg@default-twin", "scg@g1"),
+                        "warmup_s", 150, "order", design.get("order")),
+                Map.of("batch", 2, "targets", List.of("scg@default-b2", "scg@default-twin-b2", "scg@parallel"),
+                        "warmup_s", 180, "order", design.get("order")))));
+        s.set("jvm_profiles", JSON.valueToTree(Map.of("reference", "default", "profiles", List.of(),
+                "not_available", List.of(), "by_gateway", Map.of())));
+        Summary summary = Analysis.apply(Summaries.parse(s.toString()));
+        String md = section(RunSummary.markdown(summary));
+        for (int rate : rates()) {
+            double[] parallel = over(md, "scg@parallel", rate);
+            assertTrue(parallel[1] <= 1.10 && 1.10 <= parallel[2], "the batch's plant within its interval: "
+                    + java.util.Arrays.toString(parallel));
+            assertEquals(planted(summary, "scg@parallel", rate), parallel[0], 0.005, "summary.md shows summary.json's");
+            double[] twin = over(md, "scg@default-twin-b2", rate);
+            assertTrue(twin[1] <= 1 && 1 <= twin[2], "the second batch's twin: " + java.util.Arrays.toString(twin));
+            assertTrue(Pattern.compile("\\| 2 \\| scg@parallel \\| " + rate + " \\|").matcher(md).find(), md);
+        }
+        assertTrue(md.contains("**A/A pair scg@default-twin-b2**"), md);
+    }
+
+    private static ObjectNode inBatch(ObjectNode target, int batch) {
+        ((ObjectNode) target.get("equal_rates")).put("batch", batch);
+        return target;
+    }
+
     /** The matrix's section of summary.md. */
     private static String section(String md) {
         int from = md.indexOf("## JVM profiles at equal rates");
