@@ -110,7 +110,9 @@ final class EqualRatesRun {
                             - (long) (closedLoads(targets.size()) * 1000);
                     EqualRatesMeasurement.Result r = EqualRatesMeasurement.run(measured, request,
                             new EqualRatesMeasurement.Design(design.sliceS(), design.slices(),
-                                    design.warmRps(), design.warmupCapS(), design.percents(),
+                                    // a later batch warms at the rate the first one could hold
+                                    equal == null ? design.warmRps() : equal.design().warmup().rateRps(),
+                                    design.warmupCapS(), design.percents(),
                                     plan.ladder().p99ObjectiveMs(), plan.ladder().maxInFlight(),
                                     started.toEpochMilli() + b, plan.precision() == null ? 0
                                             : plan.precision().share(),

@@ -67,7 +67,10 @@ public final class CpuGroups implements AutoCloseable {
         try {
             Path base = place.get().folder().resolve("gateway-bench-" + ProcessHandle.current().pid());
             Files.createDirectories(base);
-            return Optional.of(new CpuGroups(place.get().kind(), base));
+            CpuGroups groups = new CpuGroups(place.get().kind(), base);
+            // a run stopped by a signal exits without its finally blocks: the groups go with the harness all the same
+            Runtime.getRuntime().addShutdownHook(new Thread(groups::close, "remove-cpu-groups"));
+            return Optional.of(groups);
         } catch (IOException | RuntimeException e) {
             why.append("cannot create a cgroup: ").append(e.getMessage()).append(" (run as root)");
             return Optional.empty();

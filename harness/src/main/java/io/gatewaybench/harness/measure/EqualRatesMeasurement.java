@@ -38,6 +38,13 @@ public final class EqualRatesMeasurement {
      */
     static final double SEARCH_DOWN = 0.75;
     static final int MIN_SEARCH_RPS = 20;
+    /**
+     * Chunks of the warm-up in a row that some target did not hold (an answer not the page, or its P99 over the
+     * objective) before the warm-up's rate is lowered by {@link #SEARCH_DOWN}: one chunk may be a cold JVM compiling,
+     * two say the machine has no room left at that rate (scg under 7 profiles at once at 300 req/s each: none steady
+     * within 240 s, P99 over 10 ms; they held 225).
+     */
+    static final int WARM_NOT_HELD = 2;
     /** Slices added at a time where {@code --precision} asks for more. */
     public static final int MORE_SLICES = 6;
 
@@ -104,21 +111,36 @@ public final class EqualRatesMeasurement {
         Map<String, Integer> steadyFrom = new LinkedHashMap<>();
         int chunk = SteadyState.RULE.window();
         int warmed = 0;
+        int warmRps = d.warmRps();
+        int from = 0; // the first slice at the warm-up's present rate: steadiness is looked for from there
+        int notHeldInARow = 0;
         for (int c = 0; warmed < d.warmCapS() && steadyFrom.size() < names.size(); c++) {
             progress.line(String.format(Locale.ROOT, "warm-up: %d req/s each, %d s of slices (%d s so far; steady: %s)",
-                    d.warmRps(),
-                    chunk * d.sliceS(), warmed, steadyFrom.isEmpty() ? "none yet"
+                    warmRps, chunk * d.sliceS(), warmed, steadyFrom.isEmpty() ? "none yet"
                             : String.join(", ", steadyFrom.keySet())));
-            SideBySide.Result r = SideBySide.run(names, urls, groups, roles, request, d.warmRps(), 1, chunk, d.sliceS(),
+            SideBySide.Result r = SideBySide.run(names, urls, groups, roles, request, warmRps, 1, chunk, d.sliceS(),
                     d.connections(), cpu,
                     raw, "warmup-" + (c + 1));
             warmed += chunk * d.sliceS();
+            names.forEach(n -> r.of(n).forEach(s -> warm.get(n).add(slice(s))));
+            String why = notHeld(r, d.objectiveP99Ms());
+            notHeldInARow = why == null ? 0 : notHeldInARow + 1;
+            int lower = (int) Math.round(warmRps * SEARCH_DOWN);
+            if (notHeldInARow == WARM_NOT_HELD && lower >= MIN_SEARCH_RPS) { // the machine has no room left to warm in
+                progress.line(String.format(Locale.ROOT, "warm-up: %d req/s each not held %d times in a row (%s): "
+                        + "lowered to %d, steadiness looked for from here", warmRps, WARM_NOT_HELD, why, lower));
+                warmRps = lower;
+                from = warm.get(names.get(0)).size();
+                steadyFrom.clear();
+                notHeldInARow = 0;
+                continue;
+            }
             for (String n : names) {
-                r.of(n).forEach(s -> warm.get(n).add(slice(s)));
                 if (!steadyFrom.containsKey(n)) {
-                    int from = steadyFrom(warm.get(n));
-                    if (from >= 0) {
-                        steadyFrom.put(n, from);
+                    List<RateSlice> all = warm.get(n);
+                    int at = steadyFrom(all.subList(from, all.size()));
+                    if (at >= 0) {
+                        steadyFrom.put(n, from + at);
                     }
                 }
             }
@@ -132,14 +154,14 @@ public final class EqualRatesMeasurement {
         boolean search = limit == 0;
         for (int i = 0; search && i < SEARCH_STEPS.length; i++) { // up from the warm-up's rate while every one holds
             double step = SEARCH_STEPS[i];
-            int rate = (int) Math.round(d.warmRps() * step);
+            int rate = (int) Math.round(warmRps * step);
             String why = tryLevel(names, urls, groups, request, rate, d, raw, tried, progress);
             if (why != null) {
                 break;
             }
             limit = rate;
         }
-        for (int rate = (int) Math.round(d.warmRps() * SEARCH_DOWN); limit == 0 && rate >= MIN_SEARCH_RPS;
+        for (int rate = (int) Math.round(warmRps * SEARCH_DOWN); limit == 0 && rate >= MIN_SEARCH_RPS;
                 rate = (int) Math.round(rate * SEARCH_DOWN)) { // down from it where even it did not hold
             if (tryLevel(names, urls, groups, request, rate, d, raw, tried, progress) == null) {
                 limit = rate;
@@ -195,7 +217,8 @@ public final class EqualRatesMeasurement {
             perTarget.put(n, new TargetRates(List.copyOf(warm.get(n)), steady, levels, null));
         }
         EqualRates design = new EqualRates(describe(names.size(), d), cpuText, d.sliceS(), d.slices(),
-                new EqualRates.Warmup(d.warmRps(), d.warmCapS(), warmed, SteadyState.RULE.describe()),
+                new EqualRates.Warmup(warmRps, d.warmCapS(), warmed, SteadyState.RULE.describe(),
+                        warmRps == d.warmRps() ? null : d.warmRps()),
                 new EqualRates.Search(tried, limit, d.percents()), rates, order, d.objectiveP99Ms(), roleCpu, goal,
                 null);
         return new Result(design, perTarget);

@@ -65,12 +65,15 @@ public record EqualRates(
      * @param capS the longest it went on, s
      * @param tookS how long it went on, s
      * @param rule when a target counts as steady, in words (plan.SteadyState)
+     * @param loweredFromRps the rate it began at, where some target did not hold that one chunk after chunk and the
+     *     rate was lowered (steadiness then looked for from the lower rate on), req/s; absent where it was not
      */
     public record Warmup(
             @JsonProperty(value = "rate_rps", required = true) int rateRps,
             @JsonProperty(value = "cap_s", required = true) int capS,
             @JsonProperty(value = "took_s", required = true) int tookS,
-            @JsonProperty(value = "rule", required = true) String rule) {
+            @JsonProperty(value = "rule", required = true) String rule,
+            @JsonProperty("lowered_from_rps") Integer loweredFromRps) {
     }
 
     /**

@@ -204,7 +204,9 @@ final class CostTables {
                         + " at " + design.warmup().rateRps() + " req/s each, for " + (design.batches() == null
                         ? design.warmup().tookS() + " s" : String.join(", ", design.batches().stream()
                         .map(b -> b.warmupS() + " s (batch " + b.batch() + ")").toList()))
-                        + " (at most " + design.warmup().capS() + " s), in slices of "
+                        + " (at most " + design.warmup().capS() + " s)" + (design.warmup().loweredFromRps() == null
+                        ? "" : ", lowered from " + design.warmup().loweredFromRps() + " req/s where some target did "
+                        + "not hold that twice in a row") + ", in slices of "
                         + design.sliceS() + " s; "
                         + design.warmup().rule() + ". A target still warming when the cap came is marked not steady.",
                 List.of("target", "steady after, s", "series", "each slice"), List.copyOf(rows));
