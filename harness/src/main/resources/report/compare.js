@@ -59,7 +59,7 @@
       main.append(line);
       main.append(el('p', { class: 'caption' }, ['Per figure, Welch\'s t on the per-round values; equivalence margin ±'
         + (data.margin * 100).toFixed(0) + '% of A\'s mean' + (data.latency_resolution_ms >= 1
-          ? ' (ladder latency: at least 1 ms, Gatling\'s resolution)' : ' (ladder latency timed to the microsecond by Vegeta)')
+          ? ' (ladder latency: at least 1 ms, Gatling\'s resolution)' : ' (ladder latency in microseconds, by Vegeta)')
         + '. Equivalent: the 90% interval of B-A lies inside the margin, or, for a maximum rate, both runs\' median round found '
         + 'the same ladder level (the ladder\'s step is its resolution); different: the ' + familyLevel() + '% interval of B-A, '
         + 'which holds over all ' + data.rows.length + ' figures together at ' + (100 - data.alpha * 100) + '% (Bonferroni), '

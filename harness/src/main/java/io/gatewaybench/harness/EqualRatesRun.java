@@ -64,7 +64,7 @@ final class EqualRatesRun {
                 + "warm-up until steady (at most %d s), a search, %d rates x %d slices of %d s; then the closed load, "
                 + "%d round(s) of %d s each; about %s%n",
                 runDir.getFileName(), topology.notes().summary(), targets.size(), batches.size() == 1 ? "at once"
-                        : "in " + batches.size() + " batches of at most " + RunPlan.MOST_AT_ONCE + " at once",
+                        : "in " + batches.size() + " batches of at most " + RunPlan.MOST_IN_A_BATCH + " beside direct",
                 design.warmupCapS(), design.percents().size(), design.slices(), design.sliceS(), plan.rounds(),
                 plan.load().durationSeconds(), minutes(estimate(design, targets.size(), batches.size())));
         if (plan.precision() != null) {

@@ -75,13 +75,15 @@ class BenchNetnsRunIT {
      * on a fresh-clone CI here, 20261129: 2,588 ms after the instant, past the quick run's 2 s warm-up), which the warm-up
      * timed from the host's own first request would never give.
      */
-    private static java.util.Optional<String> warmUpPastTheInstant(String what, Path folder, long warmupMs) throws java.io.IOException {
+    private static java.util.Optional<String> warmUpPastTheInstant(String what, Path folder, long warmupMs,
+            List<String> warmedUp) throws java.io.IOException {
         long instant = StartGates.began(folder.resolve("gatling.log"))[0];
         io.gatewaybench.harness.measure.SimulationLog log = StartGates.log(folder);
         java.util.OptionalInt lastStart = log.requests("warm-up").stream().mapToInt(r -> r.start()).max();
         if (lastStart.isEmpty()) {
             return java.util.Optional.empty();
         }
+        warmedUp.add(what);
         long over = log.runStartEpochMillis() + lastStart.getAsInt() - (instant + warmupMs);
         return over > WARMUP_OVER_MS ? java.util.Optional.of(what + ": a warm-up request began " + over + " ms after the start instant "
                 + instant + " + the " + warmupMs + " ms warm-up") : java.util.Optional.empty();
@@ -246,17 +248,26 @@ class BenchNetnsRunIT {
         // Both hosts' warm-ups ended at the one instant + the warm-up; the run's commands to injector2 shared one connection.
         long warmupMs = summary.get("load").get("warmup_s").asLong() * 1000;
         List<String> warmUpsPast = new java.util.ArrayList<>();
+        List<String> warmedUp = new java.util.ArrayList<>();
+        List<String> rounds = new java.util.ArrayList<>();
         for (JsonNode t : summary.get("targets")) {
             for (int number = 1; number <= t.get("rounds").size(); number++) {
                 Path raw = run.resolve("raw").resolve(t.get("name").asText() + "-round" + number);
-                warmUpPastTheInstant(raw.getFileName() + " on injector", raw, warmupMs).ifPresent(warmUpsPast::add);
-                warmUpPastTheInstant(raw.getFileName() + " on injector2", raw.resolve("injector2"), warmupMs).ifPresent(warmUpsPast::add);
+                rounds.add(raw.getFileName().toString());
+                warmUpPastTheInstant(raw.getFileName() + " on injector", raw, warmupMs, warmedUp)
+                        .ifPresent(warmUpsPast::add);
+                warmUpPastTheInstant(raw.getFileName() + " on injector2", raw.resolve("injector2"), warmupMs, warmedUp)
+                        .ifPresent(warmUpsPast::add);
             }
         }
         long accepted = Files.readAllLines(work.resolve("injector2/sshd.log"), java.nio.charset.StandardCharsets.ISO_8859_1).stream()
                 .filter(l -> l.contains("Accepted publickey")).count();
         org.junit.jupiter.api.Assertions.assertAll(
                 () -> assertTrue(warmUpsPast.isEmpty(), "warm-ups not timed from the start instant: " + warmUpsPast),
+                // the check above reads warm-up requests, none where a host sent none: every round has some
+                () -> assertTrue(rounds.stream()
+                                .allMatch(r -> warmedUp.stream().anyMatch(w -> w.startsWith(r + " on "))),
+                        "warm-up requests in every round " + rounds + ", found in " + warmedUp),
                 () -> assertTrue(accepted <= INJECTOR2_CONNECTIONS, "injector2's sshd accepted " + accepted + " connections, at most "
                         + INJECTOR2_CONNECTIONS + " when the run's commands share one"));
         Leftovers.assertNone(work);

@@ -18,7 +18,8 @@ import java.util.concurrent.Executors;
  * A test-only target whose CPU cost per request is planted: a parent process answering HTTP, and two worker processes it
  * starts, like NGINX's master and workers. For each request the parent burns {@code --parent-us} of its own thread's CPU
  * time, then hands the request to each worker in turn over its stdin and waits for its answer on its stdout; each worker
- * burns {@code --worker-us} per request. The burn is measured on the burning thread's own CPU clock, so it is the same
+ * burns {@code --worker-us} per request, half of each burn in user mode and half in the kernel ({@link #burn}). The
+ * burn is measured on the burning thread's own CPU clock, so it is the same
  * however busy the machine is: a request costs the tree {@code parent-us + 2 x worker-us} of CPU, plus the little the
  * parent spends on HTTP and pipes. A sampler that read the parent alone would see {@code parent-us}.
  *
@@ -109,11 +110,17 @@ public final class PlantedCpu {
         }
     }
 
-    /** Spins until this thread's own CPU clock has advanced {@code us} microseconds. */
+    /**
+     * Spins until this thread's own CPU clock (user and system time) has advanced {@code us} microseconds: the first
+     * {@code 100 - SYSTEM_PERCENT}% in user mode, the rest in the kernel, reading /dev/zero into a direct buffer (the
+     * kernel clears the pages; nothing is copied in user mode).
+     */
     static void burn(long us) {
-        long until = THREADS.getCurrentThreadCpuTime() + us * 1000;
+        long start = THREADS.getCurrentThreadCpuTime();
+        long user = start + us * 1000 * (100 - SYSTEM_PERCENT) / 100;
+        long until = start + us * 1000;
         long x = sink | 1;
-        while (THREADS.getCurrentThreadCpuTime() < until) {
+        while (THREADS.getCurrentThreadCpuTime() < user) {
             for (int i = 0; i < 64; i++) {
                 x ^= x << 13;
                 x ^= x >>> 7;
@@ -121,6 +128,26 @@ public final class PlantedCpu {
             }
         }
         sink = x;
+        try {
+            while (THREADS.getCurrentThreadCpuTime() < until) {
+                ZERO.read(BUFFER.clear(), 0);
+            }
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** The share of each burn spent in the kernel, %: PlantedCpuIT's sampler must count system time to recover it. */
+    public static final int SYSTEM_PERCENT = 50;
+    private static final java.nio.ByteBuffer BUFFER = java.nio.ByteBuffer.allocateDirect(64 * 1024);
+    private static final java.nio.channels.FileChannel ZERO = zero();
+
+    private static java.nio.channels.FileChannel zero() {
+        try {
+            return java.nio.channels.FileChannel.open(java.nio.file.Path.of("/dev/zero"));
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     private static long option(String[] args, String key) {

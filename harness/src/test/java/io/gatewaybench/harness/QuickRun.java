@@ -47,17 +47,27 @@ final class QuickRun {
         return run(argv, log, minutes, 0);
     }
 
-    /** The same, for a command that must exit with {@code exit}. */
+    /**
+     * The same, for a command that must exit with {@code exit}; and, where the machine lets its process tree be watched
+     * ({@link ProcessTree}), with no process of it left after it ended.
+     */
     static String run(List<String> argv, Path log, int minutes, int exit) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(argv).directory(Repo.root().toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        if (!p.waitFor(minutes, TimeUnit.MINUTES)) {
-            p.destroy(); // the scripts stop what they started on SIGTERM
-            p.waitFor(1, TimeUnit.MINUTES);
-            throw new AssertionError(String.join(" ", argv) + " was still running after " + minutes + " min; see " + log);
+        try (ProcessTree tree = ProcessTree.create()) {
+            Process p = new ProcessBuilder(tree.wrap(argv)).directory(Repo.root().toFile()).redirectErrorStream(true)
+                    .redirectOutput(log.toFile()).start();
+            if (!p.waitFor(minutes, TimeUnit.MINUTES)) {
+                p.destroy(); // the scripts stop what they started on SIGTERM
+                p.waitFor(1, TimeUnit.MINUTES);
+                tree.stopAll();
+                throw new AssertionError(String.join(" ", argv) + " was still running after " + minutes + " min; see "
+                        + log);
+            }
+            String output = Files.readString(log);
+            assertEquals(exit, p.exitValue(), String.join(" ", argv) + " exited " + p.exitValue() + ", expected " + exit
+                    + ": " + output);
+            tree.assertNoneLeft(String.join(" ", argv));
+            return output;
         }
-        String output = Files.readString(log);
-        assertEquals(exit, p.exitValue(), String.join(" ", argv) + " exited " + p.exitValue() + ", expected " + exit + ": " + output);
-        return output;
     }
 
     /** The default run's targets, in order. */

@@ -74,9 +74,8 @@ class ReportBrowserIT {
             assertNotNull(chart, runId + ": no chart #" + id);
             assertTrue(chart.hasClass("chart"), id);
             assertFalse(chart.select("svg").isEmpty(), runId + ": chart #" + id + " has no <svg>");
-            int paths = chart.select("svg path").size();
-            assertTrue(paths >= measured, runId + ": chart #" + id + " has " + paths + " <path>s for " + measured + " targets");
         }
+        checkDrawnData(page, targets, runId);
         for (String id : absent) {
             assertNull(page.dom().getElementById(id), runId + ": #" + id + " drawn without its data");
         }
@@ -223,7 +222,14 @@ class ReportBrowserIT {
         for (int rate : List.of(500, 1000)) { // nearest 25, 50 and 75% of direct's maximum, 1,000 req/s
             Element chart = page.dom().getElementById("us-added-" + rate);
             assertNotNull(chart, "no chart of what each target adds at " + rate + " req/s");
-            assertFalse(chart.select("svg path").isEmpty(), "chart us-added-" + rate + " is empty");
+            // each bar the mean added at P50 of a target other than direct, as summary.json has it
+            List<Double> means = ((List<Map<String, Object>>) summary.get("targets")).stream()
+                    .filter(t -> !"direct".equals(t.get("name")))
+                    .map(t -> ((List<Map<String, Object>>) t.get("fixed_rate"))
+                            .stream().filter(l -> ((Number) l.get("rate_rps")).intValue() == rate).findFirst()
+                            .map(l -> number(l, "added_over_direct_us", "p50", "mean")).orElse(null)).toList();
+            assertEquals(means, drawnValues(page, "us-added-" + rate, "vegeta-run", 0),
+                    "chart us-added-" + rate + " draws each target's mean added at P50");
             for (Map<String, Object> t : (List<Map<String, Object>>) summary.get("targets")) {
                 Map<String, Object> level = ((List<Map<String, Object>>) t.get("fixed_rate")).stream()
                         .filter(l -> ((Number) l.get("rate_rps")).intValue() == rate).findFirst().orElseThrow();
@@ -442,6 +448,84 @@ class ReportBrowserIT {
         return drawnSeries(page, id, where, 2);
     }
 
+    /**
+     * What the headline, ladder and probe charts draw, value by value, against summary.json: each drawn point the
+     * summary's figure for its target, in the summary's order (an empty chart, or one drawing other figures, fails).
+     */
+    @SuppressWarnings("unchecked")
+    private static void checkDrawnData(Rendered page, List<Map<String, Object>> targets, String runId)
+            throws IOException {
+        List<Map<String, Object>> measured = targets.stream().filter(t -> !t.containsKey("failure")
+                && t.get("rounds") instanceof List<?> r && !r.isEmpty()).toList();
+        List<Map<String, Object>> headline = measured.stream().filter(t -> t.get("relative_to_direct") != null)
+                .toList();
+        List<Double> throughput = headline.stream().map(t -> 100 * number(t, "relative_to_direct", "throughput"))
+                .toList();
+        assertEquals(throughput, drawnValues(page, "headline-throughput", runId, 0),
+                runId + ": #headline-throughput draws each target's throughput relative to direct");
+        List<String> keys = List.of("p99", "p99_9", "max");
+        for (int k = 0; k < keys.size(); k++) {
+            String key = keys.get(k);
+            assertEquals(headline.stream().map(t -> number(t, "relative_to_direct", "latency", key)).toList(),
+                    drawnValues(page, "headline-latency", runId, k), runId + ": #headline-latency's " + key);
+        }
+        List<Map<String, Object>> laddered = measured.stream().filter(t -> t.get("fixed_rate") instanceof List<?> l
+                && !l.isEmpty()).toList();
+        if (page.dom().getElementById("ladder-p99") != null) {
+            for (String key : List.of("p99", "max")) {
+                List<Map<String, Object>> drawn = series(page, "ladder-" + key, runId);
+                assertEquals(laddered.stream().map(t -> t.get("name")).toList(), drawn.stream().map(x -> x.get("name"))
+                        .toList(), runId + ": #ladder-" + key + "'s lines");
+                for (int i = 0; i < laddered.size(); i++) {
+                    List<Map<String, Object>> levels = (List<Map<String, Object>>) laddered.get(i).get("fixed_rate");
+                    List<Object> points = (List<Object>) drawn.get(i).get("data");
+                    assertEquals(levels.size(), points.size(), runId + " " + laddered.get(i).get("name"));
+                    for (int j = 0; j < levels.size(); j++) {
+                        Map<String, Object> level = levels.get(j);
+                        List<Object> xy = (List<Object>) ((Map<String, Object>) points.get(j)).get("value");
+                        Object reached = level.get("rounds_reached");
+                        Double expected = reached instanceof Number n && n.intValue() > 0
+                                && level.get("latency_ms") instanceof Map<?, ?> ms && ms.get(key) instanceof Number v
+                                ? v.doubleValue() : null;
+                        assertEquals(((Number) level.get("rate_rps")).doubleValue(), ((Number) xy.get(0)).doubleValue(),
+                                runId + " " + laddered.get(i).get("name") + " level " + j);
+                        assertEquals(expected, xy.get(1) == null ? null : ((Number) xy.get(1)).doubleValue(),
+                                runId + " " + laddered.get(i).get("name") + " " + key + " at " + level.get("rate_rps"));
+                    }
+                }
+            }
+        }
+        List<Map<String, Object>> probed = measured.stream().filter(t -> t.get("probe_added_us_over_direct") != null
+                && !"direct".equals(t.get("name"))).toList();
+        if (!probed.isEmpty()) {
+            int k = 0;
+            for (String kind : List.of("unloaded", "under_load")) {
+                for (String p : List.of("p50", "p90", "p99")) {
+                    assertEquals(probed.stream().map(t -> number(t, "probe_added_us_over_direct", kind, p)).toList(),
+                            drawnValues(page, "probe-added", runId, k++), runId + ": #probe-added's " + kind + " " + p);
+                }
+            }
+        }
+    }
+
+    /** A figure of a target at {@code path} (null where absent). */
+    @SuppressWarnings("unchecked")
+    private static Double number(Map<String, Object> t, String... path) {
+        Object v = t;
+        for (String key : path) {
+            v = v instanceof Map<?, ?> m ? ((Map<String, Object>) m).get(key) : null;
+        }
+        return v instanceof Number n ? n.doubleValue() : null;
+    }
+
+    /** Every series a chart drew, as it holds them once drawn (common.js: data-series). */
+    @SuppressWarnings("unchecked")
+    private static List<Map<String, Object>> series(Rendered page, String id, String where) throws IOException {
+        Element chart = page.dom().getElementById(id);
+        assertNotNull(chart, where + ": no chart #" + id);
+        return new ObjectMapper().readValue(chart.attr("data-series"), List.class);
+    }
+
     @SuppressWarnings("unchecked")
     private static List<Map<String, Object>> drawnSeries(Rendered page, String id, String where, int count) throws IOException {
         Element chart = page.dom().getElementById(id);
@@ -471,13 +555,8 @@ class ReportBrowserIT {
                 withDirect.computeIfAbsent(g, k -> new ArrayList<>(direct == null ? List.of() : List.of(direct))).add(t);
             }
         }
-        java.util.function.BiFunction<Map<String, Object>, List<String>, Double> at = (t, path) -> {
-            Object v = t;
-            for (String key : path) {
-                v = v instanceof Map<?, ?> m ? m.get(key) : null;
-            }
-            return v instanceof Number n ? n.doubleValue() : null;
-        };
+        java.util.function.BiFunction<Map<String, Object>, List<String>, Double> at = (t, path) -> number(t,
+                path.toArray(String[]::new));
         java.util.function.Function<Map<String, Object>, Double> cpu = t -> at.apply(t, List.of("resources", "gateway", "cpu_ms_per_1000_requests"));
         java.util.function.Function<Map<String, Object>, Double> memory = t -> at.apply(t, List.of("resources", "gateway", "peak_pss_mb")) != null
                 ? at.apply(t, List.of("resources", "gateway", "peak_pss_mb")) : at.apply(t, List.of("resources", "gateway", "peak_rss_mb"));

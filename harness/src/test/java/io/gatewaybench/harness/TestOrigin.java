@@ -42,15 +42,23 @@ public final class TestOrigin implements AutoCloseable {
     private final ExecutorService executor = Executors.newCachedThreadPool();
 
     public TestOrigin() throws IOException {
-        this(-1);
+        this(-1, 0, 0);
     }
 
     /** An origin whose book page takes {@code delayMillis} (a sleep before answering), for checking a measured latency. */
     public static TestOrigin bookPageAfter(int delayMillis) throws IOException {
-        return new TestOrigin(delayMillis);
+        return new TestOrigin(delayMillis, 0, 0);
     }
 
-    private TestOrigin(int bookDelayMillis) throws IOException {
+    /**
+     * An origin whose book page is answered at once but for every {@code every}-th request, the first included, which
+     * it holds {@code stallMillis}: a stall that the requests sent meanwhile on the same connection queue behind.
+     */
+    public static TestOrigin bookPageStalling(int every, int stallMillis) throws IOException {
+        return new TestOrigin(0, every, stallMillis);
+    }
+
+    private TestOrigin(int bookDelayMillis, int stallEvery, int stallMillis) throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 128);
         server.setExecutor(executor);
         server.createContext("/bytes", ex -> respond(ex, pattern(count(ex)), false));
@@ -70,9 +78,11 @@ public final class TestOrigin implements AutoCloseable {
         });
         if (bookDelayMillis >= 0) {
             byte[] page = ("<html><body><p>" + Scenario.BOOK_MARKER + "</p></body></html>").getBytes(StandardCharsets.ISO_8859_1);
+            java.util.concurrent.atomic.AtomicLong asked = new java.util.concurrent.atomic.AtomicLong();
             server.createContext(Scenario.BOOK_PATH, ex -> {
                 try {
-                    Thread.sleep(bookDelayMillis);
+                    boolean stall = stallEvery > 0 && asked.getAndIncrement() % stallEvery == 0;
+                    Thread.sleep(stall ? stallMillis : bookDelayMillis);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }

@@ -40,11 +40,13 @@ public final class EqualRatesMeasurement {
     static final int MIN_SEARCH_RPS = 20;
     /**
      * Chunks of the warm-up in a row that some target did not hold (an answer not the page, or its P99 over the
-     * objective) before the warm-up's rate is lowered by {@link #SEARCH_DOWN}: one chunk may be a cold JVM compiling,
-     * two say the machine has no room left at that rate (scg under 7 profiles at once at 300 req/s each: none steady
-     * within 240 s, P99 over 10 ms; they held 225).
+     * objective) before the warm-up's rate is lowered by {@link #SEARCH_DOWN}, counted after the first {@link
+     * #COLD_CHUNKS}: a cold JVM compiling misses the objective there whatever the rate (scg's P99 201 ms in its first
+     * minute at 127 req/s beside four others), two chunks after them say the machine has no room at that rate.
      */
     static final int WARM_NOT_HELD = 2;
+    /** The warm-up's first chunks, a cold start's, which do not count towards lowering its rate. */
+    static final int COLD_CHUNKS = 2;
     /** Slices added at a time where {@code --precision} asks for more. */
     public static final int MORE_SLICES = 6;
 
@@ -124,7 +126,7 @@ public final class EqualRatesMeasurement {
             warmed += chunk * d.sliceS();
             names.forEach(n -> r.of(n).forEach(s -> warm.get(n).add(slice(s))));
             String why = notHeld(r, d.objectiveP99Ms());
-            notHeldInARow = why == null ? 0 : notHeldInARow + 1;
+            notHeldInARow = why == null || c < COLD_CHUNKS ? 0 : notHeldInARow + 1;
             int lower = (int) Math.round(warmRps * SEARCH_DOWN);
             if (notHeldInARow == WARM_NOT_HELD && lower >= MIN_SEARCH_RPS) { // the machine has no room left to warm in
                 progress.line(String.format(Locale.ROOT, "warm-up: %d req/s each not held %d times in a row (%s): "

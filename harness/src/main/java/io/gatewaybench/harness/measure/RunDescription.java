@@ -126,7 +126,8 @@ public record RunDescription(RunPlan plan, Topology topology, int workers, Path 
                         + ", each level after " + VegetaLadder.WARMUP_SECONDS
                         + " s on the same schedule, left out: one request per arrival on a fixed schedule, kept-alive connections up to "
                         + plan.ladder().maxInFlight() + " (a request that finds none free waits, in its latency); each latency runs from "
-                        + "the request's intended send instant to its complete response, to the microsecond, and Vegeta's own send lag is "
+                        + "the request's intended send instant to its complete response, " + VegetaLevel.RESOLUTION
+                        + ", and Vegeta's own send lag is "
                         + "reported apart. Past " + plan.ladder().maxInFlight() + " requests outstanding at once the level counts as "
                         + "overloaded and the target's ladder stops; a level Vegeta sent late (send lag P99 over "
                         + (int) InjectorLimit.VEGETA_LATE_SEND_MS

@@ -37,8 +37,15 @@ import org.HdrHistogram.Histogram;
  * origin.
  */
 public final class VegetaLevel {
-    /** Up to a minute, in microseconds, three significant digits. */
+    /** Up to a minute, in microseconds, three significant digits ({@link #RESOLUTION}). */
     static final long HIGHEST_MICROS = TimeUnit.MINUTES.toMicros(1);
+    /**
+     * What a percentile of Vegeta's records is, in words, as every table and the run's description say it: each
+     * record's nanoseconds are counted in microseconds in an HdrHistogram of three significant digits, and a percentile
+     * is the top of its bucket.
+     */
+    public static final String RESOLUTION = "in microseconds, each percentile the top of its HdrHistogram bucket "
+            + "(3 significant digits: within 0.1% of the exact value)";
 
     private static final ObjectMapper JSON = new ObjectMapper();
 

@@ -28,8 +28,8 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
      * The equal-rates design ({@code --design=equal-rates}, the default): every target started once, warmed at
      * {@code warmRps} each until steady or {@code warmupCapS}, then offered {@code percents} of the highest rate
      * every target holds, all at once, {@code slices} slices of {@code sliceS} seconds each; the closed load after, on
-     * the warm targets. A matrix of JVM profiles with more targets than {@link #MOST_AT_ONCE} runs in
-     * {@code batches}, each at most that many at once (empty: one, every target).
+     * the warm targets. A matrix of JVM profiles with more targets beside direct than {@link #MOST_IN_A_BATCH} runs in
+     * {@code batches} of at most that many (empty: one, every target).
      */
     public record EqualRatesPlan(int sliceS, int slices, int warmRps, int warmupCapS, List<Integer> percents,
             List<List<String>> batches) {
@@ -141,9 +141,9 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
                                    all at once, each target's CPU per request from its own cgroup and its latency to the
                                    microsecond; then the 2019 study's closed load on the warm targets, one at a time.
                                    With several --jvm profiles, each JVM gateway also runs its first profile twice
-                                   (scg@default-twin), the A/A pair, and at most 8 targets run at once: a larger
-                                   matrix runs in batches, each with the first profile and its twin again
-                                   (scg@default-b2), and no closed load unless --rounds asks for one.
+                                   (scg@default-twin), the A/A pair; over 5 targets beside direct the matrix runs
+                                   in batches of 5, each later one with the first profile again (scg@default-b2),
+                                   and no closed load unless --rounds asks for one.
                                    rounds (the default with several --scenarios or --workers, or over 8 targets
                                    without --jvm profiles): each
                                    round starts every target afresh for the closed load, the fixed-rate ladder and the
@@ -151,7 +151,8 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
               --slice=S            equal-rates: seconds of a slice (default 5)
               --slices=N           equal-rates: slices measured at each rate (default 12)
               --warm-rate=N        equal-rates: req/s each target gets while warming, where the search for the rates
-                                   starts (default 300)
+                                   starts (default 300; lowered x0.75 where some target does not hold it two 30 s
+                                   chunks in a row)
               --warmup-cap=S       equal-rates: the longest warm-up; a target not steady by then is reported so
                                    (default 240)
               --percents=P,P,...   equal-rates: the rates, in %% of the highest rate every target holds at once
@@ -200,7 +201,7 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
               --level-duration=S   seconds per ladder level (default 3)
               --max-in-flight=N    ladder requests outstanding at which a target counts as overloaded and its ladder stops (default 1000)
               --ladder-injector=vegeta|gatling  what sends the ladder's levels: Vegeta after Gatling's closed load, each request
-                                   timed from its intended send to the microsecond (default), or Gatling within its simulation
+                                   timed from its intended send in microseconds (default), or Gatling in its simulation
               --p99-objective=MS   the P99 bound of the maximum-sustainable-rate objective (default 10)
             Options take --name=value or --name value.
               --quick              the shortest run that still exercises every step (1 round, warm-up 2 s, measure 3 s, 4 users, levels 25,50 of 2 s)
@@ -291,9 +292,13 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
         EqualRatesPlan equal = equalRates(o, quick, scenarios, sweep,
                 targets.size() + (twins ? twinsOf(targets, profiles.get(0).name()).size() : 0), twins);
         if (equal != null && twins) { // a matrix of JVM profiles at equal rates carries its A/A pair
-            targets = withTwins(targets, profiles.get(0).name());
-            if (targets.size() > MOST_AT_ONCE) {
-                List<List<Target>> batches = batches(targets, profiles.get(0).name());
+            List<Target> paired = withTwins(targets, profiles.get(0).name());
+            if (paired.size() - 1 <= MOST_IN_A_BATCH) {
+                targets = paired;
+            } else if (!o.containsKey("design") && batchable(paired, profiles.get(0).name()) < 1) {
+                equal = null; // too many gateways for a batch beside their pairs: rounds, as over MOST_AT_ONCE
+            } else {
+                List<List<Target>> batches = batches(paired, profiles.get(0).name());
                 targets = batches.stream().flatMap(List::stream).toList();
                 equal = equal.inBatches(batches.stream().map(b -> b.stream().map(Target::name).toList()).toList());
             }
@@ -344,6 +349,14 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
      * each JVM room to compile while every other target is offered the same rate (RunPlanTest).
      */
     public static final int MOST_AT_ONCE = 8;
+
+    /**
+     * The most targets beside direct a matrix of JVM profiles warms and measures at once, its A/A twin counted; a
+     * larger one runs in batches of this many ({@link #batches}). Four JVMs of scg at once were all steady within 210 s
+     * of warm-up here and held 300 req/s each; seven were none of them steady within 240 s, at 300 req/s or lowered to
+     * 127, and their CPU per request moved ±32% (RunPlanTest).
+     */
+    public static final int MOST_IN_A_BATCH = 5;
 
     /**
      * {@code --design}: equal-rates (the default of a plain run, and of several JVM profiles where the run's
@@ -498,22 +511,24 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
     }
 
     /**
-     * A matrix too large to run at once, in batches of at most {@link #MOST_AT_ONCE} targets: the first holds direct,
-     * each target under the {@code reference} profile and its twin (the anchors), and a share of the other targets;
-     * every later batch the anchors again ({@link Target#inBatch}) and its share, so that each profile is measured
-     * beside its gateway's reference of the same batch. The others are shared out as evenly as the batches allow, in
-     * their order. Refused where the anchors leave no room.
+     * A matrix too large to run at once, in batches of at most {@link #MOST_IN_A_BATCH} targets beside direct: the
+     * first holds direct, each target under the {@code reference} profile and its twin (the A/A pair), and a share of
+     * the other targets; every later batch each target under the reference again ({@link Target#inBatch}) and its
+     * share, so that each profile is measured beside its gateway's reference of the same batch. The others are shared
+     * out as evenly as the batches allow, in their order. Refused where the anchors leave no room.
      */
     static List<List<Target>> batches(List<Target> targets, String reference) {
         List<Target> anchors = targets.stream().filter(t -> t.isDirect() || t.profile().filter(reference::equals)
                 .isPresent()).toList();
         List<Target> others = targets.stream().filter(t -> !anchors.contains(t)).toList();
-        int first = MOST_AT_ONCE - anchors.size();
-        int later = first + (int) anchors.stream().filter(Target::isDirect).count();
+        long references = anchors.stream().filter(t -> !t.isDirect() && !t.name().endsWith("-twin")).count();
+        int first = batchable(targets, reference);
+        int later = MOST_IN_A_BATCH - (int) references;
         if (first < 1) {
-            throw new IllegalArgumentException("a matrix of JVM profiles runs in batches of at most " + MOST_AT_ONCE
-                    + " targets, and its " + anchors.size() + " anchors (direct, each gateway under '" + reference
-                    + "' and its twin) leave no room for a profile beside them: name fewer --targets");
+            throw new IllegalArgumentException("a matrix of JVM profiles runs in batches of at most " + MOST_IN_A_BATCH
+                    + " targets beside direct, and each gateway under '" + reference + "' with its twin are "
+                    + (MOST_IN_A_BATCH - first) + ", which leaves no room for a profile beside them: name fewer "
+                    + "--targets");
         }
         int n = 1;
         while (first + (n - 1) * later < others.size()) {
@@ -527,7 +542,7 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
             for (Target a : anchors) {
                 if (b == 1) {
                     batch.add(a);
-                } else if (!a.isDirect()) {
+                } else if (!a.isDirect() && !a.name().endsWith("-twin")) {
                     batch.add(a.inBatch(b));
                 }
             }
@@ -539,6 +554,12 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
             throw new IllegalStateException(others.size() - from + " targets left out of " + n + " batches");
         }
         return List.copyOf(batches);
+    }
+
+    /** Room the first batch of a matrix leaves beside direct and each target under {@code reference} with its twin. */
+    static int batchable(List<Target> targets, String reference) {
+        return MOST_IN_A_BATCH - (int) targets.stream()
+                .filter(t -> !t.isDirect() && t.profile().filter(reference::equals).isPresent()).count();
     }
 
     /** The targets with each one under the {@code reference} profile followed by its twin ({@link Target#twin}). */

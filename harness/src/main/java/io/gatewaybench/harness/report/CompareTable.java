@@ -26,7 +26,7 @@ public final class CompareTable {
                 + "true difference these rounds would call different with 80%% power). Each verdict reads off the interval it "
                 + "names, both printed.%n%n", nameA, nameB, margin * 100,
                 result.latencyResolutionMs() >= 1 ? " (ladder latency: at least 1 ms, Gatling's resolution, and no run's variance "
-                        + "below a whole millisecond's rounding)" : " (ladder latency timed to the microsecond by Vegeta)",
+                        + "below a whole millisecond's rounding)" : " (ladder latency in microseconds, by Vegeta)",
                 family, level(result.alpha()), result.rows().size()));
         md.append("| target | figure | ").append(nameA).append(": mean (per round) | ").append(nameB)
                 .append(": mean (per round) | difference B-A | 90% interval | ").append(family)

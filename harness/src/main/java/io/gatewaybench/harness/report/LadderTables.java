@@ -120,7 +120,8 @@ final class LadderTables {
         md.append("\n## Fixed-rate levels in full\n\n");
         boolean vegeta = LevelRound.VEGETA.equals(ladder.injector());
         if (vegeta) {
-            md.append("Latency in ms to the microsecond (Vegeta), each request from its intended send instant, medians over the rounds ")
+            md.append("Latency in ms (Vegeta: ").append(io.gatewaybench.harness.measure.VegetaLevel.RESOLUTION)
+                    .append("), each request from its intended send instant, medians over the rounds ")
                     .append("that measured the target at the rate (a round overloaded or sent late is left out; `reached` counts them); send lag: Vegeta's own lateness against its schedule (P99, worst round; above ")
                     .append(num(InjectorLimit.VEGETA_LATE_SEND_MS))
                     .append(" ms the level was sent once more, and late again it is ")

@@ -68,7 +68,8 @@ final class MicrosecondTables {
         List<Integer> rates = headlineRates(ladder, targets);
         md.append("\n## Latency at equal offered rates, in microseconds\n\n");
         md.append("Every target was offered the same fixed rates by Vegeta (open model), each request timed from its intended send instant ")
-                .append("to its complete response, to the microsecond; the injector's own lateness stays in the figure and is reported apart ")
+                .append("to its complete response, ").append(io.gatewaybench.harness.measure.VegetaLevel.RESOLUTION)
+                .append("; the injector's own lateness stays in the figure and is reported apart ")
                 .append("(details.md). Shown at the ladder rates nearest 25, 50 and 75% of direct's maximum sustainable rate. Percentiles: ")
                 .append("the median over the rounds whose level was measured as planned, with the 95% interval of their geometric mean ")
                 .append("(Student's t on the logarithms; none with one round). *Added*: the mean over rounds of the target's figure less direct's ")

@@ -139,7 +139,9 @@ public final class RunSummary {
                 .append("(Student's t on the logarithms, rounds - 1 degrees of freedom: with two rounds it is wide), the interval report.html ")
                 .append("draws; where a round measured 0 there is none, and the brackets give its lowest and highest round. ≈: within the ")
                 .append("noise of direct, the difference is not established (that interval holds 100%). *Gateway CPU*: the CPU ")
-                .append("time of the gateway's processes, every worker included, per 1,000 of the closed load's successful requests, median over ")
+                .append("time of the gateway's processes, every worker included, per 1,000 successful requests ")
+                .append("it served in the measured window (the closed load's, and the microsecond probe's where it ")
+                .append("ran beside the load), median over ")
                 .append("rounds with the 95% interval of their geometric mean in brackets; *req/s per gateway core*: what one core kept fully busy ")
                 .append("would carry at that cost. An injector that sends fewer requests lowers the throughput, and moves the cost per request ")
                 .append("far less.")
@@ -302,7 +304,7 @@ public final class RunSummary {
             md.append("\n## The closed load relative to direct, latency included\n\n")
                     .append("summary.md's table with each latency as a multiple of direct's: Gatling's whole milliseconds, where a ")
                     .append("gateway's tenths of a millisecond do not show (n/a where direct's figure is 0 ms). The latency at equal offered ")
-                    .append("rates, to the microsecond, is summary.md's headline.\n\n");
+                    .append("rates, in microseconds, is summary.md's headline.\n\n");
             relativeTable(md, targets, s.matrices().scenarios() != null, true);
         }
         LadderTables.equalRates(s.setup().ladder(), targets, md);

@@ -38,18 +38,28 @@ class PlantedCpuIT {
     private static final int WARM_UP = 300;
     private static final int MEASURED = 1_000;
 
+    /**
+     * Half of each planted burn is system time ({@link PlantedCpu#SYSTEM_PERCENT}): a sampler that read user time alone
+     * would find about half the plant, outside the tolerance; the tree's system share over the window, read from /proc
+     * beside the sampler, shows the plant burnt it.
+     */
     @Test
     void aParentAndItsTwoWorkersAreCountedPerRequest() throws Exception {
-        double planted = cpuMsPer1000(PARENT_US, WORKER_US);
-        double twin = cpuMsPer1000(0, 0);
-        System.out.printf("planted %.0f ms of CPU per 1,000 requests (parent %d us, two workers %d us each): measured %.1f, "
-                + "its twin burning nothing %.1f, recovered %.1f%n", PLANTED_MS_PER_1000, PARENT_US, WORKER_US, planted, twin, planted - twin);
+        double[] system = new double[1];
+        double planted = cpuMsPer1000(PARENT_US, WORKER_US, system);
+        double twin = cpuMsPer1000(0, 0, new double[1]);
+        System.out.printf("planted %.0f ms of CPU per 1,000 requests (parent %d us, two workers %d us each, %d%% of it "
+                + "system time): measured %.1f (%.0f%% system), its twin burning nothing %.1f, recovered %.1f%n",
+                PLANTED_MS_PER_1000, PARENT_US, WORKER_US, PlantedCpu.SYSTEM_PERCENT, planted, system[0] * 100, twin,
+                planted - twin);
+        assertTrue(system[0] >= PlantedCpu.SYSTEM_PERCENT / 100.0 - 0.15, "the plant burnt system time: "
+                + system[0]);
         assertEquals(PLANTED_MS_PER_1000, planted - twin, PLANTED_MS_PER_1000 * TOLERANCE_PERCENT / 100,
                 "CPU per 1,000 requests of the parent and its two workers, less their twin's that burns nothing");
     }
 
     /** Starts the planted target, sends it the warm-up and the measured requests, and reads its tree's CPU per 1,000 of them. */
-    private static double cpuMsPer1000(long parentUs, long workerUs) throws Exception {
+    private static double cpuMsPer1000(long parentUs, long workerUs, double[] systemShare) throws Exception {
         Process target = new ProcessBuilder(ProcessHandle.current().info().command().orElseThrow(), "-XX:TieredStopAtLevel=1", "-cp",
                 System.getProperty("java.class.path"), PlantedCpu.class.getName(), "--parent-us=" + parentUs, "--worker-us=" + workerUs)
                 .redirectError(ProcessBuilder.Redirect.INHERIT).start();
@@ -62,9 +72,12 @@ class PlantedCpuIT {
             HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
             send(client, uri, WARM_UP);
             Thread.sleep(300);
+            long[] before = ticks(target.toHandle());
             long from = System.currentTimeMillis();
             send(client, uri, MEASURED);
             long to = System.currentTimeMillis();
+            long[] after = ticks(target.toHandle());
+            systemShare[0] = (double) (after[1] - before[1]) / (after[0] + after[1] - before[0] - before[1]);
             Map<String, ResourceSampler.Cost> cost = sampler.cost(from, to, MEASURED);
             for (long waitUntil = to + 30_000; !cost.containsKey("gateway") && System.currentTimeMillis() < waitUntil; ) {
                 Thread.sleep(100); // until a sample lies after the window
@@ -79,6 +92,20 @@ class PlantedCpuIT {
                 target.destroyForcibly();
             }
         }
+    }
+
+    /** User and system clock ticks of {@code p} and its descendants, from /proc/PID/stat (fields 14 and 15). */
+    private static long[] ticks(ProcessHandle p) throws IOException {
+        long[] sum = new long[2];
+        for (ProcessHandle h : java.util.stream.Stream.concat(java.util.stream.Stream.of(p), p.descendants())
+                .toList()) {
+            String stat = java.nio.file.Files.readString(java.nio.file.Path.of("/proc", Long.toString(h.pid()),
+                    "stat"));
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            sum[0] += Long.parseLong(f[11]);
+            sum[1] += Long.parseLong(f[12]);
+        }
+        return sum;
     }
 
     private static void send(HttpClient client, URI uri, int count) throws IOException, InterruptedException {

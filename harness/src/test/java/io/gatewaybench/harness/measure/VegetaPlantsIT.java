@@ -142,13 +142,18 @@ class VegetaPlantsIT {
      * stall planted shorter, fail both attempts alike), while a busy spell of this shared machine is a chance event: on
      * 20261127 (ci7) the planted proxy's own parked holds overshot 200 us by 103 us at P50, the twin's P99 reached 24 ms, and
      * 15.9% of requests to the stall waited over 10 ms, where ten minutes earlier and after every figure was as calibrated.
-     * The first attempt's failure is kept in {@code target/vegeta-plants-it/<name>-first-attempt.txt}.
+     * The chance this hides: a defect that fails a check in a share q of attempts passes 1 - q^2 of runs (q = 0.5: 75%;
+     * q = 0.9: 19%); a defect of the kind these plants stand for fails every attempt, and so every run. The first
+     * attempt's failure is printed and kept in {@code target/vegeta-plants-it/<name>-first-attempt.txt}, so that a run
+     * that needed the second says so.
      */
     private static void twice(String name, Attempt attempt) throws IOException {
         try {
             attempt.run(1);
         } catch (AssertionError first) {
             Files.writeString(RUNS.resolve(name + "-first-attempt.txt"), first.getMessage() + "\n");
+            System.out.println("VegetaPlantsIT " + name + ": first attempt failed, measured once more: "
+                    + first.getMessage());
             try {
                 attempt.run(2);
             } catch (AssertionError second) {
@@ -329,13 +334,16 @@ class VegetaPlantsIT {
         Ladder.Level l = levels.get(0);
         assertFalse(l.injectorLate().isEmpty(), "late on its second try too: " + l.injectorLate());
         assertNotNull(l.firstTry(), "the first try's lag is kept");
-        VegetaLevel.Result last = sent.get(1);
-        long intended = last.fromIntended().getValueAtPercentile(99);
-        long actual = last.fromSend().getValueAtPercentile(99);
-        Files.writeString(RUNS.resolve("throttled.txt"), String.format(Locale.ROOT, "P99 from the intended send %d us, from the actual "
-                + "send %d us; first try's send lag P99 %d us; %s%n", intended, actual, l.firstTry().p99(), l.injectorLate()));
-        assertTrue(intended >= 50_000, "from the intended send, P99 shows the 100 ms stops: " + intended + " us");
+        // the figure the ladder reports for the level (summary.json's fixed_rate[].latency_us), not the decoder's
+        long reported = l.vegeta().latencyUs().p99();
+        long actual = sent.get(1).fromSend().getValueAtPercentile(99);
+        Files.writeString(RUNS.resolve("throttled.txt"), String.format(Locale.ROOT, "P99 reported %d us, from the "
+                + "actual send %d us; first try's send lag P99 %d us; %s%n", reported, actual, l.firstTry().p99(),
+                l.injectorLate()));
+        assertTrue(reported >= 50_000, "the level's reported P99 shows the 100 ms stops: " + reported + " us");
         assertTrue(actual < 20_000, "from the actual send it would not: " + actual + " us");
+        assertEquals(reported, l.measuredIn(1).latencyUs().p99(), "summary.json's figure is the level's");
+
         // Neither a pass nor a failure: the search stops there, marked injector-limited, with no rate found.
         MaxSustainable.SearchRound search = ObjectiveJudge.maxSustainable(Objective.standard(10).get(0),
                 levels.stream().map(level -> level.measuredIn(1)).toList(), List.of(500));

@@ -33,8 +33,10 @@ class RunPlanTest {
                 + "harness/src/test/resources/planted-cost/planted-twin-a.properties,"
                 + "harness/src/test/resources/planted-cost/planted-twin-b.properties,"
                 + "harness/src/test/resources/planted-cost/planted-warm.properties")).byEqualRates());
-        assertFalse(RunPlan.parse(List.of("--jvm=default,zgc")).equalRates().batches().isEmpty(),
-                "a matrix over 8 runs in batches");
+        assertFalse(RunPlan.parse(List.of("--targets=scg,zuul2", "--jvm=default,zgc,parallel")).equalRates().batches()
+                .isEmpty(), "a matrix over 5 beside direct runs in batches");
+        assertFalse(RunPlan.parse(List.of("--jvm=default,zgc")).byEqualRates(),
+                "three gateways and their twins leave a batch no room: rounds");
         assertTrue(RunPlan.parse(List.of("--jvm=zgc")).byEqualRates());
         assertTrue(message("--design=rounds", "--slices=8").contains("--slices is an option of --design=equal-rates"),
                 message("--design=rounds", "--slices=8"));
@@ -61,9 +63,9 @@ class RunPlanTest {
     }
 
     /**
-     * A matrix over {@link RunPlan#MOST_AT_ONCE}: batches of at most that many, the first with direct, each with the
-     * reference and its twin, the other profiles shared out evenly in their order, each once; no closed load unless
-     * asked for.
+     * A matrix over {@link RunPlan#MOST_IN_A_BATCH} beside direct: batches of at most that many, the first with direct,
+     * the reference and its twin, each later one with the reference again, the other profiles shared out evenly in
+     * their order, each once; no closed load unless asked for.
      */
     @Test
     void aLargerMatrixRunsInBatchesEachWithTheReferenceAndItsTwin() {
@@ -76,26 +78,27 @@ class RunPlanTest {
         List<String> others = new java.util.ArrayList<>();
         for (int b = 0; b < batches.size(); b++) {
             List<String> batch = batches.get(b);
-            assertTrue(batch.size() <= RunPlan.MOST_AT_ONCE, batch.toString());
+            assertTrue(batch.size() <= RunPlan.MOST_IN_A_BATCH + (b == 0 ? 1 : 0), batch.toString());
             List<String> anchors = b == 0 ? List.of("direct", "scg@default", "scg@default-twin")
-                    : List.of("scg@default-b" + (b + 1), "scg@default-twin-b" + (b + 1));
+                    : List.of("scg@default-b" + (b + 1));
             assertEquals(anchors, batch.subList(0, anchors.size()), "batch " + (b + 1));
             others.addAll(batch.subList(anchors.size(), batch.size()));
         }
         assertEquals(profiles.subList(1, profiles.size()), others, "every other profile once, in order");
-        java.util.IntSummaryStatistics shares = batches.stream().mapToInt(b -> b.size() - (b == batches.get(0) ? 3 : 2))
+        java.util.IntSummaryStatistics shares = batches.stream().mapToInt(b -> b.size() - (b == batches.get(0) ? 3 : 1))
                 .summaryStatistics();
         assertTrue(shares.getMax() - shares.getMin() <= 1, "shared out evenly: " + batches);
         assertEquals(batches.stream().flatMap(List::stream).toList(), plan.targets().stream().map(Target::name)
                 .toList());
         assertEquals(java.util.Optional.of("default"), plan.targets().stream()
-                .filter(t -> t.name().equals("scg@default-twin-b2")).findFirst().orElseThrow().profile());
+                .filter(t -> t.name().equals("scg@default-b2")).findFirst().orElseThrow().profile());
+        assertEquals(4, batches.size(), "scg's 14 other profiles: 3, then 4 a batch");
         assertEquals(0, plan.rounds(), "no closed load by default");
         assertEquals(1, RunPlan.parse(List.of("--targets=scg", "--jvm=all", "--rounds=1")).rounds());
-        assertTrue(RunPlan.parse(List.of("--targets=scg", "--jvm=default,parallel")).equalRates().batches().isEmpty());
-        String full = message("--targets=scg,zuul2,netty-proxy,"
-                + "harness/src/test/resources/planted-transport/zuul2-lying.properties", "--jvm=default,parallel");
-        assertTrue(full.contains("its 9 anchors") && full.contains("name fewer --targets"), full);
+        assertTrue(RunPlan.parse(List.of("--targets=scg", "--jvm=default,parallel,zgc,jdk25")).equalRates().batches()
+                .isEmpty(), "5 beside direct, the twin counted: at once");
+        String full = message("--targets=scg,zuul2,netty-proxy", "--jvm=default,parallel", "--design=equal-rates");
+        assertTrue(full.contains("with its twin are 6") && full.contains("name fewer --targets"), full);
     }
 
     @Test

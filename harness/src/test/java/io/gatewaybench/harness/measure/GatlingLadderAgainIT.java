@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gatewaybench.harness.Origins;
-import io.gatewaybench.harness.TestGroups;
 import io.gatewaybench.harness.analyse.ObjectiveJudge;
 import io.gatewaybench.harness.model.MaxSustainable;
 import io.gatewaybench.harness.plan.Objective;
@@ -20,7 +19,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * A level Gatling sent late is sent once more, as Vegeta's are: against real Tomcat, the first Gatling run (closed load,
@@ -32,9 +31,9 @@ import org.junit.jupiter.api.Tag;
  * only a lower bound (here none: the first level). Without the second plant it is found on time and the search goes on
  * (that test's checks of "again" then fail).
  */
-@Tag(TestGroups.ALONE) // times Gatling's sends: one class at a time (harness/pom.xml)
+@Isolated("times Gatling's sends: the unstopped second try must be on time, nothing beside it")
 @ExtendWith(Origins.Resolver.class)
-class GatlingLadderAgainTest {
+class GatlingLadderAgainIT {
     private static final List<Integer> RATES = List.of(50, 100);
 
     @Test
