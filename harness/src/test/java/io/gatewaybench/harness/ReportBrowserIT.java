@@ -325,6 +325,44 @@ class ReportBrowserIT {
     }
 
     /**
+     * The committed matrix of scg's JVM profiles in batches (docs/jvm-experiments.md): its page renders without a
+     * script error though the run had no closed load, and its table of profiles at equal rates gives each row's batch
+     * and, at every rate, the ratio over the reference summary.json holds.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void aMatrixInBatchesShowsEachProfileOverItsBatchsReference() throws Exception {
+        String runId = MATRIX_RUN;
+        Rendered page = renderedRun(runId);
+        Map<String, Object> summary = summaryOf(runId);
+        List<String> header = page.dom().select("#cost-profiles thead th").eachText();
+        assertEquals("batch", header.get(1), runId + ": " + header);
+        int over = header.indexOf("over the reference");
+        int checked = 0;
+        Map<String, List<Map<String, Object>>> byGateway = (Map<String, List<Map<String, Object>>>)
+                ((Map<String, Object>) summary.get("jvm_profiles")).get("at_equal_rates");
+        for (Map<String, Object> profile : byGateway.get("scg")) {
+            for (Map<String, Object> at : (List<Map<String, Object>>) profile.get("at_rates")) {
+                List<Element> rows = page.dom().select("#cost-profiles tbody tr").stream()
+                        .filter(r -> r.child(0).text().equals(profile.get("target"))
+                                && r.child(2).text().equals(String.valueOf(at.get("rate_rps")))).toList();
+                assertEquals(1, rows.size(), runId + " " + profile.get("target") + " at " + at.get("rate_rps"));
+                assertEquals(String.valueOf(profile.get("batch")), rows.get(0).child(1).text());
+                Double expected = at.get("over_reference") instanceof Map<?, ?> e
+                        ? ((Number) e.get("value")).doubleValue() : null;
+                Element cell = rows.get(0).child(over);
+                assertEquals(expected, cell.hasAttr("data-value") ? Double.valueOf(cell.attr("data-value")) : null,
+                        runId + " " + profile.get("target") + " over the reference at " + at.get("rate_rps"));
+                checked++;
+            }
+        }
+        assertTrue(checked >= 45, runId + ": " + checked + " rows of profiles");
+    }
+
+    /** The committed matrix of scg's profiles in batches. */
+    static final String MATRIX_RUN = "20261207-150714";
+
+    /**
      * The reference run's page (README's, a run at equal rates): its verdict ranks the gateways by CPU per request at
      * the middle rate, cheapest first, and every cost and ratio over the cheapest in it, at every rate, is
      * summary.json's {@code cost}; the study's view follows, without the ladder's and probes' columns the run did not

@@ -137,13 +137,13 @@ final class CostTables {
         m.atEqualRates().forEach((gateway, profiles) -> {
             for (ProfileCost p : profiles) {
                 for (ProfileCost.AtRate a : p.atRates()) {
-                    List<Table.Cell> row = new ArrayList<>();
+                    List<Table.Cell> row = new ArrayList<>(List.of(Table.Cell.of(p.target())));
                     if (batches) {
                         row.add(p.batch() == null ? Table.Cell.of("-")
                                 : new Table.Cell(String.valueOf(p.batch()), (double) p.batch()));
                     }
                     rows.add(row);
-                    row.addAll(List.of(Table.Cell.of(p.target()), new Table.Cell(String.valueOf(a.rateRps()),
+                    row.addAll(List.of(new Table.Cell(String.valueOf(a.rateRps()),
                                     (double) a.rateRps()), estimate(a.cpuUsPerRequest(), "%.0f"),
                             a.overReference() == null ? Table.Cell.of(p.twin() ? "-" : "the reference")
                                     : ratio(a.overReference()),
@@ -173,8 +173,8 @@ final class CostTables {
                         + "over "
                         + "its own batch's reference, all in one family. " : "")
                         + String.join(" ", pairs),
-                Stream.concat(batches ? Stream.of("batch") : Stream.<String>empty(), Stream.of("target", "req/s",
-                        "CPU µs / request", "over the reference", "Holm p", "verdict",
+                Stream.concat(Stream.concat(Stream.of("target"), batches ? Stream.of("batch") : Stream.<String>empty()),
+                        Stream.of("req/s", "CPU µs / request", "over the reference", "Holm p", "verdict",
                         "added at P99 over the reference, µs", "steady after, s")).toList(),
                 rows.stream().map(List::copyOf).toList());
     }
