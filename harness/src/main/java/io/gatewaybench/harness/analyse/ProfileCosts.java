@@ -80,11 +80,6 @@ final class ProfileCosts {
         }
     }
 
-    /** One reference's row and every other variant's over it. */
-    static List<ProfileCost> judge(Target base, List<Target> variants) {
-        return judge(List.of(new Batch(null, base, variants)));
-    }
-
     /**
      * Each batch's reference row and every other variant's over that reference; one family over all of them, so
      * that a matrix in batches holds its intervals and verdicts together as one measured at once does.

@@ -295,10 +295,10 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
             List<Target> paired = withTwins(targets, profiles.get(0).name());
             if (paired.size() - 1 <= MOST_IN_A_BATCH) {
                 targets = paired;
-            } else if (!o.containsKey("design") && batchable(paired, profiles.get(0).name()) < 1) {
+            } else if (!o.containsKey("design") && batchable(targets, profiles.get(0).name()) < 1) {
                 equal = null; // too many gateways for a batch beside their pairs: rounds, as over MOST_AT_ONCE
             } else {
-                List<List<Target>> batches = batches(paired, profiles.get(0).name());
+                List<List<Target>> batches = batches(targets, profiles.get(0).name());
                 targets = batches.stream().flatMap(List::stream).toList();
                 equal = equal.inBatches(batches.stream().map(b -> b.stream().map(Target::name).toList()).toList());
             }
@@ -337,7 +337,7 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
         // would take longer than all its batches (RunPlanTest)
         boolean batched = equal != null && !equal.batches().isEmpty();
         int rounds = batched && !o.containsKey("rounds") ? 0 : positive(o, "rounds", quick ? 1 : equal != null ? 2 : 3);
-        Precision precision = precision(o, equal != null ? Math.max(rounds, 2) : rounds);
+        Precision precision = precision(o, rounds, equal == null);
         return new RunPlan(List.copyOf(targets), load, ladder, rounds,
                 sweep.size() == 1 ? sweep.get(0) : 0, profiles, List.copyOf(unavailable), jfr, results, quick, crossCheck, topology,
                 List.copyOf(scenarios), List.copyOf(notAvailable), credentials, sweep.size() > 1 ? sweep : List.of(), precision, origin,
@@ -441,7 +441,7 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
     }
 
     /** {@code --precision} and {@code --budget}, or null without them. */
-    private static Precision precision(Map<String, String> o, int rounds) {
+    private static Precision precision(Map<String, String> o, int rounds, boolean byRounds) {
         if (!o.containsKey("precision")) {
             for (String bound : List.of("budget", "max-rounds")) {
                 if (o.containsKey(bound)) {
@@ -460,11 +460,15 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
         if (!(share > 0 && share < 1)) {
             throw new IllegalArgumentException("--precision is a share above 0 and below 1 (0.05) or a percentage (5%), got '" + v + "'");
         }
-        if (rounds < 2) {
+        if (!byRounds && o.containsKey("max-rounds")) {
+            throw new IllegalArgumentException("--max-rounds bounds the rounds --precision adds with --design=rounds; "
+                    + "at equal rates it adds slices, within --budget: leave --max-rounds out");
+        }
+        if (byRounds && rounds < 2) { // at equal rates it adds slices, not rounds
             throw new IllegalArgumentException("--precision needs --rounds=2 or more to start from: one round has no interval");
         }
         int most = positive(o, "max-rounds", 40);
-        if (most < rounds) {
+        if (byRounds && most < rounds) {
             throw new IllegalArgumentException("--max-rounds=" + most + " is fewer than the --rounds=" + rounds + " asked for: give at least " + rounds);
         }
         return new Precision(share, positive(o, "budget", 60), most);
@@ -511,23 +515,22 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
     }
 
     /**
-     * A matrix too large to run at once, in batches of at most {@link #MOST_IN_A_BATCH} targets beside direct: the
-     * first holds direct, each target under the {@code reference} profile and its twin (the A/A pair), and a share of
-     * the other targets; every later batch each target under the reference again ({@link Target#inBatch}) and its
-     * share, so that each profile is measured beside its gateway's reference of the same batch. The others are shared
-     * out as evenly as the batches allow, in their order. Refused where the anchors leave no room.
+     * A matrix too large to run at once, {@code targets} (without twins) in batches of at most {@link #MOST_IN_A_BATCH}
+     * targets beside direct: the first holds direct, each target under the {@code reference} profile followed by its
+     * twin (the A/A pair), and a share of the other targets; every later batch each target under the reference again
+     * ({@link Target#inBatch}) and its share, so that each profile is measured beside its gateway's reference of the
+     * same batch. The others are shared out as evenly as the batches allow, in their order. Refused where the
+     * references and their twins leave no room.
      */
     static List<List<Target>> batches(List<Target> targets, String reference) {
-        List<Target> anchors = targets.stream().filter(t -> t.isDirect() || t.profile().filter(reference::equals)
-                .isPresent()).toList();
-        List<Target> others = targets.stream().filter(t -> !anchors.contains(t)).toList();
-        long references = anchors.stream().filter(t -> !t.isDirect() && !t.name().endsWith("-twin")).count();
+        List<Target> references = twinsOf(targets, reference);
+        List<Target> others = targets.stream().filter(t -> !t.isDirect() && !references.contains(t)).toList();
         int first = batchable(targets, reference);
-        int later = MOST_IN_A_BATCH - (int) references;
+        int later = MOST_IN_A_BATCH - references.size();
         if (first < 1) {
             throw new IllegalArgumentException("a matrix of JVM profiles runs in batches of at most " + MOST_IN_A_BATCH
                     + " targets beside direct, and each gateway under '" + reference + "' with its twin are "
-                    + (MOST_IN_A_BATCH - first) + ", which leaves no room for a profile beside them: name fewer "
+                    + 2 * references.size() + ", which leaves no room for a profile beside them: name fewer "
                     + "--targets");
         }
         int n = 1;
@@ -539,11 +542,12 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
         for (int b = 1; b <= n; b++) {
             int share = Math.min(b == 1 ? first : later, (others.size() - from + (n - b)) / (n - b + 1));
             List<Target> batch = new ArrayList<>();
-            for (Target a : anchors) {
-                if (b == 1) {
-                    batch.add(a);
-                } else if (!a.isDirect() && !a.name().endsWith("-twin")) {
-                    batch.add(a.inBatch(b));
+            if (b == 1) {
+                batch.addAll(withTwins(targets.stream().filter(t -> t.isDirect() || references.contains(t)).toList(),
+                        reference));
+            } else {
+                for (Target r : references) {
+                    batch.add(r.inBatch(b));
                 }
             }
             batch.addAll(others.subList(from, from + share));
@@ -556,10 +560,12 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
         return List.copyOf(batches);
     }
 
-    /** Room the first batch of a matrix leaves beside direct and each target under {@code reference} with its twin. */
+    /**
+     * Room the first batch of a matrix of {@code targets} (without twins) leaves beside direct and each target under
+     * {@code reference} with its twin.
+     */
     static int batchable(List<Target> targets, String reference) {
-        return MOST_IN_A_BATCH - (int) targets.stream()
-                .filter(t -> !t.isDirect() && t.profile().filter(reference::equals).isPresent()).count();
+        return MOST_IN_A_BATCH - 2 * twinsOf(targets, reference).size();
     }
 
     /** The targets with each one under the {@code reference} profile followed by its twin ({@link Target#twin}). */

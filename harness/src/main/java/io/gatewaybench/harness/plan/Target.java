@@ -180,7 +180,7 @@ public record Target(String name, String description, Map<String, String> keys, 
 
     /**
      * This target again in batch {@code batch} of a matrix too large to run at once, named {@code <name>-b<batch>}:
-     * the reference (or its twin) the batch's other profiles are measured beside.
+     * the reference the batch's other profiles are measured beside.
      */
     public Target inBatch(int batch) {
         return new Target(name + "-b" + batch, description + "; again in batch " + batch, keys, file);

@@ -38,11 +38,16 @@ final class CostTables {
         List<Target> rows = new ArrayList<>(VerdictTable.plain(s.targets()).stream().filter(t -> t.cost() != null)
                 .toList());
         rows.sort(Comparator.comparing((Target t) -> cpu(at(t, mid)), Comparator.nullsLast(Comparator.naturalOrder())));
+        boolean closed = s.setup().rounds() > 0; // a matrix in batches has no closed load to show beside
         List<String> headers = new ArrayList<>(List.of("gateway"));
         rates.forEach(r -> headers.add("CPU µs / request at " + r + " req/s"));
         headers.addAll(List.of("over the cheapest at " + mid + " req/s", "cores per 10,000 req/s", "added at P50 at "
                 + mid + " req/s, µs",
-                "added at P99 at " + mid + " req/s, µs", "steady after, s", "closed load, % of direct", "caveat"));
+                "added at P99 at " + mid + " req/s, µs", "steady after, s"));
+        if (closed) {
+            headers.add("closed load, % of direct");
+        }
+        headers.add("caveat");
         List<List<Table.Cell>> cells = new ArrayList<>();
         for (Target t : rows) {
             List<Table.Cell> row = new ArrayList<>(List.of(Table.Cell.of(t.name())));
@@ -61,8 +66,11 @@ final class CostTables {
             row.add(t.cost().steadyAfterS() == null ? Table.Cell.of("not steady")
                     : new Table.Cell(String.valueOf(t.cost().steadyAfterS()), (double) t.cost().steadyAfterS()));
             RelativeToDirect rel = t.judged() == null ? null : t.judged().relativeToDirect();
-            row.add(rel == null || rel.throughput() == null ? Table.Cell.of("-")
-                    : new Table.Cell(String.format(Locale.ROOT, "%.1f%%", rel.throughput() * 100), rel.throughput()));
+            if (closed) {
+                row.add(rel == null || rel.throughput() == null ? Table.Cell.of("-")
+                        : new Table.Cell(String.format(Locale.ROOT, "%.1f%%", rel.throughput() * 100),
+                        rel.throughput()));
+            }
             row.add(Table.Cell.of(caveat(t, design)));
             cells.add(row);
         }
@@ -75,9 +83,9 @@ final class CostTables {
                         + "other); the machine's drift is common to every target measured at once, so *over the "
                         + "cheapest*, slice by slice, is known far more precisely than the costs themselves. "
                         + "*Cores per 10,000 req/s*: at the highest rate whose P99 met " + design.objectiveP99Ms()
-                        + " ms. *Added*: this gateway's percentile less direct's in the same slices. *Closed load*: "
-                        + "the 2019 study's view, below. *Caveat*: not steady within the warm-up, errors, a rate whose "
-                        + "P99 missed the objective."
+                        + " ms. *Added*: this gateway's percentile less direct's in the same slices. "
+                        + (closed ? "*Closed load*: the 2019 study's view, below. " : "")
+                        + "*Caveat*: not steady within the warm-up, errors, a rate whose P99 missed the objective."
                         + (design.batches() == null ? "" : " A matrix in " + design.batches().size() + " batches: "
                         + "*over the cheapest* compares within a batch, and direct ran in the first, so the latency "
                         + "added over it is given for that batch alone (each profile's over its batch's reference: "

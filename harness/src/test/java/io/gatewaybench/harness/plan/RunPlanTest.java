@@ -161,9 +161,13 @@ class RunPlanTest {
         assertTrue(message("--max-rounds=5").contains("--max-rounds bounds the rounds that --precision adds: give --precision too"),
                 message("--max-rounds=5"));
         assertEquals(40, RunPlan.parse(List.of("--precision=0.05")).precision().maxRounds(), "the default most rounds");
-        assertEquals(6, RunPlan.parse(List.of("--precision=0.05", "--max-rounds=6")).precision().maxRounds());
-        assertTrue(message("--precision=0.05", "--rounds=4", "--max-rounds=3").contains("--max-rounds=3 is fewer than the --rounds=4 asked for"),
-                message("--precision=0.05", "--rounds=4", "--max-rounds=3"));
+        assertEquals(6, RunPlan.parse(List.of("--design=rounds", "--precision=0.05", "--max-rounds=6")).precision()
+                .maxRounds());
+        assertTrue(message("--design=rounds", "--precision=0.05", "--rounds=4", "--max-rounds=3")
+                .contains("--max-rounds=3 is fewer than the --rounds=4 asked for"),
+                message("--design=rounds", "--precision=0.05", "--rounds=4", "--max-rounds=3"));
+        assertTrue(message("--precision=0.05", "--max-rounds=3").contains("at equal rates it adds slices"),
+                message("--precision=0.05", "--max-rounds=3"));
         assertTrue(message("--budget=30").contains("give --precision too"), message("--budget=30"));
         String oneRound = assertThrows(IllegalArgumentException.class,
                 () -> RunPlan.parse(List.of("--quick", "--design=rounds", "--precision=0.05"))).getMessage();

@@ -135,6 +135,20 @@ class ProfileCostsTableTest {
             assertTrue(Pattern.compile("\\| scg@parallel \\| 2 \\| " + rate + " \\|").matcher(md).find(), md);
         }
         assertTrue(md.contains("**A/A pair scg@default-twin-b2**"), md);
+        // the cost verdict compares within a batch too: the second batch's cheapest is one of its own (the first
+        // batch's, 20% cheaper, would be the cheapest of all), and direct, in the first, gives it no added latency
+        List<String> second = List.of("scg@default-b2", "scg@default-twin-b2", "scg@parallel");
+        for (io.gatewaybench.harness.model.Target t : summary.targets()) {
+            for (io.gatewaybench.harness.model.TargetCost.AtRate a : t.cost() == null ? List
+                    .<io.gatewaybench.harness.model.TargetCost.AtRate>of() : t.cost().atRates()) {
+                if (a.relative() != null) {
+                    assertEquals(second.contains(t.name()), second.contains(a.relative().to()), t.name() + " over "
+                            + a.relative().to() + " at " + a.rateRps());
+                }
+                assertEquals(!second.contains(t.name()) && !t.name().equals("direct"), a.addedOverDirectUs() != null,
+                        t.name() + "'s latency added over direct at " + a.rateRps());
+            }
+        }
     }
 
     private static ObjectNode inBatch(ObjectNode target, int batch) {
