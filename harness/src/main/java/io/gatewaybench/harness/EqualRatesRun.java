@@ -1,10 +1,12 @@
 package io.gatewaybench.harness;
 
 import io.gatewaybench.harness.launch.CpuGroups;
+import io.gatewaybench.harness.launch.GcThreads;
 import io.gatewaybench.harness.launch.Origin;
 import io.gatewaybench.harness.launch.TargetProcess;
 import io.gatewaybench.harness.measure.EqualRatesMeasurement;
 import io.gatewaybench.harness.measure.GatlingRun;
+import io.gatewaybench.harness.measure.JfrFigures;
 import io.gatewaybench.harness.measure.MeasuredSummary;
 import io.gatewaybench.harness.measure.RequestStats;
 import io.gatewaybench.harness.measure.RoundMeasurement;
@@ -97,18 +99,22 @@ final class EqualRatesRun {
             for (int b = 0; b < batches.size(); b++) {
                 String batch = batches.size() == 1 ? "" : "[batch " + (b + 1) + "/" + batches.size() + "] ";
                 Map<String, TargetProcess> running = new LinkedHashMap<>();
+                EqualRatesMeasurement.Result r;
                 try {
                     Map<String, URI> urls = start(batches.get(b), origin, reference, cpu, running, failures, batch);
+                    boolean here = !topology.gateway().remote();
                     List<EqualRatesMeasurement.Running> measured = urls.keySet().stream()
                             .map(n -> new EqualRatesMeasurement.Running(n, urls.get(n),
-                                    running.containsKey(n) && cpu != null && !topology.gateway().remote() ? n : null))
+                                    running.containsKey(n) && cpu != null && here ? n : null,
+                                    running.containsKey(n) && here && plan.profileOf(running.get(n).target()) != null
+                                            ? GcThreads.of(running.get(n).pid()) : null))
                             .toList();
                     Path raw = Files.createDirectories(runDir.resolve("raw").resolve("equal-rates")
                             .resolve(batches.size() == 1 ? "" : "batch-" + (b + 1)));
                     // with --precision each batch may add slices until its share of the budget is spent
                     long budgetMs = plan.precision() == null ? 0 : plan.precision().budgetMinutes() * 60_000L
                             - (long) (closedLoads(targets.size()) * 1000);
-                    EqualRatesMeasurement.Result r = EqualRatesMeasurement.run(measured, request,
+                    r = EqualRatesMeasurement.run(measured, request,
                             new EqualRatesMeasurement.Design(design.sliceS(), design.slices(),
                                     // a later batch warms at the rate the first one could hold
                                     equal == null ? design.warmRps() : equal.design().warmup().rateRps(),
@@ -121,11 +127,12 @@ final class EqualRatesRun {
                                     equal == null ? 0 : equal.design().search().limitRps()),
                             cpu, roles, cpu == null ? "not measured: " + why : cpu.describe(), raw,
                             line -> System.out.println("bench: [equal rates] " + batch + line));
-                    equal = batches.size() == 1 ? r : EqualRatesMeasurement.Result.inBatches(equal, r, b + 1);
                     measureClosed(closed, batches.get(b), urls, running, failures, rounds);
                 } finally {
                     running.values().forEach(TargetProcess::close);
                 }
+                r = allocation(r, running, design.sliceS(), batch);
+                equal = batches.size() == 1 ? r : EqualRatesMeasurement.Result.inBatches(equal, r, b + 1);
             }
             injectorJvm = closed.injectorJvm();
         } finally {
@@ -154,6 +161,29 @@ final class EqualRatesRun {
         System.out.println("bench: results in " + runDir + " (summary.md, report.html, details.md, summary.json)");
         return failures.isEmpty() && outcomes.stream()
                 .allMatch(o -> o.rounds().stream().allMatch(r -> r.errors() == 0));
+    }
+
+    /**
+     * {@code r} with the bytes each JVM gateway that kept a Flight Recorder recording allocated over each slice, read
+     * from the recording it dumped as it stopped; one that cannot be read is said and left without.
+     */
+    private EqualRatesMeasurement.Result allocation(EqualRatesMeasurement.Result r, Map<String, TargetProcess> running,
+            int sliceS, String batch) {
+        for (String name : r.targets().keySet()) {
+            TargetProcess p = running.get(name);
+            if (p == null || !plan.recordsJfr(p.target(), topology)) {
+                continue;
+            }
+            try {
+                Path jdk = Path.of(p.launch().java()).toRealPath().getParent().getParent();
+                r = r.with(name, EqualRatesMeasurement.withAllocation(r.targets().get(name), sliceS,
+                        p.launch().dir().resolve(JfrFigures.RECORDING), jdk));
+            } catch (IOException | RuntimeException e) {
+                System.out.println("bench: [equal rates] " + batch + name + ": its allocation not read: "
+                        + e.getMessage());
+            }
+        }
+        return r;
     }
 
     /** The plan's batches of targets, or one batch of every target. */

@@ -62,6 +62,9 @@ import java.util.concurrent.locks.LockSupport;
  * and each hold's actual length; GET {@value #COUNTS_PATH} answers both since the last such request (VegetaPlantsIT reads
  * them level by level, the truth an injector's figures are checked against). {@code --unseen-park-us=N}, beside any plant,
  * parks every request N us before that clock starts: a wait the proxy's own count misses, which such a check must catch.
+ * {@code --allocate-bytes=N}, beside any plant (0: none, the twin), allocates an array of N bytes for every forwarded
+ * request and lets it go (N + 16 bytes with the array's header on a 64-bit HotSpot): garbage whose amount a run's
+ * allocation figure must find (JvmCostPlantsIT).
  * <p>Usage: {@code java -cp harness/target/classes:harness/target/test-classes io.gatewaybench.harness.PlantedProxy
  * --bind=127.0.0.1 --port=9000 --upstream=http://127.0.0.1:8080 --delay-ms=5}. Prints one line at start and one at exit, nothing per request.
  */
@@ -87,12 +90,17 @@ public final class PlantedProxy {
     private final long unseenParkNanos;
     /** The one client address whose answers wait as the plant says ({@code --only-from}); null: every client's. */
     private final String onlyFrom;
+    /** Bytes allocated for every forwarded request ({@code --allocate-bytes}); 0: none. */
+    private final int allocateBytes;
+    /** Where each planted allocation goes, so that the compiler cannot leave it out. */
+    private static volatile byte[] garbage;
 
-    private PlantedProxy(URI upstream, Plant plant, long unseenParkNanos, String onlyFrom) {
+    private PlantedProxy(URI upstream, Plant plant, long unseenParkNanos, String onlyFrom, int allocateBytes) {
         this.upstream = upstream;
         this.plant = plant;
         this.unseenParkNanos = unseenParkNanos;
         this.onlyFrom = onlyFrom;
+        this.allocateBytes = allocateBytes;
     }
 
     public static void main(String[] args) {
@@ -119,7 +127,9 @@ public final class PlantedProxy {
             crash.start();
         }
         PlantedProxy proxy = new PlantedProxy(URI.create(o.get("upstream").replaceAll("/+$", "")), plant,
-                o.containsKey("unseen-park-us") ? TimeUnit.MICROSECONDS.toNanos(number(o, "unseen-park-us")) : 0, o.get("only-from"));
+                o.containsKey("unseen-park-us") ? TimeUnit.MICROSECONDS.toNanos(number(o, "unseen-park-us")) : 0,
+                o.get("only-from"),
+                o.getOrDefault("allocate-bytes", "0").equals("0") ? 0 : number(o, "allocate-bytes"));
         // Off by default: the server writes headers and body separately, and with Nagle's algorithm the
         // body then waits for the client's delayed ACK (40 ms on Linux) on every kept-alive connection.
         System.setProperty("sun.net.httpserver.nodelay", "true");
@@ -145,8 +155,10 @@ public final class PlantedProxy {
                     proxy.requests.get(), proxy.planted.get(), proxy.upstreamFailures.get(), plant.report(false), proxy.served.counts(false));
         }, "stop"));
         server.start();
-        System.out.printf("PlantedProxy: listening on %s:%d, upstream %s, planted: %s%s%n", bind, port, proxy.upstream, plant,
-                proxy.onlyFrom == null ? "" : ", only to requests from " + proxy.onlyFrom);
+        System.out.printf("PlantedProxy: listening on %s:%d, upstream %s, planted: %s%s%s%n", bind, port,
+                proxy.upstream, plant,
+                proxy.onlyFrom == null ? "" : ", only to requests from " + proxy.onlyFrom,
+                proxy.allocateBytes == 0 ? "" : ", " + proxy.allocateBytes + " bytes allocated a request");
     }
 
     private void handle(HttpExchange ex) throws IOException {
@@ -155,6 +167,9 @@ public final class PlantedProxy {
             respond(ex, 200, "text/plain", List.of(), ("served us: " + served.counts(true) + plant.report(true) + "\n").getBytes(StandardCharsets.US_ASCII));
             ex.close();
             return;
+        }
+        if (allocateBytes > 0) {
+            garbage = new byte[allocateBytes];
         }
         if (unseenParkNanos > 0) {
             parkUntil(System.nanoTime() + unseenParkNanos);
@@ -271,7 +286,8 @@ public final class PlantedProxy {
                 usage("exactly one of --delay-ms, --hold-us, --park-us, --cap-rps, --fail-every, --stall-every-ms (with --stall-ms) is needed, got " + given);
             }
             for (String k : o.keySet()) {
-                if (!List.of("bind", "port", "upstream", "stall-ms", "exit-after-ms", "never-listen", "unseen-park-us", "only-from").contains(k) && !given.contains(k)) {
+                if (!List.of("bind", "port", "upstream", "stall-ms", "exit-after-ms", "never-listen", "unseen-park-us",
+                        "only-from", "allocate-bytes").contains(k) && !given.contains(k)) {
                     usage("unknown option --" + k);
                 }
             }

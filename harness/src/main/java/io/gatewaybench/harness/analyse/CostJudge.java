@@ -96,6 +96,11 @@ final class CostJudge {
                 series(s, x -> x.good() / 1000.0)) : null;
         Estimate cores = cpu ? SliceEstimate.perUnit(series(s, RateSlice::cpuMs),
                 series(s, x -> design.sliceS() * 1000.0)) : null;
+        // a collector works in bursts, 0 in some slices: the mean of the slices', not a ratio of logarithms
+        Estimate gc = s.stream().allMatch(x -> x.gcCpuMs() != null)
+                ? SliceEstimate.mean(series(s, RateSlice::gcCpuUsPerRequest)) : null;
+        Estimate allocated = s.stream().allMatch(x -> x.allocatedBytes() != null) ? SliceEstimate.perUnit(
+                series(s, x -> x.allocatedBytes()), series(s, RateSlice::good)) : null;
         TargetCost.Relative relative = cpu ? relative(name, level, targets) : null;
         TargetCost.Added added = direct == null ? null
                 : new TargetCost.Added(SliceEstimate.difference(series(s, x -> us(x.p50Us())),
@@ -107,7 +112,8 @@ final class CostJudge {
         Long p99 = level.latencyUs().p99();
         boolean holds = sent > 0 && errors < ERROR_SHARE * sent && p99 != null
                 && p99 <= design.objectiveP99Ms() * 1000L;
-        return new TargetCost.AtRate(level.rateRps(), perRequest, cores, relative, level.latencyUs(), added, errors,
+        return new TargetCost.AtRate(level.rateRps(), perRequest, cores, gc, allocated, relative, level.latencyUs(),
+                added, errors,
                 holds);
     }
 

@@ -27,7 +27,9 @@ import java.util.function.ToDoubleFunction;
  * interval lies within 1 ± {@link #AA_MARGIN} (Schuirmann's two one-sided tests at 5% each rate, all rates required,
  * an intersection-union test that needs no adjustment). A matrix too large to run at once is measured in batches,
  * each with the reference and its twin: every profile is judged over its own batch's reference, all of them one
- * family. ProfileCostsTableTest plants the shapes.
+ * family. Beside the CPU, where they were read: the part of it the collection spent, as a difference from the
+ * reference's (a collector works in bursts, nothing in some slices), and the bytes allocated per request, as a ratio
+ * at the family's level. ProfileCostsTableTest plants the shapes.
  */
 final class ProfileCosts {
     /** The family's error: the chance that any of a gateway's comparisons is wrong. */
@@ -107,7 +109,8 @@ final class ProfileCosts {
             Target base = b.base();
             List<Integer> rates = rates(base);
             rows.add(new ProfileCost(base.about().jvmProfile(), base.name(), false, base.cost().steadyAfterS(),
-                    rates.stream().map(rate -> new ProfileCost.AtRate(rate, costAt(base, rate), null, null, null, null))
+                    rates.stream().map(rate -> new ProfileCost.AtRate(rate, costAt(base, rate), null, null, null, null,
+                            gcAt(base, rate), null, allocatedAt(base, rate), null))
                             .toList(), null, b.batch()));
             for (Target v : b.others()) {
                 List<ProfileCost.AtRate> atRates = new ArrayList<>();
@@ -123,7 +126,13 @@ final class ProfileCosts {
                             Double.isNaN(q) ? null : io.gatewaybench.harness.model.Precision.round(q),
                             verdict(over, q),
                             SliceEstimate.difference(series(mine, s -> us(s.p99Us())),
-                                    series(theirs, s -> us(s.p99Us())))));
+                                    series(theirs, s -> us(s.p99Us()))), gcAt(v, rate),
+                            gcAt(v, rate) == null || gcAt(base, rate) == null ? null : SliceEstimate.difference(
+                                    series(mine, RateSlice::gcCpuUsPerRequest),
+                                    series(theirs, RateSlice::gcCpuUsPerRequest)), allocatedAt(v, rate),
+                            allocatedAt(v, rate) == null || allocatedAt(base, rate) == null ? null
+                                    : SliceEstimate.ratio(series(mine, RateSlice::allocatedPerRequest),
+                                    series(theirs, RateSlice::allocatedPerRequest), level)));
                 }
                 boolean twin = v.about().jvmProfile().equals(base.about().jvmProfile());
                 Map<Integer, Estimate> tost = new LinkedHashMap<>();
@@ -211,6 +220,16 @@ final class ProfileCosts {
     private static Estimate costAt(Target t, int rate) {
         return t.cost().atRates().stream().filter(a -> a.rateRps() == rate).findFirst()
                 .map(TargetCost.AtRate::cpuUsPerRequest).orElse(null);
+    }
+
+    private static Estimate allocatedAt(Target t, int rate) {
+        return t.cost().atRates().stream().filter(a -> a.rateRps() == rate).findFirst()
+                .map(TargetCost.AtRate::allocatedBytesPerRequest).orElse(null);
+    }
+
+    private static Estimate gcAt(Target t, int rate) {
+        return t.cost().atRates().stream().filter(a -> a.rateRps() == rate).findFirst()
+                .map(TargetCost.AtRate::gcCpuUsPerRequest).orElse(null);
     }
 
     private static double[] cpu(RateLevel level) {

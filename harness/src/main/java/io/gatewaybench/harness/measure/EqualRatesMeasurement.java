@@ -1,6 +1,7 @@
 package io.gatewaybench.harness.measure;
 
 import io.gatewaybench.harness.launch.CpuGroups;
+import io.gatewaybench.harness.launch.GcThreads;
 import io.gatewaybench.harness.model.EqualRates;
 import io.gatewaybench.harness.model.ProbeResult;
 import io.gatewaybench.harness.model.RateLevel;
@@ -75,12 +76,22 @@ public final class EqualRatesMeasurement {
             int connections, long seed, double precision, int budgetMinutes, long deadlineEpochMs, int limitRps) {
     }
 
-    /** One target as it runs: its name, where it answers, and its CPU group (null: none, as for direct). */
-    public record Running(String name, URI url, String group) {
+    /**
+     * One target as it runs: its name, where it answers, its CPU group (null: none, as for direct) and, for a JVM
+     * gateway on this machine, its collection's threads (null: none).
+     */
+    public record Running(String name, URI url, String group, GcThreads gc) {
     }
 
     /** What was measured: the design as it went, and each target's warm-up and rates. */
     public record Result(EqualRates design, Map<String, TargetRates> targets) {
+        /** The same with {@code name}'s rates replaced by {@code rates}. */
+        public Result with(String name, TargetRates rates) {
+            Map<String, TargetRates> all = new LinkedHashMap<>(targets);
+            all.put(name, rates);
+            return new Result(design, all);
+        }
+
         /**
          * The batches so far ({@code so}; null before the first) and {@code next}, measured as batch {@code batch}:
          * the first batch's design, every batch's targets, roles and a record of each batch.
@@ -108,6 +119,7 @@ public final class EqualRatesMeasurement {
         List<String> names = targets.stream().map(Running::name).toList();
         List<URI> urls = targets.stream().map(Running::url).toList();
         List<String> groups = targets.stream().map(Running::group).toList();
+        List<GcThreads> gc = targets.stream().map(Running::gc).toList();
         Map<String, List<RateSlice>> warm = new LinkedHashMap<>();
         names.forEach(n -> warm.put(n, new ArrayList<>()));
         Map<String, Integer> steadyFrom = new LinkedHashMap<>();
@@ -120,7 +132,7 @@ public final class EqualRatesMeasurement {
             progress.line(String.format(Locale.ROOT, "warm-up: %d req/s each, %d s of slices (%d s so far; steady: %s)",
                     warmRps, chunk * d.sliceS(), warmed, steadyFrom.isEmpty() ? "none yet"
                             : String.join(", ", steadyFrom.keySet())));
-            SideBySide.Result r = SideBySide.run(names, urls, groups, roles, request, warmRps, 1, chunk, d.sliceS(),
+            SideBySide.Result r = SideBySide.run(names, urls, groups, gc, roles, request, warmRps, 1, chunk, d.sliceS(),
                     d.connections(), cpu,
                     raw, "warmup-" + (c + 1));
             warmed += chunk * d.sliceS();
@@ -187,14 +199,13 @@ public final class EqualRatesMeasurement {
             progress.line(String.format(Locale.ROOT, "rate %d req/s each (%d of %d): %d slices of %d s", rate, i + 1,
                     order.size(), d.slices(),
                     d.sliceS()));
-            SideBySide.Result r = SideBySide.run(names, urls, groups, roles, request, rate, 1, d.slices(), d.sliceS(),
-                    d.connections(), cpu,
-                    raw, "rate-" + rate);
+            SideBySide.Result r = SideBySide.run(names, urls, groups, gc, roles, request, rate, 1, d.slices(),
+                    d.sliceS(), d.connections(), cpu, raw, "rate-" + rate);
             byRate.put(rate, r);
             progress.line(line(r));
         }
         EqualRates.PrecisionGoal goal = d.precision() <= 0 ? null
-                : morePrecise(names, urls, groups, roles, request, d, cpu, raw, byRate, progress);
+                : morePrecise(names, urls, groups, gc, roles, request, d, cpu, raw, byRate, progress);
         for (int rate : byRate.keySet()) {
             SideBySide.Result r = byRate.get(rate);
             for (String role : roles) {
@@ -227,12 +238,40 @@ public final class EqualRatesMeasurement {
     }
 
     /**
+     * {@code rates} with the bytes allocated over each slice of each rate, read from the JVM's Flight Recorder {@code
+     * recording} (dumped as it exited) with the jfr tool of {@code jdkHome}; a slice the recording does not cover is
+     * left without.
+     */
+    public static TargetRates withAllocation(TargetRates rates, int sliceS, Path recording, Path jdkHome) {
+        List<long[]> windows = new ArrayList<>();
+        for (RateLevel level : rates.levels()) {
+            for (RateSlice s : level.slices()) {
+                long from = s.fromEpochMs() == null ? -1 : s.fromEpochMs() * 1_000_000;
+                windows.add(new long[] {from, from + sliceS * 1_000_000_000L});
+            }
+        }
+        long[] bytes = JfrFigures.allocatedIn(recording, jdkHome, windows);
+        List<RateLevel> levels = new ArrayList<>();
+        int at = 0;
+        for (RateLevel level : rates.levels()) {
+            List<RateSlice> slices = new ArrayList<>();
+            for (RateSlice s : level.slices()) {
+                long b = bytes[at++];
+                slices.add(b < 0 ? s : s.withAllocated(b));
+            }
+            levels.add(new RateLevel(level.rateRps(), List.copyOf(slices), level.latencyUs(), level.failures(),
+                    level.maxInFlight()));
+        }
+        return new TargetRates(rates.warmup(), rates.steadyAfterS(), List.copyOf(levels), rates.batch());
+    }
+
+    /**
      * Adds {@link #MORE_SLICES} slices at a time at the rate whose widest CPU per request is least precise, until every
      * one is within ±{@code d.precision()} or the next addition would end past the deadline; each addition's slices
      * join the rate's ({@link SideBySide.Result#then}).
      */
     private static EqualRates.PrecisionGoal morePrecise(List<String> names, List<URI> urls, List<String> groups,
-            List<String> roles, GatlingRun.Request request, Design d, CpuGroups cpu, Path raw,
+            List<GcThreads> gc, List<String> roles, GatlingRun.Request request, Design d, CpuGroups cpu, Path raw,
             Map<Integer, SideBySide.Result> byRate, Progress progress) throws IOException {
         Map<Integer, Integer> added = new TreeMap<>();
         byRate.keySet().forEach(rate -> added.put(rate, 0));
@@ -263,7 +302,7 @@ public final class EqualRatesMeasurement {
                         added, stopped);
             }
             progress.line("precision: " + now + ": " + MORE_SLICES + " more slices there");
-            SideBySide.Result more = SideBySide.run(names, urls, groups, roles, request, widest, 1, MORE_SLICES,
+            SideBySide.Result more = SideBySide.run(names, urls, groups, gc, roles, request, widest, 1, MORE_SLICES,
                     d.sliceS(), d.connections(), cpu, raw, "rate-" + widest + "-more-" + k);
             byRate.put(widest, byRate.get(widest).then(more));
             added.merge(widest, MORE_SLICES, Integer::sum);
@@ -292,9 +331,8 @@ public final class EqualRatesMeasurement {
     private static String tryLevel(List<String> names, List<URI> urls, List<String> groups, GatlingRun.Request request,
             int rate, Design d,
             Path raw, List<EqualRates.Tried> tried, Progress progress) throws IOException {
-        SideBySide.Result r = SideBySide.run(names, urls, groups, List.of(), request, rate, 1, SEARCH_SLICES,
-                d.sliceS(), d.connections(),
-                null, raw, "search-" + rate);
+        SideBySide.Result r = SideBySide.run(names, urls, groups, nulls(names.size()), List.of(), request, rate, 1,
+                SEARCH_SLICES, d.sliceS(), d.connections(), null, raw, "search-" + rate);
         String why = notHeld(r, d.objectiveP99Ms());
         tried.add(new EqualRates.Tried(rate, why == null, why));
         progress.line(String.format(Locale.ROOT, "search: %d req/s each: %s", rate, why == null ? "every target held it"
@@ -335,7 +373,8 @@ public final class EqualRatesMeasurement {
 
     private static RateSlice slice(SideBySide.Slice s) {
         boolean none = s.good() == 0;
-        return new RateSlice(s.sent(), s.good(), s.cpuNanos() < 0 ? null : s.cpuNanos() / 1e6,
+        return new RateSlice(s.sent(), s.good(), s.fromEpochNanos() / 1_000_000,
+                s.cpuNanos() < 0 ? null : s.cpuNanos() / 1e6, s.gcNanos() < 0 ? null : s.gcNanos() / 1e6, null,
                 none ? null : s.fromIntended().getValueAtPercentile(50), none ? null
                 : s.fromIntended().getValueAtPercentile(99),
                 s.sendLag().getTotalCount() == 0 ? 0 : s.sendLag().getValueAtPercentile(99));
@@ -360,6 +399,10 @@ public final class EqualRatesMeasurement {
                         lag.getMaxValue())));
         return new RateLevel(r.rateRps(), slices.stream().map(EqualRatesMeasurement::slice).toList(), latency,
                 failures.isEmpty() ? null : failures, r.maxInFlight()[r.names().indexOf(name)]);
+    }
+
+    private static List<GcThreads> nulls(int n) {
+        return java.util.Collections.nCopies(n, null);
     }
 
     private static Histogram pooled(List<SideBySide.Slice> slices) {

@@ -50,6 +50,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 public record JfrFigures(Pauses pauses, long allocatedBytes, int gcCount, int cpuSamples, List<Frame> topCpuFrames,
                          int allocationSamples, List<Frame> topAllocationFrames) {
 
+    /** The event whose periodic samples give each thread's cumulative allocation. */
+    static final String ALLOCATION_EVENT = "jdk.ThreadAllocationStatistics";
+
     /** The events read; the recording holds what {@code infra/jvm/figures*.jfc} enable, nothing else. */
     static final List<String> EVENTS = List.of("jdk.GCPhasePause", "jdk.GarbageCollection", "jdk.ThreadAllocationStatistics",
             "jdk.ExecutionSample", "jdk.ObjectAllocationSample");
@@ -151,6 +154,28 @@ public record JfrFigures(Pauses pauses, long allocatedBytes, int gcCount, int cp
         if (!from.isBefore(to)) {
             throw new IllegalArgumentException("empty window: from " + from + " is not before to " + to);
         }
+        return print(tool(recording, jdkHome), recording, EVENTS, json -> tally(json, from, to)).figures(recording);
+    }
+
+    /**
+     * The bytes the JVM allocated in each of {@code windows} ({from, to} in epoch ns, the clock Vegeta's records use),
+     * from {@code recording} read with {@code jdkHome/bin/jfr}; -1 for a window the recording does not cover. The
+     * JVM's total, the sum over its threads of each one's cumulative count at its latest sample, is known at each of
+     * jdk.ThreadAllocationStatistics' periodic samplings ({@link #ALLOCATION_PERIOD}), all threads at once, and taken
+     * as growing evenly between two: at a steady rate the window's edges are then exact to what the rate varies within
+     * one period, where {@link #read} is off by up to a period's allocation at each edge. A thread that ends takes
+     * nothing away (its last count stays in the total). JfrFiguresTest plants the samples.
+     *
+     * @throws IllegalStateException as {@link #read} does
+     */
+    public static long[] allocatedIn(Path recording, Path jdkHome, List<long[]> windows) {
+        AllocationSeries series = print(tool(recording, jdkHome), recording, List.of(ALLOCATION_EVENT),
+                AllocationSeries::parse);
+        return windows.stream().mapToLong(w -> series.between(w[0], w[1])).toArray();
+    }
+
+    /** The checked jfr tool of {@code jdkHome} for a readable {@code recording}. */
+    private static Path tool(Path recording, Path jdkHome) {
         if (!recording.getFileName().toString().endsWith(".jfr")) {
             throw new IllegalArgumentException("the jfr tool reads only files named *.jfr: " + recording);
         }
@@ -169,12 +194,17 @@ public record JfrFigures(Pauses pauses, long allocatedBytes, int gcCount, int cp
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + recording + ": " + e.getMessage(), e);
         }
-        return print(tool, recording, from, to);
+        return tool;
     }
 
-    private static JfrFigures print(Path tool, Path recording, Instant from, Instant to) {
-        List<String> argv = List.of(tool.toString(), "print", "--json", "--stack-depth", "1", "--events", String.join(",", EVENTS),
-                recording.toString());
+    /** Reads what {@code jfr print --json} gives, as it streams. */
+    private interface JsonReader<T> {
+        T read(InputStream json) throws IOException;
+    }
+
+    private static <T> T print(Path tool, Path recording, List<String> events, JsonReader<T> reader) {
+        List<String> argv = List.of(tool.toString(), "print", "--json", "--stack-depth", "1", "--events",
+                String.join(",", events), recording.toString());
         Path errors = null;
         Process p = null;
         try {
@@ -189,10 +219,10 @@ public record JfrFigures(Pauses pauses, long allocatedBytes, int gcCount, int cp
                     started.destroyForcibly(); // ends the stream the parser below waits on
                 }
             });
-            Tally tally = null;
+            T read = null;
             String unreadable = null;
             try (InputStream json = p.getInputStream()) {
-                tally = tally(json, from, to);
+                read = reader.read(json);
             } catch (IOException e) {
                 unreadable = String.valueOf(e.getMessage()).lines().findFirst().orElse("");
                 p.destroyForcibly();
@@ -207,7 +237,7 @@ public record JfrFigures(Pauses pauses, long allocatedBytes, int gcCount, int cp
                         + (cause.isEmpty() ? "unreadable output: " + unreadable : cause)
                         + "): a truncated file, most likely the JVM was killed while dumping it at exit");
             }
-            return tally.figures(recording);
+            return read;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot run " + tool + " on " + recording + ": " + e.getMessage(), e);
         } catch (InterruptedException e) {
@@ -245,6 +275,91 @@ public record JfrFigures(Pauses pauses, long allocatedBytes, int gcCount, int cp
             throw new IOException("unexpected time in jfr's output: " + e.getMessage(), e);
         }
         return tally;
+    }
+
+    /**
+     * A JVM's allocation so far at each sampling: {@code atNanos[i]} (epoch ns, the sampling's last event) and {@code
+     * total[i]} (bytes, every thread's latest count summed).
+     */
+    record AllocationSeries(long[] atNanos, long[] total) {
+        /** Events of one sampling lie within this of its first; samplings are a period apart. */
+        static final long SAMPLING_NANOS = 100_000_000L;
+
+        /** The series in the output of {@code jfr print --json --events jdk.ThreadAllocationStatistics}. */
+        static AllocationSeries parse(InputStream json) throws IOException {
+            List<long[]> events = new ArrayList<>(); // epoch ns, thread, bytes
+            try (JsonParser parser = JSON.createParser(json)) {
+                for (JsonToken t = parser.nextToken(); t != null; t = parser.nextToken()) {
+                    if (t == JsonToken.FIELD_NAME && "events".equals(parser.currentName())
+                            && parser.nextToken() == JsonToken.START_ARRAY) {
+                        while (parser.nextToken() == JsonToken.START_OBJECT) {
+                            JsonNode e = parser.readValueAsTree();
+                            if (ALLOCATION_EVENT.equals(e.path("type").asText())) {
+                                JsonNode v = e.path("values");
+                                Instant at = Instant.parse(v.path("startTime").asText());
+                                events.add(new long[] {at.getEpochSecond() * 1_000_000_000L + at.getNano(),
+                                        Tally.threadKey(v.path("thread")), v.path("allocated").asLong()});
+                            }
+                        }
+                    }
+                }
+            } catch (DateTimeParseException e) {
+                throw new IOException("unexpected time in jfr's output: " + e.getMessage(), e);
+            }
+            return of(events);
+        }
+
+        /** The series of events {epoch ns, thread, cumulative bytes}, in any order. */
+        static AllocationSeries of(List<long[]> events) {
+            events.sort(Comparator.comparingLong(e -> e[0]));
+            Map<Long, Long> latest = new HashMap<>();
+            List<long[]> points = new ArrayList<>(); // {epoch ns of a sampling's last event, total after it}
+            long total = 0;
+            long samplingFrom = 0;
+            long samplingLast = 0;
+            boolean open = false;
+            for (long[] e : events) {
+                if (open && e[0] - samplingFrom > SAMPLING_NANOS) {
+                    points.add(new long[] {samplingLast, total});
+                    open = false;
+                }
+                if (!open) {
+                    samplingFrom = e[0];
+                    open = true;
+                }
+                samplingLast = e[0];
+                long before = latest.getOrDefault(e[1], 0L);
+                if (e[2] > before) { // a count only grows; a thread sampled twice keeps its higher
+                    total += e[2] - before;
+                    latest.put(e[1], e[2]);
+                }
+            }
+            if (open) {
+                points.add(new long[] {samplingLast, total});
+            }
+            return new AllocationSeries(points.stream().mapToLong(x -> x[0]).toArray(),
+                    points.stream().mapToLong(x -> x[1]).toArray());
+        }
+
+        /**
+         * What was allocated between two epoch instants, each interpolated between the samplings around it; -1 where
+         * one lies outside them.
+         */
+        long between(long fromNanos, long toNanos) {
+            double a = at(fromNanos);
+            double b = at(toNanos);
+            return Double.isNaN(a) || Double.isNaN(b) ? -1 : Math.round(b - a);
+        }
+
+        private double at(long nanos) {
+            for (int i = 1; i < atNanos.length; i++) {
+                if (nanos >= atNanos[i - 1] && nanos <= atNanos[i]) {
+                    return total[i - 1] + (double) (total[i] - total[i - 1]) * (nanos - atNanos[i - 1])
+                            / Math.max(1, atNanos[i] - atNanos[i - 1]);
+                }
+            }
+            return Double.NaN;
+        }
     }
 
     /** The figures as summary.json holds them: snake_case keys, milliseconds to the microsecond. */
@@ -356,7 +471,7 @@ public record JfrFigures(Pauses pauses, long allocatedBytes, int gcCount, int cp
             a[1] = Math.max(a[1], bytes);
         }
 
-        private static long threadKey(JsonNode thread) {
+        static long threadKey(JsonNode thread) {
             long id = thread.path("javaThreadId").asLong();
             return id != 0 ? id : -thread.path("osThreadId").asLong();
         }

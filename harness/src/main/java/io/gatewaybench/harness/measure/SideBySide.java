@@ -2,6 +2,7 @@ package io.gatewaybench.harness.measure;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.gatewaybench.harness.launch.CpuGroups;
+import io.gatewaybench.harness.launch.GcThreads;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -23,10 +24,11 @@ import org.HdrHistogram.Histogram;
  * same rate, on the same schedule, meeting the same machine at the same instants; a disturbance of the machine falls on
  * all of them. The attack's measured span is cut into slices of equal length by each request's intended send instant;
  * in each slice every target's answers are counted and checked ({@link VegetaLevel.Expect}), their latency taken from
- * the intended send (Vegeta's own lateness included, and reported apart) and from the actual send, and every role's CPU
- * time read from its cgroup ({@link CpuGroups}), sampled every {@value #SAMPLE_MILLIS} ms and interpolated at the
- * slice's ends. SideBySideTest reads records written as Vegeta writes them, with answers, lateness and CPU readings
- * planted, and the schedule's cycles.
+ * the intended send (Vegeta's own lateness included, and reported apart) and from the actual send, every role's CPU
+ * time read from its cgroup ({@link CpuGroups}) and a JVM gateway's collection's CPU time from its threads ({@link
+ * GcThreads}), each sampled every {@value #SAMPLE_MILLIS} ms and interpolated at the slice's ends. SideBySideTest
+ * reads records written as Vegeta writes them, with answers, lateness and CPU readings planted, and the schedule's
+ * cycles.
  */
 public final class SideBySide {
     /** How often every group's CPU time is read during an attack, ms. */
@@ -39,17 +41,20 @@ public final class SideBySide {
     /**
      * What one target served in one slice, and what its own processes cost meanwhile.
      *
+     * @param fromEpochNanos where the slice began, by the intended send instants, epoch ns
      * @param sent requests sent to it with their intended send in the slice
      * @param good those answered with the page
      * @param failures the others, by reason
      * @param cpuNanos its group's CPU time over the slice, ns; -1 where it has no group (direct, or a gateway not on
      *     this kernel)
+     * @param gcNanos its garbage collection's CPU time over the slice ({@link GcThreads}), ns; -1 where it is no JVM
+     *     read here
      * @param fromIntended each good answer's latency from its intended send, us
      * @param fromSend the same from Vegeta's actual send, us
      * @param sendLag how late Vegeta sent each request, us
      */
-    public record Slice(long sent, long good, Map<String, Long> failures, long cpuNanos, Histogram fromIntended,
-            Histogram fromSend, Histogram sendLag) {
+    public record Slice(long fromEpochNanos, long sent, long good, Map<String, Long> failures, long cpuNanos,
+            long gcNanos, Histogram fromIntended, Histogram fromSend, Histogram sendLag) {
         /** CPU time per good answer, us; NaN without a group or an answer. */
         public double cpuUsPerRequest() {
             return cpuNanos < 0 || good == 0 ? Double.NaN : cpuNanos / 1000.0 / good;
@@ -96,13 +101,13 @@ public final class SideBySide {
     /**
      * Offers {@code ratePerTarget} to each of {@code bases} (named {@code names}; a null group name: its CPU is not
      * read) at once for {@code warmupSeconds}, left out, then {@code slices} slices of {@code sliceSeconds}; each
-     * target's groups of {@code cpu} named in {@code groups} (null: none), the others of {@code roles} read beside
-     * them. Vegeta's records and console go to {@code raw} under {@code stem}; the records are read once and removed
-     * (every answer's body is in them).
+     * target's groups of {@code cpu} named in {@code groups} (null: none) and its collection's threads in {@code gc}
+     * (null: none), the others of {@code roles} read beside them. Vegeta's records and console go to {@code raw} under
+     * {@code stem}; the records are read once and removed (every answer's body is in them).
      */
-    public static Result run(List<String> names, List<URI> bases, List<String> groups, List<String> roles,
-            GatlingRun.Request request, int ratePerTarget, int warmupSeconds, int slices, int sliceSeconds,
-            int connections, CpuGroups cpu, Path raw, String stem) throws IOException {
+    public static Result run(List<String> names, List<URI> bases, List<String> groups, List<GcThreads> gc,
+            List<String> roles, GatlingRun.Request request, int ratePerTarget, int warmupSeconds, int slices,
+            int sliceSeconds, int connections, CpuGroups cpu, Path raw, String stem) throws IOException {
         Path targets = Files.writeString(raw.resolve(stem + "-targets.txt"),
                 shuffledTargets(bases, VegetaLadder.paths(request),
                 VegetaLadder.headers(request), new java.util.Random(stem.hashCode())));
@@ -110,10 +115,18 @@ public final class SideBySide {
         Path binary = raw.resolve(stem + ".bin");
         List<String> attack = VegetaLevel.attackCommand(targets, rate, warmupSeconds, slices * sliceSeconds,
                 connections, VegetaLadder.TIMEOUT_SECONDS, binary);
-        List<String> sampled = new ArrayList<>();
-        groups.stream().filter(g -> g != null).forEach(sampled::add);
-        sampled.addAll(roles);
-        CpuSampler sampler = cpu == null ? null : new CpuSampler(cpu, sampled);
+        Map<String, java.util.function.LongSupplier> sampled = new LinkedHashMap<>();
+        if (cpu != null) {
+            groups.stream().filter(g -> g != null).forEach(g -> sampled.put(g, () -> cpu.cpuNanos(g)));
+            roles.forEach(r -> sampled.put(r, () -> cpu.cpuNanos(r)));
+        }
+        for (int t = 0; t < names.size(); t++) {
+            GcThreads threads = gc.get(t);
+            if (threads != null) {
+                sampled.put(GC + names.get(t), threads::cpuNanos);
+            }
+        }
+        CpuSampler sampler = sampled.isEmpty() ? null : new CpuSampler(sampled);
         Path log = raw.resolve(stem + ".log");
         try {
             Process p = new ProcessBuilder(cpu == null ? attack : cpu.wrap("injector", attack))
@@ -139,11 +152,18 @@ public final class SideBySide {
             }
         }
         try {
-            return read(binary, names, bases, groups, roles, ratePerTarget, warmupSeconds, slices, sliceSeconds,
-                    VegetaLevel.Expect.of(request), sampler);
+            return read(binary, names, bases, cpu == null ? nulls(groups.size()) : groups, roles, ratePerTarget,
+                    warmupSeconds, slices, sliceSeconds, VegetaLevel.Expect.of(request), sampler);
         } finally {
             Files.deleteIfExists(binary);
         }
+    }
+
+    /** The sampler's name of a target's collection's CPU, before the target's name. */
+    static final String GC = "gc:";
+
+    private static List<String> nulls(int n) {
+        return java.util.Collections.nCopies(n, null);
     }
 
     /** Cycles of {@link #shuffledTargets}: Vegeta goes over them in turn, and then again. */
@@ -267,9 +287,12 @@ public final class SideBySide {
             for (int s = 0; s < slices; s++) {
                 Bucket b = buckets[t][s];
                 long from = measuredFrom + s * sliceSeconds * 1_000_000_000L;
-                long cpu = sampler == null || groups.get(t) == null ? -1
-                        : sampler.between(groups.get(t), from, from + sliceSeconds * 1_000_000_000L);
-                mine.add(new Slice(b.sent, b.good, Map.copyOf(b.failures), cpu, b.fromIntended, b.fromSend, b.sendLag));
+                long to = from + sliceSeconds * 1_000_000_000L;
+                long cpu = sampler == null || groups.get(t) == null ? -1 : sampler.between(groups.get(t), from, to);
+                long gc = sampler == null || !sampler.reads(GC + names.get(t)) ? -1
+                        : sampler.between(GC + names.get(t), from, to);
+                mine.add(new Slice(from, b.sent, b.good, Map.copyOf(b.failures), cpu, gc, b.fromIntended, b.fromSend,
+                        b.sendLag));
             }
             all.add(List.copyOf(mine));
             maxInFlight[t] = VegetaLevel.maxInFlight(spans.get(t));
@@ -279,7 +302,8 @@ public final class SideBySide {
             long[] each = new long[slices];
             for (int s = 0; s < slices; s++) {
                 long from = measuredFrom + s * sliceSeconds * 1_000_000_000L;
-                each[s] = sampler == null ? -1 : sampler.between(role, from, from + sliceSeconds * 1_000_000_000L);
+                each[s] = sampler == null || !sampler.reads(role) ? -1
+                        : sampler.between(role, from, from + sliceSeconds * 1_000_000_000L);
             }
             roleCpu.put(role, each);
         }
@@ -311,22 +335,23 @@ public final class SideBySide {
     }
 
     /**
-     * Every group's CPU time read every {@link #SAMPLE_MILLIS} ms on a thread of its own, each reading with its epoch
-     * instant (the clock Vegeta's records use), so that the time over any span can be interpolated afterwards.
+     * Every named CPU time (a group's, a JVM's collection's) read every {@link #SAMPLE_MILLIS} ms on a thread of its
+     * own, each reading with its epoch instant (the clock Vegeta's records use), so that the time over any span can be
+     * interpolated afterwards. A reading of -1 (its process gone) makes every span that needs it unknown.
      */
     static final class CpuSampler implements AutoCloseable {
         private final Map<String, List<long[]>> samples = new java.util.concurrent.ConcurrentHashMap<>();
         private final Thread thread;
         private volatile boolean running = true;
 
-        CpuSampler(CpuGroups cpu, List<String> roles) {
-            roles.forEach(r -> samples.put(r, new java.util.concurrent.CopyOnWriteArrayList<>()));
+        CpuSampler(Map<String, java.util.function.LongSupplier> readers) {
+            readers.keySet().forEach(r -> samples.put(r, new java.util.concurrent.CopyOnWriteArrayList<>()));
             long offset = TimeUnit.MILLISECONDS.toNanos(System.currentTimeMillis()) - System.nanoTime();
             thread = new Thread(() -> {
                 while (running) {
-                    for (String role : roles) {
-                        long cpuNanos = cpu.cpuNanos(role);
-                        samples.get(role).add(new long[] {offset + System.nanoTime(), cpuNanos});
+                    for (Map.Entry<String, java.util.function.LongSupplier> r : readers.entrySet()) {
+                        long cpuNanos = r.getValue().getAsLong();
+                        samples.get(r.getKey()).add(new long[] {offset + System.nanoTime(), cpuNanos});
                     }
                     try {
                         Thread.sleep(SAMPLE_MILLIS);
@@ -339,17 +364,32 @@ public final class SideBySide {
             thread.start();
         }
 
-        /** A sampler over readings already made ({epoch ns, cpu ns} per role), for tests. */
-        CpuSampler(Map<String, List<long[]>> readings) {
-            samples.putAll(readings);
+        private CpuSampler() {
             thread = null;
             running = false;
         }
 
-        /** The role's CPU time between two epoch instants, ns, each end interpolated between the readings around it. */
-        long between(String role, long fromEpochNanos, long toEpochNanos) {
-            List<long[]> s = samples.get(role);
-            return Math.round(at(s, toEpochNanos) - at(s, fromEpochNanos));
+        /** A sampler over readings already made ({epoch ns, cpu ns} per name), for tests. */
+        static CpuSampler over(Map<String, List<long[]>> readings) {
+            CpuSampler s = new CpuSampler();
+            s.samples.putAll(readings);
+            return s;
+        }
+
+        /** Whether it reads {@code name}. */
+        boolean reads(String name) {
+            return samples.containsKey(name);
+        }
+
+        /**
+         * The named CPU time between two epoch instants, ns, each end interpolated between the readings around it; -1
+         * where one of those readings is -1.
+         */
+        long between(String name, long fromEpochNanos, long toEpochNanos) {
+            List<long[]> s = samples.get(name);
+            double to = at(s, toEpochNanos);
+            double from = at(s, fromEpochNanos);
+            return Double.isNaN(to) || Double.isNaN(from) ? -1 : Math.round(to - from);
         }
 
         private static double at(List<long[]> s, long epochNanos) {
@@ -360,10 +400,11 @@ public final class SideBySide {
                 long[] a = s.get(i - 1);
                 long[] b = s.get(i);
                 if (epochNanos <= b[0]) {
-                    return a[1] + (double) (b[1] - a[1]) * (epochNanos - a[0]) / Math.max(1, b[0] - a[0]);
+                    return a[1] < 0 || b[1] < 0 ? Double.NaN
+                            : a[1] + (double) (b[1] - a[1]) * (epochNanos - a[0]) / Math.max(1, b[0] - a[0]);
                 }
             }
-            return s.get(s.size() - 1)[1];
+            return s.get(s.size() - 1)[1] < 0 ? Double.NaN : s.get(s.size() - 1)[1];
         }
 
         @Override

@@ -37,6 +37,14 @@ public record ProfileCost(
      * @param verdict more or less CPU per request than the reference where the Holm-adjusted p is under 0.05, else
      *     within the noise; absent for the reference
      * @param addedP99OverReferenceUs its P99 less the reference's, slice by slice, with its 95% interval, us
+     * @param gcCpuUsPerRequest the part of its CPU per request its garbage collection spent, with its 95% interval, us;
+     *     absent where it was not read
+     * @param gcAddedOverReferenceUs that less the reference profile's, slice by slice, with its 95% interval, us;
+     *     absent for the reference and where either was not read
+     * @param allocatedBytesPerRequest the bytes it allocated per good answer, with its 95% interval; absent without a
+     *     recording
+     * @param allocationOverReference that over the reference profile's, slice by slice, its interval at the family's
+     *     level (as {@code overReference}); absent for the reference and where either was not read
      */
     public record AtRate(
             @JsonProperty(value = "rate_rps", required = true) int rateRps,
@@ -44,7 +52,11 @@ public record ProfileCost(
             @JsonProperty("over_reference") Estimate overReference,
             @JsonProperty("p_holm") Double pHolm,
             @JsonProperty("verdict") CostRow.CpuVerdict verdict,
-            @JsonProperty("added_p99_over_reference_us") Estimate addedP99OverReferenceUs) {
+            @JsonProperty("added_p99_over_reference_us") Estimate addedP99OverReferenceUs,
+            @JsonProperty("gc_cpu_us_per_request") Estimate gcCpuUsPerRequest,
+            @JsonProperty("gc_added_over_reference_us") Estimate gcAddedOverReferenceUs,
+            @JsonProperty("allocated_bytes_per_request") Estimate allocatedBytesPerRequest,
+            @JsonProperty("allocation_over_reference") Estimate allocationOverReference) {
     }
 
     /**

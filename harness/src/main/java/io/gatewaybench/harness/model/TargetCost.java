@@ -24,6 +24,10 @@ public record TargetCost(
      * @param rateRps the rate, req/s
      * @param cpuUsPerRequest its processes' CPU time per good answer, us; absent for direct and a gateway not sampled
      * @param cores CPU cores it kept busy on average; absent as the CPU per request is
+     * @param gcCpuUsPerRequest for a JVM gateway, the part of its CPU per request its garbage collection's threads and
+     *     VM Thread spent, us; absent for every other target
+     * @param allocatedBytesPerRequest for a JVM gateway with a Flight Recorder recording, the bytes its Java threads
+     *     allocated per good answer, with its 95% interval; absent for every other target
      * @param relative its CPU per request over the cheapest gateway's in the same slices; absent for that one, direct
      *     and a gateway not sampled
      * @param latencyUs the good answers pooled, from their intended send, us
@@ -35,6 +39,8 @@ public record TargetCost(
             @JsonProperty(value = "rate_rps", required = true) int rateRps,
             @JsonProperty("cpu_us_per_request") Estimate cpuUsPerRequest,
             @JsonProperty("cores") Estimate cores,
+            @JsonProperty("gc_cpu_us_per_request") Estimate gcCpuUsPerRequest,
+            @JsonProperty("allocated_bytes_per_request") Estimate allocatedBytesPerRequest,
             @JsonProperty("relative") Relative relative,
             @JsonProperty(value = "latency_us", required = true) ProbeResult latencyUs,
             @JsonProperty("added_over_direct_us") Added addedOverDirectUs,

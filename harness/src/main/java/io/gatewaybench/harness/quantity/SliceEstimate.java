@@ -97,6 +97,15 @@ public final class SliceEstimate {
         return Arrays.copyOf(logs, n);
     }
 
+    /**
+     * The mean of a figure over slices, with its interval, for one that may be 0 in a slice (a collector's CPU, which
+     * comes in bursts): slices where it is NaN are left out.
+     */
+    public static Estimate mean(double[] a) {
+        double[] zero = new double[a.length];
+        return difference(a, zero);
+    }
+
     /** The mean of {@code a[s] - b[s]} over slices, with its interval; slices where either is NaN are left out. */
     public static Estimate difference(double[] a, double[] b) {
         double[] d = new double[a.length];

@@ -100,15 +100,27 @@ final class CostTables {
             return null;
         }
         List<List<Table.Cell>> rows = new ArrayList<>();
+        boolean gc = s.targets().stream().filter(t -> t.cost() != null).flatMap(t -> t.cost().atRates().stream())
+                .anyMatch(a -> a.gcCpuUsPerRequest() != null);
+        boolean allocation = s.targets().stream().filter(t -> t.cost() != null)
+                .flatMap(t -> t.cost().atRates().stream()).anyMatch(a -> a.allocatedBytesPerRequest() != null);
         for (int rate : design.ratesRps()) {
             for (Target t : s.targets()) {
                 TargetCost.AtRate a = at(t, rate);
                 if (a == null) {
                     continue;
                 }
-                rows.add(List.of(Table.Cell.of(t.name()), new Table.Cell(String.valueOf(rate), (double) rate),
-                        estimate(a.cpuUsPerRequest(), "%.0f"), estimate(a.cores(), "%.3f"),
-                        a.relative() == null ? Table.Cell.of("-")
+                List<Table.Cell> row = new ArrayList<>(List.of(Table.Cell.of(t.name()),
+                        new Table.Cell(String.valueOf(rate), (double) rate),
+                        estimate(a.cpuUsPerRequest(), "%.0f"), estimate(a.cores(), "%.3f")));
+                if (gc) {
+                    row.add(estimate(a.gcCpuUsPerRequest(), "%.1f"));
+                }
+                if (allocation) {
+                    row.add(estimate(a.allocatedBytesPerRequest(), "%.0f"));
+                }
+                rows.add(row);
+                row.addAll(List.of(a.relative() == null ? Table.Cell.of("-")
                                 : new Table.Cell(ratio(a.relative().ratio()).text() + " "
                                 + a.relative().to(), a.relative().ratio().value()),
                         us(a.latencyUs().p50()), us(a.latencyUs().p90()), us(a.latencyUs().p99()),
@@ -119,15 +131,26 @@ final class CostTables {
                         Table.Cell.of(a.objectiveHolds() ? "yes" : "no")));
             }
         }
+        List<String> headers = new ArrayList<>(List.of("target", "req/s", "CPU µs / request", "cores"));
+        if (gc) {
+            headers.add("GC CPU µs / request");
+        }
+        if (allocation) {
+            headers.add("allocated bytes / request");
+        }
+        headers.addAll(List.of("over the cheapest", "P50 µs", "P90 µs", "P99 µs", "P99.9 µs", "added at P50, µs",
+                "added at P99, µs", "errors", "objective"));
         return new Table("cost-at-rates", "Every target at each equal rate",
                 "Each rate as every target was offered it at once. *CPU µs / request*, *cores*: its own processes' "
-                        + "CPU time (its cgroup) per good answer and per second; *over the cheapest*: slice by slice. "
+                        + "CPU time (its cgroup) per good answer and per second; "
+                        + (gc ? "*GC CPU*: the part of it a JVM gateway's collector threads and VM Thread spent, "
+                        + "the mean of its slices', 95%; " : "")
+                        + (allocation ? "*allocated*: what its Java threads allocated per good answer (its Flight "
+                        + "Recorder recording), 95%; " : "") + "*over the cheapest*: slice by slice. "
                         + "Latency: the good answers pooled, each from its intended send instant (the injector's own "
                         + "lateness included: see details of the rate), us. *Objective*: every answer the page and the "
                         + "P99 at most " + design.objectiveP99Ms() + " ms.",
-                List.of("target", "req/s", "CPU µs / request", "cores", "over the cheapest", "P50 µs", "P90 µs",
-                        "P99 µs", "P99.9 µs", "added at P50, µs", "added at P99, µs", "errors", "objective"),
-                List.copyOf(rows));
+                List.copyOf(headers), rows.stream().map(List::copyOf).toList());
     }
 
     /**
@@ -142,6 +165,10 @@ final class CostTables {
         List<List<Table.Cell>> rows = new ArrayList<>();
         List<String> pairs = new ArrayList<>();
         boolean batches = m.atEqualRates().values().stream().flatMap(List::stream).anyMatch(p -> p.batch() != null);
+        boolean gc = m.atEqualRates().values().stream().flatMap(List::stream).flatMap(p -> p.atRates().stream())
+                .anyMatch(a -> a.gcCpuUsPerRequest() != null);
+        boolean allocation = m.atEqualRates().values().stream().flatMap(List::stream)
+                .flatMap(p -> p.atRates().stream()).anyMatch(a -> a.allocatedBytesPerRequest() != null);
         m.atEqualRates().forEach((gateway, profiles) -> {
             for (ProfileCost p : profiles) {
                 for (ProfileCost.AtRate a : p.atRates()) {
@@ -162,6 +189,16 @@ final class CostTables {
                                     : added(a.addedP99OverReferenceUs()),
                             p.steadyAfterS() == null ? Table.Cell.of("not steady")
                                     : new Table.Cell(String.valueOf(p.steadyAfterS()), (double) p.steadyAfterS())));
+                    if (gc) {
+                        row.add(estimate(a.gcCpuUsPerRequest(), "%.1f"));
+                        row.add(a.gcAddedOverReferenceUs() == null ? Table.Cell.of(a.overReference() == null
+                                && !p.twin() ? "the reference" : "-") : added(a.gcAddedOverReferenceUs(), "%+.1f"));
+                    }
+                    if (allocation) {
+                        row.add(estimate(a.allocatedBytesPerRequest(), "%.0f"));
+                        row.add(a.allocationOverReference() == null ? Table.Cell.of(a.overReference() == null
+                                && !p.twin() ? "the reference" : "-") : ratio(a.allocationOverReference()));
+                    }
                 }
                 if (p.aa() != null) {
                     pairs.add("**A/A pair " + p.target() + "**: " + p.aa().finding() + ".");
@@ -176,14 +213,23 @@ final class CostTables {
                         + "every profile at every rate, all holding together at 95%); *Holm p*: the p-value of the "
                         + "same cost, Holm-adjusted over those comparisons; the verdict is more or less CPU where it "
                         + "is under 0.05. *Added at P99*: its P99 less the reference's in the same slices, 95%. "
+                        + (gc ? "*GC CPU*: the part of its CPU per request its collector threads and VM Thread spent, "
+                        + "95%; *GC added*: that less the reference's in the same slices, 95%. " : "")
+                        + (allocation ? "*Allocated*: what its Java threads allocated per good answer (its Flight "
+                        + "Recorder recording), 95%; *allocation over the reference*: slice by slice, at the family's "
+                        + "level. " : "")
                         + (batches ? "A matrix too large to run at once ran in *batches*, each with the reference and "
                         + "its twin again (named -b2, -b3, ...) and the rates of the first: each profile is judged "
                         + "over "
                         + "its own batch's reference, all in one family. " : "")
                         + String.join(" ", pairs),
-                Stream.concat(Stream.concat(Stream.of("target"), batches ? Stream.of("batch") : Stream.<String>empty()),
+                Stream.of(Stream.of("target"), batches ? Stream.of("batch") : Stream.<String>empty(),
                         Stream.of("req/s", "CPU µs / request", "over the reference", "Holm p", "verdict",
-                        "added at P99 over the reference, µs", "steady after, s")).toList(),
+                        "added at P99 over the reference, µs", "steady after, s"), gc
+                        ? Stream.of("GC CPU µs / request", "GC added over the reference, µs")
+                        : Stream.<String>empty(), allocation
+                        ? Stream.of("allocated bytes / request", "allocation over the reference")
+                        : Stream.<String>empty()).flatMap(x -> x).toList(),
                 rows.stream().map(List::copyOf).toList());
     }
 
@@ -295,8 +341,8 @@ final class CostTables {
 
     private static String text(Estimate e, String format) {
         String v = String.format(Locale.ROOT, format, e.value());
-        return e.ci95Low() == null ? v : v + " (" + String.format(Locale.ROOT, format, e.ci95Low()) + "-"
-                + String.format(Locale.ROOT, format, e.ci95High()) + ")";
+        return e.ci95Low() == null ? v : v + " (" + String.format(Locale.ROOT, format, e.ci95Low())
+                + (e.ci95Low() < 0 ? " to " : "-") + String.format(Locale.ROOT, format, e.ci95High()) + ")";
     }
 
     /** A ratio as "1.22x (1.20-1.24)". */
@@ -305,7 +351,11 @@ final class CostTables {
     }
 
     private static Table.Cell added(Estimate e) {
-        Function<Double, String> f = v -> String.format(Locale.ROOT, "%+.0f", v);
+        return added(e, "%+.0f");
+    }
+
+    private static Table.Cell added(Estimate e, String format) {
+        Function<Double, String> f = v -> String.format(Locale.ROOT, format, v);
         return new Table.Cell(f.apply(e.value())
                 + (e.ci95Low() == null ? "" : " (" + f.apply(e.ci95Low()) + " to " + f.apply(e.ci95High())
                 + ")"), e.value());

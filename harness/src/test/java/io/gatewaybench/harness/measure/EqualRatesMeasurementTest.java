@@ -51,7 +51,7 @@ class EqualRatesMeasurementTest {
         for (long[] ms : List.of(aMs, bMs)) {
             List<SideBySide.Slice> one = new ArrayList<>();
             for (long m : ms) {
-                one.add(new SideBySide.Slice(1000, 1000, Map.of(), m < 0 ? -1 : m * 1_000_000, histogram(),
+                one.add(new SideBySide.Slice(0, 1000, 1000, Map.of(), m < 0 ? -1 : m * 1_000_000, -1, histogram(),
                         histogram(), histogram()));
             }
             slices.add(one);

@@ -149,6 +149,36 @@ class JfrFiguresTest {
         assertEquals(3, f.cpuSamples());
     }
 
+    /**
+     * Allocation in windows between samplings: three threads sampled every second from 10 s to 20 s, out of order and
+     * a few ms apart within a sampling; one allocating 1,000 B/s throughout, one 2,000 B/s that ends at 15 s, one
+     * born at 13 s with 500 B/s. Over 12.5-17.5 s: 37,750 B at the start and 50,250 at the end, both between two
+     * samplings, so 12,500; a window before the first sampling is not covered.
+     */
+    @Test
+    void allocationInWindowsIsInterpolatedBetweenSamplings() throws IOException {
+        List<String> events = new ArrayList<>();
+        for (int t = 10; t <= 20; t++) {
+            events.add(allocation(String.format(java.util.Locale.ROOT, "%02d.004", t), 1, 1_000L * t));
+            if (t <= 15) {
+                events.add(allocation(String.format(java.util.Locale.ROOT, "%02d.000", t), 2, 2_000L * t));
+            }
+            if (t >= 13) {
+                events.add(allocation(String.format(java.util.Locale.ROOT, "%02d.002", t), 3, 500L * (t - 12)));
+            }
+        }
+        java.util.Collections.shuffle(events, new java.util.Random(1));
+        String json = "{\"recording\": {\"events\": [" + String.join("", events).replaceFirst(",$", "") + "]}}";
+        JfrFigures.AllocationSeries series = JfrFigures.AllocationSeries.parse(
+                new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8)));
+        long at = Instant.parse("2026-01-01T00:00:00Z").getEpochSecond() * 1_000_000_000L;
+        // each sampling's last event is thread 1's, at x.004 s: the window's ends lie half way between two samplings
+        assertEquals(12_500, series.between(at + 12_504_000_000L, at + 17_504_000_000L));
+        assertEquals(-1, series.between(at + 9_000_000_000L, at + 11_000_000_000L));
+        assertEquals(series.total()[series.total().length - 1] - series.total()[0],
+                series.between(series.atNanos()[0], series.atNanos()[series.atNanos().length - 1]));
+    }
+
     private static String sampled(String type, String second, long thread, String frameClass, long weight) {
         return "{\"type\": \"" + type + "\", \"values\": {\"startTime\": \"2026-01-01T00:00:" + second + "Z\", \"weight\": " + weight
                 + ", \"eventThread\": {\"javaThreadId\": " + thread + "}, \"stackTrace\": {\"truncated\": true, \"frames\": [{\"method\": "

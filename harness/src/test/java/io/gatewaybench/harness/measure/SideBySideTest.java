@@ -92,12 +92,28 @@ class SideBySideTest {
         // group a burns 2 ms of CPU each 100 ms, read every 100 ms from 50 ms before the attack; b burns 1 ms
         Map<String, List<long[]>> readings = Map.of("a", burn(2_000_000L), "b", burn(1_000_000L),
                 "tomcat", burn(500_000L));
-        SideBySide.Result r = read(records(seq -> PAGE, seq -> 0L), new SideBySide.CpuSampler(readings));
+        SideBySide.Result r = read(records(seq -> PAGE, seq -> 0L), SideBySide.CpuSampler.over(readings));
         assertEquals(20_000_000L, r.of("a").get(0).cpuNanos(), "a: 2 ms a 100 ms over 1 s");
         assertEquals(10_000_000L, r.of("b").get(1).cpuNanos());
         assertEquals(2_000_000.0 / RATE * 10 / 1000, r.of("a").get(0).cpuUsPerRequest(), 1e-9, "us per good answer");
         assertEquals(5_000_000L, r.roleCpuNanos().get("tomcat")[1]);
         assertNotEquals(r.of("a").get(0).cpuNanos(), r.of("b").get(0).cpuNanos());
+    }
+
+    @Test
+    void eachSlicesCollectionCpuIsItsJvmsThreadsBetweenItsEnds() throws IOException {
+        // a's collection burns 0.3 ms each 100 ms; b is no JVM read; tomcat's reading fails from 2.5 s on, inside
+        // the second slice (2-3 s after the start)
+        List<long[]> gone = new ArrayList<>(burn(500_000L));
+        gone.replaceAll(x -> x[0] > START + 2_500_000_000L ? new long[] {x[0], -1} : x);
+        Map<String, List<long[]>> readings = Map.of("a", burn(2_000_000L), "b", burn(1_000_000L),
+                SideBySide.GC + "a", burn(300_000L), "tomcat", gone);
+        SideBySide.Result r = read(records(seq -> PAGE, seq -> 0L), SideBySide.CpuSampler.over(readings));
+        assertEquals(3_000_000L, r.of("a").get(0).gcNanos(), "a's collection: 0.3 ms a 100 ms over 1 s");
+        assertEquals(3_000_000L, r.of("a").get(1).gcNanos());
+        assertEquals(-1, r.of("b").get(0).gcNanos(), "b's collection is not read");
+        assertEquals(5_000_000L, r.roleCpuNanos().get("tomcat")[0], "read throughout the first slice");
+        assertEquals(-1, r.roleCpuNanos().get("tomcat")[1], "a slice that needs a failed reading is unknown");
     }
 
     /** Readings every 100 ms from 50 ms before the attack to 4 s past it, of a group burning {@code per100ms} each. */

@@ -46,6 +46,8 @@ import org.junit.jupiter.api.parallel.Isolated;
  *       Sent one after the other, as a run measures targets, the same twins differed by 44-100 us (standard deviation)
  *       from one pair of 5 s levels to the next here: that is the noise a run's intervals over rounds carry, not the
  *       instrument's;</li>
+ *   <li>a hold of 5 ms beside the same twin is recovered at P99 within {@link #P99_TOLERANCE_US} of what the proxies
+ *       served (the 200 us hold lies inside P99's noise here, so its P99 is only bounded);</li>
  *   <li>a 100 ms stall every second shows in P99, and in the share of requests that waited for it (about 10%);</li>
  *   <li>the injector itself stopped 100 ms every second (SIGSTOP, SIGCONT): its latency from each request's intended send
  *       shows the stops, from the actual send it would not, and the level is sent once more and, late again, is
@@ -97,9 +99,14 @@ class VegetaPlantsIT {
     /**
      * The same at P99, stated from the twin's own round-to-round spread there: its P99 moved between 1.5 and 5.7 ms from
      * one 5 s level to the next in the calibration, and the P99 differences between -1.3 and +1.4 ms. A hold of a few
-     * hundred microseconds lies inside that: at P99 this machine resolves milliseconds, and the check only bounds them.
+     * hundred microseconds lies inside that: at P99 this machine resolves milliseconds, so the 200 us hold's P99 is
+     * only bounded, and a hold of {@link #P99_HOLD_US} is what P99 must show (a P99 without it lies twice this away).
      */
     static final long P99_TOLERANCE_US = 2500;
+    /** The hold the P99 check is planted with, us: twice {@link #P99_TOLERANCE_US}. */
+    static final int P99_HOLD_US = 5000;
+    /** Rounds of the P99 check, at the first of {@link #RATES}. */
+    static final int P99_ROUNDS = 3;
     private static final Pattern HELD = Pattern.compile("held us: n=(\\d+) p50=(\\d+) p99=(\\d+) max=(\\d+)");
     private static final Pattern SERVED = Pattern.compile("served us: n=(\\d+) p50=(\\d+) p99=(\\d+) max=(\\d+)");
 
@@ -161,6 +168,54 @@ class VegetaPlantsIT {
                 throw second;
             }
         }
+    }
+
+    /**
+     * A hold of {@link #P99_HOLD_US} beside its twin: the P99 difference Vegeta saw (the median over {@link
+     * #P99_ROUNDS} levels) lies within {@link #P99_TOLERANCE_US} of the one the proxies served, so a P99 that does not
+     * show the hold fails. {@code -Dplanted.twin.unseen.us=5000} makes the twin hold 5 ms before its count starts:
+     * Vegeta's P99 then shows no difference where the proxies served one, and the check must fail.
+     */
+    @Test
+    void aHoldOf5MillisecondsShowsAtP99() throws IOException {
+        twice("p99", this::holdAtP99);
+    }
+
+    private void holdAtP99(int attempt) throws IOException {
+        String unseen = System.getProperty("planted.twin.unseen.us", "");
+        String plant = System.getProperty("planted.p99.hold.us", String.valueOf(P99_HOLD_US));
+        long[] recovered = new long[P99_ROUNDS];
+        long[] served = new long[P99_ROUNDS];
+        try (TargetProcess hold = start("planted-park-200.properties", "p99-hold-" + attempt, "--park-us=" + plant);
+             TargetProcess twin = start("planted-park-1.properties", "p99-twin-" + attempt,
+                     "--park-us=1" + (unseen.isEmpty() ? "" : " --unseen-park-us=" + unseen))) {
+            List<URI> twins = List.of(hold.launch().url(), twin.launch().url());
+            Path targets = RUNS.resolve("p99-targets.txt");
+            StringBuilder both = new StringBuilder();
+            for (URI base : twins) {
+                both.append(Files.readString(VegetaLevel.targets(base, VegetaLadder.paths(request),
+                        VegetaLadder.headers(request), RUNS.resolve("p99-targets-" + base.getPort() + ".txt"))));
+            }
+            Files.writeString(targets, both);
+            side(targets, twins, RATES.get(0), WARMUP_LEVEL_SECONDS, "p99-warm-up");
+            counts(twins.get(0));
+            counts(twins.get(1));
+            for (int round = 0; round < P99_ROUNDS; round++) {
+                List<VegetaLevel.Result> each = side(targets, twins, RATES.get(0), LEVEL_SECONDS, "p99-" + (round + 1));
+                Counts h = counts(twins.get(0));
+                Counts t = counts(twins.get(1));
+                recovered[round] = each.get(0).fromIntended().getValueAtPercentile(99)
+                        - each.get(1).fromIntended().getValueAtPercentile(99);
+                served[round] = h.servedP99() - t.servedP99();
+            }
+        }
+        String seen = String.format(Locale.ROOT, "the hold of %s us less its twin at %d req/s, P99 us: as Vegeta saw "
+                + "it %s, as the proxies served it %s", plant, RATES.get(0), Arrays.toString(recovered),
+                Arrays.toString(served));
+        Files.writeString(RUNS.resolve("p99-recovered.txt"), seen + "\n");
+        assertTrue(Math.abs(median(recovered) - median(served)) <= P99_TOLERANCE_US, String.format(Locale.ROOT,
+                "the hold shows at P99 as %d us (median), %d us served, tolerance ±%d us: %s", median(recovered),
+                median(served), P99_TOLERANCE_US, seen));
     }
 
     @Test
@@ -235,8 +290,8 @@ class VegetaPlantsIT {
         }
     }
 
-    /** A proxy's own P50s since it was last asked, us: each answer's time in it, and each hold's. */
-    private record Counts(long servedP50, long heldP50) {
+    /** A proxy's own figures since it was last asked, us: each answer's time in it (P50, P99) and each hold's (P50). */
+    private record Counts(long servedP50, long servedP99, long heldP50) {
     }
 
     private static Counts counts(URI proxy) throws IOException {
@@ -247,7 +302,8 @@ class VegetaPlantsIT {
         Matcher served = SERVED.matcher(text);
         Matcher held = HELD.matcher(text);
         assertTrue(served.find(), "no count of answers served in " + text);
-        return new Counts(Long.parseLong(served.group(2)), held.find() ? Long.parseLong(held.group(2)) : 0);
+        return new Counts(Long.parseLong(served.group(2)), Long.parseLong(served.group(3)),
+                held.find() ? Long.parseLong(held.group(2)) : 0);
     }
 
     /**

@@ -151,6 +151,86 @@ class ProfileCostsTableTest {
         }
     }
 
+    /**
+     * The collection's CPU and the allocation as planted in the slices: the reference's collector takes 15% of its CPU
+     * in two slices of three and nothing in the third (it works in bursts), the parallel profile's 20 µs per request
+     * more in every slice; the reference allocates 40,000 bytes a request, 1% more or less from slice to slice, the
+     * parallel profile 1.2 times as much in each. summary.md gives the reference's collection as the mean of its
+     * slices', the plants as +20.0 and 1.20x; the twin, with the reference's figures, as +0.0 and 1.00x.
+     */
+    @Test
+    void theCollectionsCpuAndTheAllocationAreComparedAsPlanted() throws Exception {
+        ObjectNode s = (ObjectNode) JSON.readTree(Repo.root().resolve(RUN).toFile());
+        ArrayNode targets = JSON.createArrayNode();
+        ObjectNode scg = directAndScg(s, targets);
+        for (JsonNode level : scg.get("equal_rates").get("levels")) {
+            int i = 0;
+            for (JsonNode slice : level.get("slices")) {
+                long perRequest = i % 2 == 0 ? 40_400 : 39_600;
+                ((ObjectNode) slice).put("allocated_bytes", slice.get("good").asLong() * perRequest);
+                ((ObjectNode) slice).put("gc_cpu_ms", i++ % 3 == 0 ? 0 : slice.get("cpu_ms").asDouble() * 0.15);
+            }
+        }
+        Random noise = new Random(5);
+        targets.add(variant(scg, "default", "", 1, null));
+        targets.add(variant(scg, "default", "-twin", 1, noise));
+        ObjectNode parallel = variant(scg, "parallel", "", 1.05, noise);
+        for (JsonNode level : parallel.get("equal_rates").get("levels")) {
+            for (JsonNode slice : level.get("slices")) {
+                ((ObjectNode) slice).put("gc_cpu_ms", slice.get("gc_cpu_ms").asDouble()
+                        + 20 * slice.get("good").asLong() / 1000.0);
+                ((ObjectNode) slice).put("allocated_bytes", slice.get("allocated_bytes").asLong() * 6 / 5);
+            }
+        }
+        targets.add(parallel);
+        s.set("targets", targets);
+        s.set("jvm_profiles", JSON.valueToTree(Map.of("reference", "default", "profiles", List.of(),
+                "not_available", List.of(), "by_gateway", Map.of())));
+        Summary summary = Analysis.apply(Summaries.parse(s.toString()));
+        String md = section(RunSummary.markdown(summary));
+        for (JsonNode level : scg.get("equal_rates").get("levels")) {
+            int rate = level.get("rate_rps").asInt();
+            double mean = 0;
+            for (JsonNode slice : level.get("slices")) {
+                mean += slice.get("gc_cpu_ms").asDouble() * 1000 / slice.get("good").asLong()
+                        / level.get("slices").size();
+            }
+            List<String> reference = row(md, "scg@default", rate);
+            assertEquals(String.format(java.util.Locale.ROOT, "%.1f", mean),
+                    reference.get(reference.size() - 4).replaceFirst(" .*", ""), "the reference's, the mean of its "
+                            + "slices': " + reference);
+            assertTrue(reference.get(reference.size() - 2).startsWith("40000 ("), "the reference's allocation: "
+                    + reference);
+            List<String> plant = row(md, "scg@parallel", rate);
+            assertEquals("+20.0 (+20.0 to +20.0)", plant.get(plant.size() - 3), "parallel's plant: " + plant);
+            assertEquals("1.20x (1.20-1.20)", plant.get(plant.size() - 1), "parallel's plant: " + plant);
+            List<String> twin = row(md, "scg@default-twin", rate);
+            assertEquals("+0.0 (+0.0 to +0.0)", twin.get(twin.size() - 3), "the twin: " + twin);
+            assertEquals("1.00x (1.00-1.00)", twin.get(twin.size() - 1), "the twin: " + twin);
+        }
+    }
+
+    /** The committed run's scg; its direct added to {@code targets}. */
+    private static ObjectNode directAndScg(ObjectNode s, ArrayNode targets) {
+        ObjectNode scg = null;
+        for (JsonNode t : s.get("targets")) {
+            if (t.get("name").asText().equals("direct")) {
+                targets.add(t);
+            } else if (t.get("name").asText().equals("scg")) {
+                scg = (ObjectNode) t;
+            }
+        }
+        return scg;
+    }
+
+    /** The cells of a target's row at a rate in the matrix's table. */
+    private static List<String> row(String md, String target, int rate) {
+        return md.lines().filter(l -> l.startsWith("| " + target + " | " + rate + " |")).findFirst()
+                .map(l -> java.util.Arrays.stream(l.substring(2, l.length() - 2).split(" \\| ")).map(String::strip)
+                        .toList())
+                .orElseThrow(() -> new AssertionError(target + " at " + rate + " req/s in\n" + md));
+    }
+
     private static ObjectNode inBatch(ObjectNode target, int batch) {
         ((ObjectNode) target.get("equal_rates")).put("batch", batch);
         return target;
@@ -168,14 +248,7 @@ class ProfileCostsTableTest {
     private static Summary matrix(double g1, double parallel, double twin, long seed) throws Exception {
         ObjectNode s = (ObjectNode) JSON.readTree(Repo.root().resolve(RUN).toFile());
         ArrayNode targets = JSON.createArrayNode();
-        ObjectNode scg = null;
-        for (JsonNode t : s.get("targets")) {
-            if (t.get("name").asText().equals("direct")) {
-                targets.add(t);
-            } else if (t.get("name").asText().equals("scg")) {
-                scg = (ObjectNode) t;
-            }
-        }
+        ObjectNode scg = directAndScg(s, targets);
         Random noise = new Random(seed);
         targets.add(variant(scg, "default", "", 1, null));
         targets.add(variant(scg, "default", "-twin", twin, noise));
