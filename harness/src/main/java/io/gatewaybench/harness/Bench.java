@@ -92,6 +92,11 @@ public final class Bench {
     /** SIGINT or SIGTERM, once one has arrived. */
     private static volatile String signal;
 
+    /** SIGINT or SIGTERM once one has arrived, else null: a shutdown hook that writes what was measured asks. */
+    static String signal() {
+        return signal;
+    }
+
     private Bench(RunPlan plan, Topology topology, HostileInputRecord hostile, Path runDir) {
         this.plan = plan;
         this.topology = topology;

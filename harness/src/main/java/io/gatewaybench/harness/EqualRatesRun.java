@@ -38,7 +38,8 @@ import java.util.Map;
  * until steady, the rates searched, each rate slice by slice), then, still warm and one at a time, under the 2019
  * study's closed load with the wrk cross-check ({@link RoundMeasurement#measureRunning}); stopped, and the run written
  * to {@code results/<run-id>/}. A target that cannot start or be verified is recorded as failed; the others are
- * measured.
+ * measured. A run stopped by SIGINT or SIGTERM writes what it measured before (every rate, batch and closed load done)
+ * and says where it stopped.
  */
 final class EqualRatesRun {
     private final RunPlan plan;
@@ -48,6 +49,20 @@ final class EqualRatesRun {
     private final Path runDir;
     private final Instant started = Instant.now();
     private final Map<String, TargetDetails> details = new LinkedHashMap<>();
+    /*
+     * What the run has measured so far, under the lock: the main thread adds to it, and on SIGINT or SIGTERM the
+     * shutdown hook writes the summary from it.
+     */
+    private final Object lock = new Object();
+    private final Map<String, String> failures = new LinkedHashMap<>();
+    private final Map<String, List<RequestStats>> rounds = new LinkedHashMap<>();
+    /** The equal rates measured so far, every batch done and the present one's rates. */
+    private volatile EqualRatesMeasurement.Result soFar;
+    private volatile String injectorJvm;
+    /** What the run is doing, for the summary written on a signal. */
+    private volatile String step = "the targets' start";
+    /** Set under the lock once the summary is written, by the main thread or by the shutdown hook. */
+    private boolean written;
 
     EqualRatesRun(RunPlan plan, Topology topology, HostileInputRecord hostile, Path runDir) {
         this.plan = plan;
@@ -80,11 +95,11 @@ final class EqualRatesRun {
             System.out.println("bench: no CPU groups here (" + why
                     + "): every target's CPU is reported as not measured");
         }
-        Map<String, String> failures = new LinkedHashMap<>();
-        Map<String, List<RequestStats>> rounds = new LinkedHashMap<>();
-        targets.forEach(t -> rounds.put(t.name(), new ArrayList<>()));
+        synchronized (lock) {
+            targets.forEach(t -> rounds.put(t.name(), new ArrayList<>()));
+        }
+        Runtime.getRuntime().addShutdownHook(new Thread(this::writeOnSignal, "write-what-was-measured"));
         EqualRatesMeasurement.Result equal = null;
-        String injectorJvm = null;
         try (Origin origin = Origin.of(plan.origin(), runDir.resolve("targets/tomcat"), topology.backend(), cpu)) {
             byte[] reference = ScenarioCheck.referencePage(origin.url(), plan.origin());
             String cookie = plan.origin().atUrl() ? "" : ScenarioCheck.sessionCookie(origin.url());
@@ -95,13 +110,20 @@ final class EqualRatesRun {
             List<String> roles = cpu == null ? List.of() : plan.origin().atUrl() ? List.of("injector")
                     : List.of("tomcat", "injector");
             RoundMeasurement closed = new RoundMeasurement(description, origin, reference, List.of(),
-                    (t, change) -> details.put(t.name(), change.apply(details.get(t.name()))));
+                    (t, change) -> {
+                        synchronized (lock) {
+                            details.put(t.name(), change.apply(details.get(t.name())));
+                        }
+                    });
             for (int b = 0; b < batches.size(); b++) {
                 String batch = batches.size() == 1 ? "" : "[batch " + (b + 1) + "/" + batches.size() + "] ";
                 Map<String, TargetProcess> running = new LinkedHashMap<>();
                 EqualRatesMeasurement.Result r;
+                EqualRatesMeasurement.Result before = equal;
+                int number = b + 1;
+                step = batches.size() == 1 ? "the equal rates" : "batch " + number + "'s equal rates";
                 try {
-                    Map<String, URI> urls = start(batches.get(b), origin, reference, cpu, running, failures, batch);
+                    Map<String, URI> urls = start(batches.get(b), origin, reference, cpu, running, batch);
                     boolean here = !topology.gateway().remote();
                     List<EqualRatesMeasurement.Running> measured = urls.keySet().stream()
                             .map(n -> new EqualRatesMeasurement.Running(n, urls.get(n),
@@ -126,13 +148,17 @@ final class EqualRatesRun {
                                     started.toEpochMilli() + budgetMs * (b + 1) / batches.size(),
                                     equal == null ? 0 : equal.design().search().limitRps()),
                             cpu, roles, cpu == null ? "not measured: " + why : cpu.describe(), raw,
-                            line -> System.out.println("bench: [equal rates] " + batch + line));
-                    measureClosed(closed, batches.get(b), urls, running, failures, rounds);
+                            line -> System.out.println("bench: [equal rates] " + batch + line),
+                            m -> soFar = batches.size() == 1 ? m
+                                    : EqualRatesMeasurement.Result.inBatches(before, m, number));
+                    soFar = batches.size() == 1 ? r : EqualRatesMeasurement.Result.inBatches(before, r, number);
+                    measureClosed(closed, batches.get(b), urls, running);
                 } finally {
                     running.values().forEach(TargetProcess::close);
                 }
                 r = allocation(r, running, design.sliceS(), batch);
                 equal = batches.size() == 1 ? r : EqualRatesMeasurement.Result.inBatches(equal, r, b + 1);
+                soFar = equal;
             }
             injectorJvm = closed.injectorJvm();
         } finally {
@@ -140,20 +166,13 @@ final class EqualRatesRun {
                 cpu.close();
             }
         }
-        List<MeasuredSummary.TargetOutcome> outcomes = new ArrayList<>();
-        List<String> incomplete = new ArrayList<>();
-        for (Target t : targets) {
-            String failure = failures.get(t.name());
-            if (failure != null) {
-                incomplete.add(t.name() + " was not measured: " + failure);
+        List<MeasuredSummary.TargetOutcome> outcomes;
+        synchronized (lock) {
+            if (written) { // a signal: the hook has written what was measured
+                return false;
             }
-            outcomes.add(new MeasuredSummary.TargetOutcome(t, rounds.get(t.name()),
-                    details.getOrDefault(t.name(), TargetDetails.NONE),
-                    failure));
+            outcomes = write(equal, List.of());
         }
-        Summary run = description().run(injectorJvm, List.of(), null, incomplete);
-        RunSummary.write(runDir, io.gatewaybench.harness.analyse.Analysis.apply(MeasuredSummary.of(run, outcomes,
-                equal)));
         System.out.println();
         System.out.print(Files.readString(runDir.resolve("summary.md")));
         System.out.println("bench: the run took " + minutes(Duration.between(started, Instant.now()).toSeconds()));
@@ -161,6 +180,58 @@ final class EqualRatesRun {
         System.out.println("bench: results in " + runDir + " (summary.md, report.html, details.md, summary.json)");
         return failures.isEmpty() && outcomes.stream()
                 .allMatch(o -> o.rounds().stream().allMatch(r -> r.errors() == 0));
+    }
+
+    /**
+     * The run's summary from what was measured ({@code equal}: the equal rates, null where none were), beside the
+     * closed loads and failures so far; the outcome of every target. Under the lock.
+     */
+    private List<MeasuredSummary.TargetOutcome> write(EqualRatesMeasurement.Result equal, List<String> stopped)
+            throws IOException {
+        List<MeasuredSummary.TargetOutcome> outcomes = new ArrayList<>();
+        List<String> incomplete = new ArrayList<>(stopped);
+        for (Target t : plan.targets()) {
+            String failure = failures.get(t.name());
+            if (failure == null && !stopped.isEmpty() && rounds.get(t.name()).isEmpty()
+                    && (equal == null || !equal.targets().containsKey(t.name()))) {
+                failure = "not measured: the run stopped before it was";
+            }
+            if (failure != null) {
+                incomplete.add(t.name() + " was not measured: " + failure);
+            }
+            outcomes.add(new MeasuredSummary.TargetOutcome(t, List.copyOf(rounds.get(t.name())),
+                    details.getOrDefault(t.name(), TargetDetails.NONE), failure));
+        }
+        Summary run = description().run(injectorJvm, List.of(), null, incomplete);
+        RunSummary.write(runDir, io.gatewaybench.harness.analyse.Analysis.apply(MeasuredSummary.of(run, outcomes,
+                equal)));
+        written = true;
+        return outcomes;
+    }
+
+    /**
+     * The shutdown hook: after SIGINT or SIGTERM, the summary of what was measured so far (the targets' own hooks stop
+     * them meanwhile). Nothing when the run wrote its summary itself.
+     */
+    private void writeOnSignal() {
+        String signal = Bench.signal();
+        if (signal == null) { // an exit of the harness's own: its reason is printed already
+            return;
+        }
+        synchronized (lock) {
+            if (written) {
+                return;
+            }
+            String why = "stopped by " + signal + " during " + step;
+            try {
+                write(soFar, List.of(why));
+                System.out.println("bench: run incomplete: " + why);
+                System.out.println("bench: results in " + runDir
+                        + " (summary.md, report.html, details.md, summary.json)");
+            } catch (IOException | RuntimeException e) {
+                System.err.println("bench: " + why + "; the summary of what was measured could not be written: " + e);
+            }
+        }
     }
 
     /**
@@ -200,16 +271,16 @@ final class EqualRatesRun {
      * verified, in order. One that fails goes to {@code failures}, and the others are measured.
      */
     private Map<String, URI> start(List<Target> batch, Origin origin, byte[] reference, CpuGroups cpu,
-            Map<String, TargetProcess> running, Map<String, String> failures, String prefix) {
+            Map<String, TargetProcess> running, String prefix) {
         Map<String, URI> urls = new LinkedHashMap<>();
         for (Target t : batch) {
-            String step = "bench: [start] " + prefix + t.name() + ": ";
+            String say = "bench: [start] " + prefix + t.name() + ": ";
             try {
                 URI url = origin.url();
                 if (t.declaredByUrl()) {
                     url = t.url().orElseThrow();
                 } else if (!t.isDirect()) {
-                    System.out.println(step + "starting");
+                    System.out.println(say + "starting");
                     TargetProcess p = TargetProcess.start(t, RoundMeasurement.launch(plan, topology, workers, t,
                             runDir.resolve("targets").resolve(t.name()), origin.url()), cpu);
                     running.put(t.name(), p);
@@ -217,12 +288,16 @@ final class EqualRatesRun {
                 }
                 ScenarioCheck.check(t.name(), url, plan.origin(), reference);
                 // what the target is, known from its start: a matrix in batches has no closed load to say it
-                details.putIfAbsent(t.name(), description().target(t, runDir.resolve("targets").resolve(t.name())));
-                System.out.println(step + "verified at " + url);
+                synchronized (lock) {
+                    details.putIfAbsent(t.name(), description().target(t, runDir.resolve("targets").resolve(t.name())));
+                }
+                System.out.println(say + "verified at " + url);
                 urls.put(t.name(), url);
             } catch (RuntimeException e) {
-                failures.put(t.name(), e.getMessage());
-                System.out.println(step + "FAILED, not measured: " + e.getMessage());
+                synchronized (lock) {
+                    failures.put(t.name(), e.getMessage());
+                }
+                System.out.println(say + "FAILED, not measured: " + e.getMessage());
             }
         }
         return urls;
@@ -230,25 +305,35 @@ final class EqualRatesRun {
 
     /** The 2019 study's closed load on each running target of {@code batch}, one at a time, the plan's rounds. */
     private void measureClosed(RoundMeasurement closed, List<Target> batch, Map<String, URI> urls,
-            Map<String, TargetProcess> running, Map<String, String> failures, Map<String, List<RequestStats>> rounds) {
+            Map<String, TargetProcess> running) {
         for (int round = 1; round <= plan.rounds(); round++) {
             for (Target t : Bench.rotated(batch, round - 1)) {
-                if (failures.containsKey(t.name())) {
-                    continue;
+                synchronized (lock) {
+                    if (failures.containsKey(t.name())) {
+                        continue;
+                    }
                 }
-                String step = String.format(Locale.ROOT, "bench: [closed load, round %d/%d] %s: ", round,
+                step = "the closed load of " + t.name() + ", round " + round;
+                String say = String.format(Locale.ROOT, "bench: [closed load, round %d/%d] %s: ", round,
                         plan.rounds(), t.name());
                 try {
                     TargetProcess p = running.get(t.name());
                     RoundMeasurement.Result r = closed.measureRunning(t, urls.get(t.name()),
                             p == null || topology.gateway().remote() ? -1 : p.pid(), round,
-                            line -> System.out.println(step + line));
-                    rounds.get(t.name()).add(r.stats());
-                    System.out.printf(Locale.ROOT, "%s%.0f req/s, P99 %s ms, %d errors%n", step,
+                            line -> System.out.println(say + line));
+                    synchronized (lock) {
+                        rounds.get(t.name()).add(r.stats());
+                    }
+                    if (injectorJvm == null) {
+                        injectorJvm = closed.injectorJvm();
+                    }
+                    System.out.printf(Locale.ROOT, "%s%.0f req/s, P99 %s ms, %d errors%n", say,
                             r.stats().throughputRps(), r.stats().latency().p99(), r.stats().errors());
                 } catch (RuntimeException | IOException e) {
-                    failures.put(t.name(), e.getMessage());
-                    System.out.println(step + "FAILED: " + e.getMessage());
+                    synchronized (lock) {
+                        failures.put(t.name(), e.getMessage());
+                    }
+                    System.out.println(say + "FAILED: " + e.getMessage());
                 }
             }
         }

@@ -27,7 +27,8 @@ import org.junit.jupiter.api.TestMethodOrder;
  * target marked with its reason, the run marked incomplete, and no process of the run left; the
  * last run, after them all, must measure its other targets without any cleanup. A port already
  * taken is refused before anything starts (TargetProcessTest); SIGTERM during a gateway's measurement is
- * BenchNetnsRunIT's, where it must also leave no emulated host behind. Three runs, about 3 minutes here.
+ * BenchNetnsRunIT's, where it must also leave no emulated host behind; SIGTERM during the equal rates must keep the
+ * rates measured before it. Four runs, about 4 minutes here.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class FaultsIT {
@@ -83,6 +84,31 @@ class FaultsIT {
         assertFailed(summary, "planted-silent", "did not listen on port");
         assertIncomplete(results, summary, out, "planted-crash was not measured: planted-crash exited with status 3");
         assertIncomplete(results, summary, out, "planted-silent was not measured");
+        assertNothingLeft(results);
+    }
+
+    /**
+     * SIGTERM once the first of two equal rates is measured (during the second, or the closed load where the search
+     * found so low a limit that both rates are one): the summary keeps the warm-up and the first rate, with its
+     * figures, marks the run incomplete with where it stopped, and nothing of the run is left.
+     */
+    @Test
+    @Order(4)
+    void sigtermDuringTheEqualRatesKeepsTheRatesMeasured() throws Exception {
+        Path results = RESULTS.resolve("sigterm-equal-rates");
+        Process bench = start(results, "run", "--targets=" + DELAY, "--warm-rate=100", "--warmup-cap=30", "--slice=1",
+                "--percents=50,100", "--slices=5", "--rounds=1", "--warmup=2", "--duration=3", "--cross-check=none",
+                "--results=" + results);
+        awaitLine(bench, results, " us/answer"); // the first rate's line
+        signal(bench, "TERM");
+        String out = finish(bench, results, 128 + 15);
+        JsonNode summary = summary(results);
+        assertIncomplete(results, summary, out, "stopped by SIGTERM during the ");
+        JsonNode delay = target(summary, "planted-delay");
+        assertTrue(delay.get("equal_rates").get("levels").size() >= 1, "the first rate kept: " + delay);
+        assertEquals(5, delay.get("equal_rates").get("levels").get(0).get("slices").size(), delay.toString());
+        assertTrue(delay.get("cost").get("at_rates").get(0).get("latency_us").get("p50").asLong() > 0,
+                "its figures judged: " + delay.get("cost"));
         assertNothingLeft(results);
     }
 

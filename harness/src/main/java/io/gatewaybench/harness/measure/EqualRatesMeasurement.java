@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -116,6 +117,16 @@ public final class EqualRatesMeasurement {
     public static Result run(List<Running> targets, GatlingRun.Request request, Design d, CpuGroups cpu,
             List<String> roles, String cpuText,
             Path raw, Progress progress) throws IOException {
+        return run(targets, request, d, cpu, roles, cpuText, raw, progress, r -> { });
+    }
+
+    /**
+     * {@link #run(List, GatlingRun.Request, Design, CpuGroups, List, String, Path, Progress)}, giving {@code soFar}
+     * what was measured after the warm-up and after each rate: what a run stopped part way keeps.
+     */
+    public static Result run(List<Running> targets, GatlingRun.Request request, Design d, CpuGroups cpu,
+            List<String> roles, String cpuText, Path raw, Progress progress, Consumer<Result> soFar)
+            throws IOException {
         List<String> names = targets.stream().map(Running::name).toList();
         List<URI> urls = targets.stream().map(Running::url).toList();
         List<String> groups = targets.stream().map(Running::group).toList();
@@ -162,8 +173,11 @@ public final class EqualRatesMeasurement {
         List<String> unsteady = names.stream().filter(n -> !steadyFrom.containsKey(n)).toList();
         progress.line("warm-up done after " + warmed + " s" + (unsteady.isEmpty() ? ": every target steady"
                 : "; no steady state within " + warmed + " s: " + String.join(", ", unsteady)));
-
+        Map<Integer, SideBySide.Result> byRate = new TreeMap<>();
         List<EqualRates.Tried> tried = new ArrayList<>();
+        soFar.accept(new Measured(names, roles, d, cpuText, warm, steadyFrom, warmRps, warmed, tried, 0, List.of(),
+                List.of(), byRate).result(null));
+
         int limit = d.limitRps();
         boolean search = limit == 0;
         for (int i = 0; search && i < SEARCH_STEPS.length; i++) { // up from the warm-up's rate while every one holds
@@ -192,8 +206,8 @@ public final class EqualRatesMeasurement {
         progress.line("rates " + rates + " req/s each (" + d.percents() + "% of " + limit
                 + (search ? "" : ", as the first batch found it") + "), measured in the order " + order);
 
-        Map<Integer, SideBySide.Result> byRate = new TreeMap<>();
-        List<EqualRates.RoleCpu> roleCpu = new ArrayList<>();
+        Measured measured = new Measured(names, roles, d, cpuText, warm, steadyFrom, warmRps, warmed, tried, limit,
+                rates, order, byRate);
         for (int i = 0; i < order.size(); i++) {
             int rate = order.get(i);
             progress.line(String.format(Locale.ROOT, "rate %d req/s each (%d of %d): %d slices of %d s", rate, i + 1,
@@ -203,38 +217,54 @@ public final class EqualRatesMeasurement {
                     d.sliceS(), d.connections(), cpu, raw, "rate-" + rate);
             byRate.put(rate, r);
             progress.line(line(r));
+            soFar.accept(measured.result(null));
         }
         EqualRates.PrecisionGoal goal = d.precision() <= 0 ? null
                 : morePrecise(names, urls, groups, gc, roles, request, d, cpu, raw, byRate, progress);
-        for (int rate : byRate.keySet()) {
-            SideBySide.Result r = byRate.get(rate);
-            for (String role : roles) {
-                long[] ns = r.roleCpuNanos().get(role);
-                List<Double> ms = new ArrayList<>();
-                List<Long> good = new ArrayList<>();
-                for (int s = 0; s < ns.length; s++) {
-                    ms.add(ns[s] < 0 ? null : ns[s] / 1e6);
-                    final int slice = s;
-                    good.add(names.stream().mapToLong(n -> r.of(n).get(slice).good()).sum());
+        return measured.result(goal);
+    }
+
+    /**
+     * What a measurement holds as it goes: the warm-up's slices and steady states, the search, and each rate measured
+     * so far ({@code byRate}, filled in as it goes).
+     */
+    private record Measured(List<String> names, List<String> roles, Design d, String cpuText,
+            Map<String, List<RateSlice>> warm, Map<String, Integer> steadyFrom, int warmRps, int warmed,
+            List<EqualRates.Tried> tried, int limit, List<Integer> rates, List<Integer> order,
+            Map<Integer, SideBySide.Result> byRate) {
+        /** All of it as a result, copied: what is measured later does not change it. */
+        Result result(EqualRates.PrecisionGoal goal) {
+            List<EqualRates.RoleCpu> roleCpu = new ArrayList<>();
+            for (int rate : byRate.keySet()) {
+                SideBySide.Result r = byRate.get(rate);
+                for (String role : roles) {
+                    long[] ns = r.roleCpuNanos().get(role);
+                    List<Double> ms = new ArrayList<>();
+                    List<Long> good = new ArrayList<>();
+                    for (int s = 0; s < ns.length; s++) {
+                        ms.add(ns[s] < 0 ? null : ns[s] / 1e6);
+                        final int slice = s;
+                        good.add(names.stream().mapToLong(n -> r.of(n).get(slice).good()).sum());
+                    }
+                    roleCpu.add(new EqualRates.RoleCpu(role, rate, ms, good, null));
                 }
-                roleCpu.add(new EqualRates.RoleCpu(role, rate, ms, good, null));
             }
-        }
-        Map<String, TargetRates> perTarget = new LinkedHashMap<>();
-        for (String n : names) {
-            List<RateLevel> levels = new ArrayList<>();
-            for (SideBySide.Result r : byRate.values()) {
-                levels.add(level(r, n));
+            Map<String, TargetRates> perTarget = new LinkedHashMap<>();
+            for (String n : names) {
+                List<RateLevel> levels = new ArrayList<>();
+                for (SideBySide.Result r : byRate.values()) {
+                    levels.add(level(r, n));
+                }
+                Integer steady = steadyFrom.containsKey(n) ? steadyFrom.get(n) * d.sliceS() : null;
+                perTarget.put(n, new TargetRates(List.copyOf(warm.get(n)), steady, List.copyOf(levels), null));
             }
-            Integer steady = steadyFrom.containsKey(n) ? steadyFrom.get(n) * d.sliceS() : null;
-            perTarget.put(n, new TargetRates(List.copyOf(warm.get(n)), steady, levels, null));
+            EqualRates design = new EqualRates(describe(names.size(), d), cpuText, d.sliceS(), d.slices(),
+                    new EqualRates.Warmup(warmRps, d.warmCapS(), warmed, SteadyState.RULE.describe(),
+                            warmRps == d.warmRps() ? null : d.warmRps()),
+                    new EqualRates.Search(List.copyOf(tried), limit, d.percents()), rates, order, d.objectiveP99Ms(),
+                    List.copyOf(roleCpu), goal, null);
+            return new Result(design, perTarget);
         }
-        EqualRates design = new EqualRates(describe(names.size(), d), cpuText, d.sliceS(), d.slices(),
-                new EqualRates.Warmup(warmRps, d.warmCapS(), warmed, SteadyState.RULE.describe(),
-                        warmRps == d.warmRps() ? null : d.warmRps()),
-                new EqualRates.Search(tried, limit, d.percents()), rates, order, d.objectiveP99Ms(), roleCpu, goal,
-                null);
-        return new Result(design, perTarget);
     }
 
     /**
@@ -352,23 +382,23 @@ public final class EqualRatesMeasurement {
     }
 
     /**
-     * Why some target did not hold a level: an answer not the page, or a P99 over the objective; null where every one
-     * held.
+     * Why the targets that did not hold a level did not, each: an answer not the page, or a P99 over the objective;
+     * null where every one held.
      */
     static String notHeld(SideBySide.Result r, int objectiveP99Ms) {
+        List<String> why = new ArrayList<>();
         for (String n : r.names()) {
             long sent = r.of(n).stream().mapToLong(SideBySide.Slice::sent).sum();
             long good = r.of(n).stream().mapToLong(SideBySide.Slice::good).sum();
-            if (good < sent) {
-                return n + ": " + (sent - good) + " of " + sent + " answers not the page";
-            }
             Histogram all = pooled(r.of(n));
             long p99 = all.getTotalCount() == 0 ? Long.MAX_VALUE : all.getValueAtPercentile(99);
-            if (p99 > objectiveP99Ms * 1000L) {
-                return String.format(Locale.ROOT, "%s: P99 %.1f ms over %d ms", n, p99 / 1000.0, objectiveP99Ms);
+            if (good < sent) {
+                why.add(n + ": " + (sent - good) + " of " + sent + " answers not the page");
+            } else if (p99 > objectiveP99Ms * 1000L) {
+                why.add(String.format(Locale.ROOT, "%s: P99 %.1f ms over %d ms", n, p99 / 1000.0, objectiveP99Ms));
             }
         }
-        return null;
+        return why.isEmpty() ? null : String.join("; ", why);
     }
 
     private static RateSlice slice(SideBySide.Slice s) {

@@ -53,11 +53,12 @@ public final class LatencyProbe {
      * failed, and its send lag: microseconds from when each request was due to when it was sent, every
      * request, failed ones too. Due is the intended send time, or the previous answer if that came
      * later (one connection, one request at a time), so the lag is the probe's own lateness, not the
-     * target's. Empty for the unloaded probe, which has no schedule to keep.
+     * target's; and each successful request's latency less its send lag, the probe's own lateness taken out. Both
+     * empty for the unloaded probe, which has no schedule to keep.
      */
-    public record Result(Histogram micros, long errors, Histogram sendLagMicros) {
+    public record Result(Histogram micros, long errors, Histogram sendLagMicros, Histogram lessOwnLagMicros) {
         public Result(Histogram micros, long errors) {
-            this(micros, errors, new Histogram(HIGHEST_MICROS, 3));
+            this(micros, errors, new Histogram(HIGHEST_MICROS, 3), new Histogram(HIGHEST_MICROS, 3));
         }
 
         /** Both probes' requests in one result, for pooling rounds or levels. */
@@ -66,7 +67,21 @@ public final class LatencyProbe {
             h.add(other.micros);
             Histogram lag = sendLagMicros.copy();
             lag.add(other.sendLagMicros);
-            return new Result(h, errors + other.errors, lag);
+            Histogram less = lessOwnLagMicros.copy();
+            less.add(other.lessOwnLagMicros);
+            return new Result(h, errors + other.errors, lag, less);
+        }
+
+        /**
+         * The same successful requests each less the probe's own send lag, as summary.json holds them; null for the
+         * unloaded probe.
+         */
+        public ProbeResult lessOwnLag() {
+            Histogram h = lessOwnLagMicros;
+            return h.getTotalCount() == 0 ? null : new ProbeResult(micros.getTotalCount() + errors, errors,
+                    "successful requests, each less the probe's own send lag", h.getValueAtPercentile(50),
+                    h.getValueAtPercentile(90), h.getValueAtPercentile(99), h.getValueAtPercentile(99.9),
+                    h.getMaxValue(), Optional.empty());
         }
 
         /** The figures as summary.json holds them: percentiles of the successful requests (null without one), us. */
@@ -167,6 +182,18 @@ public final class LatencyProbe {
         private record Sample(long intendedEpochMillis, long micros, long sendLagMicros, boolean ok) {
         }
 
+        /** A probe over samples already taken ({intended epoch ms, us, send lag us, 1 ok or 0}), for tests. */
+        static Paced over(List<long[]> taken) {
+            Paced p = new Paced();
+            taken.forEach(x -> p.samples.add(new Sample(x[0], x[1], x[2], x[3] == 1)));
+            return p;
+        }
+
+        private Paced() {
+            thread = null;
+            running = false;
+        }
+
         private final List<Sample> samples = new ArrayList<>();
         private final Thread thread;
         private volatile boolean running = true;
@@ -237,25 +264,31 @@ public final class LatencyProbe {
             }
             Histogram h = new Histogram(HIGHEST_MICROS, 3);
             Histogram lag = new Histogram(HIGHEST_MICROS, 3);
+            Histogram less = new Histogram(HIGHEST_MICROS, 3);
             long errors = 0;
             synchronized (samples) {
                 for (Sample s : samples) {
                     if (s.intendedEpochMillis() >= fromMillis && s.intendedEpochMillis() <= toMillis) {
-                        lag.recordValue(Math.min(Math.max(s.sendLagMicros(), 0), HIGHEST_MICROS));
+                        long late = Math.min(Math.max(s.sendLagMicros(), 0), HIGHEST_MICROS);
+                        lag.recordValue(late);
                         if (s.ok()) {
                             h.recordValue(Math.min(s.micros(), HIGHEST_MICROS));
+                            less.recordValue(Math.min(Math.max(s.micros() - late, 0), HIGHEST_MICROS));
                         } else {
                             errors++;
                         }
                     }
                 }
             }
-            return new Result(h, errors, lag);
+            return new Result(h, errors, lag, less);
         }
 
         @Override
         public void close() {
             running = false;
+            if (thread == null) {
+                return;
+            }
             thread.interrupt();
             try {
                 thread.join(15_000);

@@ -114,7 +114,8 @@ public final class MeasuredSummary {
             }
             RequestStats s = o.pooled();
             ProbeUs probes = s.probes().isEmpty() ? null
-                    : new ProbeUs(figures(s.probes().get("unloaded")), figures(s.probes().get("under_load")));
+                    : new ProbeUs(figures(s.probes().get("unloaded")), figures(s.probes().get("under_load")),
+                    s.probes().get("under_load") == null ? null : s.probes().get("under_load").lessOwnLag());
             Target.Measured measured = new Target.Measured(o.failure(), RequestStats.resources(s.resources()), probes,
                     o.rounds().stream().map(RequestStats::round).toList(), d.rateLimitCheck(), gatling, wrk, null);
             list.add(new Target(about, measured, rates.isEmpty() ? null : fixedRate(o.rounds(), rates)));

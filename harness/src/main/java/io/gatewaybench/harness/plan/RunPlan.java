@@ -149,14 +149,14 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
                                    round starts every target afresh for the closed load, the fixed-rate ladder and the
                                    probes
               --slice=S            equal-rates: seconds of a slice (default 5)
-              --slices=N           equal-rates: slices measured at each rate (default 12)
+              --slices=N           equal-rates: slices measured at each rate (default 12; a matrix in batches: 24)
               --warm-rate=N        equal-rates: req/s each target gets while warming, where the search for the rates
                                    starts (default 300; lowered x0.75 where some target does not hold it two 30 s
                                    chunks in a row)
               --warmup-cap=S       equal-rates: the longest warm-up; a target not steady by then is reported so
                                    (default 240)
               --percents=P,P,...   equal-rates: the rates, in %% of the highest rate every target holds at once
-                                   (default 25,50,75)
+                                   (default 25,50,75; a matrix in batches: 50)
               --model=closed|open  closed: a fixed number of concurrent users (default); open: a fixed arrival rate
               --users=N            closed model: concurrent users (default 16)
               --rate=N             open model: requests per second (default 2000)
@@ -301,6 +301,11 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
                 List<List<Target>> batches = batches(targets, profiles.get(0).name());
                 targets = batches.stream().flatMap(List::stream).toList();
                 equal = equal.inBatches(batches.stream().map(b -> b.stream().map(Target::name).toList()).toList());
+                if (!quick) { // one rate, measured longer, unless the options say otherwise
+                    equal = new EqualRatesPlan(equal.sliceS(), o.containsKey("slices") ? equal.slices() : BATCH_SLICES,
+                            equal.warmRps(), equal.warmupCapS(),
+                            o.containsKey("percents") ? equal.percents() : BATCH_PERCENTS, equal.batches());
+                }
             }
         }
         Load load = new Load(model,
@@ -357,6 +362,14 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
      * 127, and their CPU per request moved ±32% (RunPlanTest).
      */
     public static final int MOST_IN_A_BATCH = 5;
+    /**
+     * A matrix in batches measures one rate, half the highest every target of the first batch holds, with twice the
+     * slices of a rate of an unbatched run: a profile is judged over its batch's reference, and at the lowest of three
+     * rates each JVM's own background work kept every comparison wide (docs/jvm-experiments.md; RunPlanTest).
+     */
+    static final List<Integer> BATCH_PERCENTS = List.of(50);
+    /** Slices of a matrix in batches at its one rate: see {@link #BATCH_PERCENTS}. */
+    static final int BATCH_SLICES = 24;
 
     /**
      * {@code --design}: equal-rates (the default of a plain run, and of several JVM profiles where the run's

@@ -411,14 +411,17 @@ public final class RunSummary {
                         : "the book page ")
                 .append("one request at a time on one kept-alive connection, timed with nanoTime: *alone* after ")
                 .append("the load (the target warm and idle), and *under load* at 50 req/s beside Gatling's measured ")
-                .append("window, timed from each request's intended send time. ")
+                .append("window, timed from each request's intended send time; its own send lag (how late it sent, ")
+                .append("which it cannot tell from the target's delay) is given apart, and its P99 with each ")
+                .append("request's own lag taken out beside it. ")
                 .append(scenarioProbes ? "Added = the target's percentile minus its baseline's (direct, or direct "
                         + "under a scenario that asks for another page). "
                         : "Added = the target's percentile minus direct's. ")
                 .append("Distributions: `raw/<target>-round<k>/probe-*.hgrm`.\n\n");
         md.append("| target | alone P50 | alone P99 | added P50 | added P99 | under load P50 | under load P99 ")
-                .append("| under load P99.9 | added P50 under load | probe send lag P99 µs |\n");
-        md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+                .append("| under load P99.9 | added P50 under load | probe send lag P99 µs ")
+                .append("| under load P99 less its own lag |\n");
+        md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (Target t : targets) {
             ProbeUs probe = t.measured().probeUs();
             if (probe == null) {
@@ -441,6 +444,8 @@ public final class RunSummary {
                     .append(" | ").append(us(loaded == null ? null : loaded.p99_9()))
                     .append(" | ").append(us(addedLoaded == null ? null : addedLoaded.p50()))
                     .append(" | ").append(us(lag == null ? null : lag.p99()))
+                    .append(" | ").append(us(probe.underLoadLessOwnLag() == null ? null
+                            : probe.underLoadLessOwnLag().p99()))
                     .append(" |\n"); // "-" where an older summary has no send lag
         }
     }

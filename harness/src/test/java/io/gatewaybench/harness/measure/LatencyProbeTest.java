@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gatewaybench.harness.Origins;
+import io.gatewaybench.harness.model.ProbeResult;
 import io.gatewaybench.harness.TestGroups;
 import io.gatewaybench.harness.TestOrigin;
 import java.io.IOException;
@@ -84,6 +85,29 @@ class LatencyProbeTest {
             assertEquals(0, all.errors());
             assertEquals(0, none.micros().getTotalCount() + none.errors());
         }
+    }
+
+    /**
+     * Requests the probe sent late: the figure less its own lag takes each request's lag out of its latency, the
+     * latency from the intended send keeps it, and a failed request counts in neither.
+     */
+    @Test
+    void theProbesOwnLagIsTakenOutOfItsFigureBesideIt() {
+        List<long[]> taken = new java.util.ArrayList<>();
+        for (int i = 0; i < 98; i++) {
+            taken.add(new long[] {1_000 + i, 300, 0, 1}); // on time, answered in 300 us
+        }
+        taken.add(new long[] {1_098, 5_300, 5_000, 1}); // sent 5 ms late, answered in 300 us after it
+        taken.add(new long[] {1_099, 9_000, 8_000, 0}); // late and failed
+        LatencyProbe.Result r = LatencyProbe.Paced.over(taken).between(1_000, 2_000);
+        ProbeResult intended = r.figures();
+        ProbeResult less = r.lessOwnLag();
+        assertEquals(1, intended.errors());
+        assertEquals(5_303, intended.max(), 5, "from the intended send: the lag kept");
+        assertEquals(300, less.max(), 1, "less its own lag: " + less);
+        assertEquals(300, less.p99(), 1, less.toString());
+        assertEquals(intended.requests(), less.requests());
+        assertEquals(8_000, r.figures().sendLagUs().orElseThrow().max(), 8, "the lag itself, given apart");
     }
 
     @Test

@@ -94,6 +94,13 @@ class RunPlanTest {
                 .filter(t -> t.name().equals("scg@default-b2")).findFirst().orElseThrow().profile());
         assertEquals(4, batches.size(), "scg's 14 other profiles: 3, then 4 a batch");
         assertEquals(0, plan.rounds(), "no closed load by default");
+        assertEquals(List.of(50), plan.equalRates().percents(), "one rate by default");
+        assertEquals(24, plan.equalRates().slices(), "measured twice as long by default");
+        RunPlan asked = RunPlan.parse(List.of("--targets=scg", "--jvm=all", "--percents=25,75", "--slices=6"));
+        assertEquals(List.of(25, 75), asked.equalRates().percents(), "the rates asked for");
+        assertEquals(6, asked.equalRates().slices());
+        assertEquals(List.of(25, 50, 75), RunPlan.parse(List.of("--targets=scg", "--jvm=default,parallel"))
+                .equalRates().percents(), "a matrix at once keeps three rates");
         assertEquals(1, RunPlan.parse(List.of("--targets=scg", "--jvm=all", "--rounds=1")).rounds());
         assertTrue(RunPlan.parse(List.of("--targets=scg", "--jvm=default,parallel,zgc,jdk25")).equalRates().batches()
                 .isEmpty(), "5 beside direct, the twin counted: at once");
