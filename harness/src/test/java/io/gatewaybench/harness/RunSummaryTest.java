@@ -125,6 +125,13 @@ class RunSummaryTest {
                 List.of());
         // the two rounds' probes pooled: lag P99 is round 2's; less its own lag, 70 - 12 and 90 - 30: P99 60
         String row = "| direct | 70 | 90 | 0 | 0 | 70 | 90 | 90 | 0 | 30 | 60 |";
+        // the figures less the probe's own lag say what they are in words the schema knows
+        com.fasterxml.jackson.databind.JsonNode less = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(dir.resolve("summary.json").toFile()).at("/targets/0/probe_us/under_load_less_own_lag");
+        assertEquals(60, less.get("p99").asLong(), less.toString());
+        assertTrue(new com.fasterxml.jackson.databind.ObjectMapper().readTree(io.gatewaybench.harness.plan.Repo.root()
+                .resolve("docs/summary.schema.json").toFile()).at("/$defs/probe_result/properties/percentiles_of/enum")
+                .toString().contains(less.get("percentiles_of").toString()), less.toString());
         assertTrue(java.nio.file.Files.readString(dir.resolve(RunSummary.DETAILS)).contains(row), java.nio.file.Files.readString(dir.resolve(RunSummary.DETAILS)));
 
         java.nio.file.Path json = dir.resolve("summary.json");
