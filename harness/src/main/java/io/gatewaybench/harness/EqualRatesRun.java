@@ -203,8 +203,9 @@ final class EqualRatesRun {
                     details.getOrDefault(t.name(), TargetDetails.NONE), failure));
         }
         Summary run = description().run(injectorJvm, List.of(), null, incomplete);
-        RunSummary.write(runDir, io.gatewaybench.harness.analyse.Analysis.apply(MeasuredSummary.of(run, outcomes,
-                equal)));
+        // stopped before any rate was measured: nothing at equal rates to hold
+        RunSummary.write(runDir, io.gatewaybench.harness.analyse.Analysis.apply(equal == null
+                ? MeasuredSummary.of(run, outcomes, List.of()) : MeasuredSummary.of(run, outcomes, equal)));
         written = true;
         return outcomes;
     }

@@ -28,7 +28,8 @@ import org.junit.jupiter.api.TestMethodOrder;
  * last run, after them all, must measure its other targets without any cleanup. A port already
  * taken is refused before anything starts (TargetProcessTest); SIGTERM during a gateway's measurement is
  * BenchNetnsRunIT's, where it must also leave no emulated host behind; SIGTERM during the equal rates must keep the
- * rates measured before it. Four runs, about 4 minutes here.
+ * rates measured before it, and SIGTERM before any rate must still write the summary. Five runs, about 4.5 minutes
+ * here.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class FaultsIT {
@@ -109,6 +110,26 @@ class FaultsIT {
         assertEquals(5, delay.get("equal_rates").get("levels").get(0).get("slices").size(), delay.toString());
         assertTrue(delay.get("cost").get("at_rates").get(0).get("latency_us").get("p50").asLong() > 0,
                 "its figures judged: " + delay.get("cost"));
+        assertNothingLeft(results);
+    }
+
+    /**
+     * SIGTERM during the search, before any rate: the summary is still written, the target marked not measured with
+     * why, the run incomplete.
+     */
+    @Test
+    @Order(5)
+    void sigtermBeforeAnyRateStillWritesTheSummary() throws Exception {
+        Path results = RESULTS.resolve("sigterm-search");
+        Process bench = start(results, "run", "--targets=" + DELAY, "--warm-rate=100", "--warmup-cap=12", "--slice=1",
+                "--percents=50", "--slices=3", "--rounds=1", "--warmup=2", "--duration=3", "--cross-check=none",
+                "--results=" + results);
+        awaitLine(bench, results, "search: ");
+        signal(bench, "TERM");
+        String out = finish(bench, results, 128 + 15);
+        JsonNode summary = summary(results);
+        assertIncomplete(results, summary, out, "stopped by SIGTERM during the equal rates");
+        assertFailed(summary, "planted-delay", "not measured: the run stopped before it was");
         assertNothingLeft(results);
     }
 

@@ -122,7 +122,8 @@ public final class EqualRatesMeasurement {
 
     /**
      * {@link #run(List, GatlingRun.Request, Design, CpuGroups, List, String, Path, Progress)}, giving {@code soFar}
-     * what was measured after the warm-up and after each rate: what a run stopped part way keeps.
+     * what was measured after each rate: what a run stopped part way keeps (before the first rate there is no limit
+     * and no rate for a summary to hold, so a run stopped then keeps none of its warm-up).
      */
     public static Result run(List<Running> targets, GatlingRun.Request request, Design d, CpuGroups cpu,
             List<String> roles, String cpuText, Path raw, Progress progress, Consumer<Result> soFar)
@@ -175,8 +176,6 @@ public final class EqualRatesMeasurement {
                 : "; no steady state within " + warmed + " s: " + String.join(", ", unsteady)));
         Map<Integer, SideBySide.Result> byRate = new TreeMap<>();
         List<EqualRates.Tried> tried = new ArrayList<>();
-        soFar.accept(new Measured(names, roles, d, cpuText, warm, steadyFrom, warmRps, warmed, tried, 0, List.of(),
-                List.of(), byRate).result(null));
 
         int limit = d.limitRps();
         boolean search = limit == 0;
