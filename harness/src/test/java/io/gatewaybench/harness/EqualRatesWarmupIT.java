@@ -16,7 +16,9 @@ import org.junit.jupiter.api.Test;
  * most 150 a second (src/test/resources/planted-other/planted-cap) warmed at 300 req/s queues its answers past the P99
  * objective, so after the cold chunks the rate is lowered by three quarters while it is not held two chunks in a row
  * (300, 225, 169, then 127, under the cap: three lowerings, each naming the plant), and the run reports where it
- * started and what it warmed at, in summary.json and in details.md's warm-up table. About 2.5 minutes.
+ * started and what it warmed at, in summary.json and in details.md's warm-up table. The P99 objective is 100 ms: the
+ * plant's queue misses it by far above its cap (890 ms at 169 req/s), and a machine busy with other suites does not
+ * (at 10 ms, direct missed it at 127 req/s beside two other ITs, and the plant at 95). About 2.5 minutes.
  */
 class EqualRatesWarmupIT {
     private static final String CAP = "harness/src/test/resources/planted-other/planted-cap.properties";
@@ -27,8 +29,8 @@ class EqualRatesWarmupIT {
     void aRateTheTargetCannotHoldIsLoweredBelowItsCap() throws Exception {
         Path results = Path.of("target", "equal-rates-warmup-it").toAbsolutePath();
         String out = QuickRun.bench(results, 0, "run", "--targets=" + CAP, "--warm-rate=300", "--slice=1",
-                "--warmup-cap=72", "--percents=50", "--slices=3", "--rounds=1", "--warmup=2", "--duration=3",
-                "--cross-check=none", "--results=" + results);
+                "--warmup-cap=72", "--p99-objective=100", "--percents=50", "--slices=3", "--rounds=1", "--warmup=2",
+                "--duration=3", "--cross-check=none", "--results=" + results);
         Path run = QuickRun.newest(results);
         SummarySchemaTest.assertMatchesSchema(run);
         EqualRates.Warmup warmup = Summaries.read(run.resolve("summary.json")).setup().equalRates().warmup();
