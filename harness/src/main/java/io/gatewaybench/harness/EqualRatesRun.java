@@ -98,7 +98,11 @@ final class EqualRatesRun {
         synchronized (lock) {
             targets.forEach(t -> rounds.put(t.name(), new ArrayList<>()));
         }
-        Runtime.getRuntime().addShutdownHook(new Thread(this::writeOnSignal, "write-what-was-measured"));
+        Signals.onSignal(lock, () -> written, () -> " during " + step, stopped -> {
+            write(soFar, List.of(stopped));
+            System.out.println("bench: run incomplete: " + stopped);
+            System.out.println("bench: results in " + runDir + " (summary.md, report.html, details.md, summary.json)");
+        });
         EqualRatesMeasurement.Result equal = null;
         try (Origin origin = Origin.of(plan.origin(), runDir.resolve("targets/tomcat"), topology.backend(), cpu)) {
             byte[] reference = ScenarioCheck.referencePage(origin.url(), plan.origin());
@@ -176,7 +180,7 @@ final class EqualRatesRun {
         System.out.println();
         System.out.print(Files.readString(runDir.resolve("summary.md")));
         System.out.println("bench: the run took " + minutes(Duration.between(started, Instant.now()).toSeconds()));
-        // infra/ansible/bench.yml finds the run folder by this line, as Bench writes it
+        // infra/ansible/bench.yml finds the run folder by this line, as RoundsRun writes it
         System.out.println("bench: results in " + runDir + " (summary.md, report.html, details.md, summary.json)");
         return failures.isEmpty() && outcomes.stream()
                 .allMatch(o -> o.rounds().stream().allMatch(r -> r.errors() == 0));
@@ -208,31 +212,6 @@ final class EqualRatesRun {
                 ? MeasuredSummary.of(run, outcomes, List.of()) : MeasuredSummary.of(run, outcomes, equal)));
         written = true;
         return outcomes;
-    }
-
-    /**
-     * The shutdown hook: after SIGINT or SIGTERM, the summary of what was measured so far (the targets' own hooks stop
-     * them meanwhile). Nothing when the run wrote its summary itself.
-     */
-    private void writeOnSignal() {
-        String signal = Bench.signal();
-        if (signal == null) { // an exit of the harness's own: its reason is printed already
-            return;
-        }
-        synchronized (lock) {
-            if (written) {
-                return;
-            }
-            String why = "stopped by " + signal + " during " + step;
-            try {
-                write(soFar, List.of(why));
-                System.out.println("bench: run incomplete: " + why);
-                System.out.println("bench: results in " + runDir
-                        + " (summary.md, report.html, details.md, summary.json)");
-            } catch (IOException | RuntimeException e) {
-                System.err.println("bench: " + why + "; the summary of what was measured could not be written: " + e);
-            }
-        }
     }
 
     /**
@@ -308,7 +287,7 @@ final class EqualRatesRun {
     private void measureClosed(RoundMeasurement closed, List<Target> batch, Map<String, URI> urls,
             Map<String, TargetProcess> running) {
         for (int round = 1; round <= plan.rounds(); round++) {
-            for (Target t : Bench.rotated(batch, round - 1)) {
+            for (Target t : RoundsRun.rotated(batch, round - 1)) {
                 synchronized (lock) {
                     if (failures.containsKey(t.name())) {
                         continue;

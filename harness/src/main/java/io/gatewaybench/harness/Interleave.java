@@ -123,7 +123,7 @@ final class Interleave {
             return 2;
         }
         try {
-            Path dir = Bench.newRunDir(o.plan().results(), "-interleaved");
+            Path dir = RunCommand.newRunDir(o.plan().results(), "-interleaved");
             run(o, dir);
             System.out.println("bench: interleave: wrote " + dir.resolve("summary.md") + " and " + dir.resolve("slices.json"));
             return 0;

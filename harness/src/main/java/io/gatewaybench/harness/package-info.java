@@ -9,9 +9,9 @@
  *   <li>{@link io.gatewaybench.harness.report}: the files a person reads, laid out from the analysed summary.</li>
  * </ol>
  *
- * <p>This package owns {@link io.gatewaybench.harness.Bench}: it sequences the stages ({@code ./bench run},
- * {@code report}, {@code compare}, {@code jmh-environment}, {@code jmh-report}) and shows the run's progress; and
- * {@code Interleave}, which sequences them for {@code ./bench interleave}.
+ * <p>This package owns the commands: {@link io.gatewaybench.harness.Bench}, the entry point, hands each its arguments
+ * ({@code RunCommand}, {@code ReportCommand}, {@code CompareCommand}, {@code PrecisionCommand}, {@code Interleave});
+ * a run in its design ({@code EqualRatesRun}, {@code RoundsRun}) sequences the stages and shows its progress.
  *
  * <p>May use: {@link io.gatewaybench.harness.plan}, {@link io.gatewaybench.harness.launch}, {@link
  * io.gatewaybench.harness.measure}, {@link io.gatewaybench.harness.analyse}, {@link io.gatewaybench.harness.report} and

@@ -58,7 +58,7 @@ class CommittedRunsRenderTest {
         ObjectNode round = (ObjectNode) summary.get("targets").get(1).get("rounds").get(0);
         round.put("throughput_rps", round.get("throughput_rps").asDouble() + 1);
         json.writeValue(planted.resolve("summary.json").toFile(), summary);
-        Bench.report(planted);
+        ReportCommand.report(planted);
         List<String> differences = differences(run, planted);
         for (String file : List.of("summary.json", "summary.md", HtmlReport.FILE)) {
             assertTrue(differences.stream().anyMatch(d -> d.contains("/" + file + " ")), file + " not reported in " + differences);
@@ -141,7 +141,7 @@ class CommittedRunsRenderTest {
                 Files.copy(run.resolve(input), into.resolve(input));
             }
         }
-        Bench.report(into);
+        ReportCommand.report(into);
         return into;
     }
 

@@ -208,7 +208,7 @@ class ReportBrowserIT {
         suite.putObject("by_gateway").putObject("planted-hold-0").put("handled", 70).put("tried", 77).putArray("missed")
                 .add("1xx/upgrade: 0 of 7");
         Files.writeString(dir.resolve("summary.json"), io.gatewaybench.harness.model.Summaries.mapper().writeValueAsString(planted));
-        Bench.report(dir);
+        ReportCommand.report(dir);
         Rendered page = render(dir.resolve(HtmlReport.FILE), "vegeta-run");
         assertEquals(List.of(), page.problems());
         Element notWarm = page.dom().selectFirst("#headline-table tr[data-target='planted-hold-200'] td[data-figure='not_warm_rounds']");
@@ -664,7 +664,7 @@ class ReportBrowserIT {
     @Test
     void theReadmeScreenshotIsTheTopOfAReferenceReport() throws Exception {
         Path dir = copyOfRun(VerdictReadmeTest.referenceRun());
-        Bench.report(dir);
+        ReportCommand.report(dir);
         Rendered page = HeadlessChromium.render(dir.resolve(HtmlReport.FILE), OUT, "readme-screenshot", 1150);
         assertEquals(List.of(), page.problems());
         assertTrue(Files.size(page.screenshot()) < 400_000, "a small picture: " + Files.size(page.screenshot()) + " bytes");
@@ -797,7 +797,7 @@ class ReportBrowserIT {
     @Test
     void aScriptErrorIsReported() throws Exception {
         Path dir = copyOfRun("20261123-181040");
-        Bench.report(dir);
+        ReportCommand.report(dir);
         Path html = dir.resolve(HtmlReport.FILE);
         String page = Files.readString(html);
         Files.writeString(html, page.replaceFirst("</main>", "</main><script>plantedUndefinedFunction();</script>"));
@@ -830,7 +830,7 @@ class ReportBrowserIT {
     /** A committed run's page rendered again from its summary.json (as ./bench report does, into a copy), with no problem. */
     private static Rendered renderedRun(String runId) throws Exception {
         Path dir = copyOfRun(runId);
-        Bench.report(dir);
+        ReportCommand.report(dir);
         Rendered page = render(dir.resolve(HtmlReport.FILE), runId);
         assertEquals(List.of(), page.problems(), runId);
         return page;

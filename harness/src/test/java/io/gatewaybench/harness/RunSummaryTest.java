@@ -103,7 +103,7 @@ class RunSummaryTest {
     @Test
     void summaryMarkdownRendersAgainFromItsJson(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         Summary run = minimalRun();
-        Bench.summarise(dir, run, List.of(
+        RoundsRun.summarise(dir, run, List.of(
                 new MeasuredSummary.TargetOutcome(Target.named("direct"), List.of(stats(10_000, 1.5, 1, 2, 4, 8, 10, 20)), TargetDetails.NONE, null),
                 new MeasuredSummary.TargetOutcome(Target.named("nginx"), List.of(stats(9_000, 3, 2, 3, 6, 16, 20, 30)), TargetDetails.NONE, null)),
                 List.of());
@@ -111,7 +111,7 @@ class RunSummaryTest {
         assertTrue(written.contains("| direct | 100.0% | - | - | 1.00x"), written);
         assertTrue(written.contains("| nginx | 90.0% | - | - | 2.00x"), written);
         String details = java.nio.file.Files.readString(dir.resolve(RunSummary.DETAILS));
-        Bench.report(dir);
+        ReportCommand.report(dir);
         assertEquals(written, java.nio.file.Files.readString(dir.resolve("summary.md")));
         assertEquals(details, java.nio.file.Files.readString(dir.resolve(RunSummary.DETAILS)));
     }
@@ -121,7 +121,7 @@ class RunSummaryTest {
     void probeSendLagIsPooledOverRoundsAndAbsentFromOlderSummaries(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         List<RequestStats> rounds = List.of(withProbe(stats(10_000, 1.5, 1, 2, 4, 8, 10, 20), 70, 12),
                 withProbe(stats(10_000, 1.5, 1, 2, 4, 8, 10, 20), 90, 30));
-        Bench.summarise(dir, minimalRun(), List.of(new MeasuredSummary.TargetOutcome(Target.named("direct"), rounds, TargetDetails.NONE, null)),
+        RoundsRun.summarise(dir, minimalRun(), List.of(new MeasuredSummary.TargetOutcome(Target.named("direct"), rounds, TargetDetails.NONE, null)),
                 List.of());
         // the two rounds' probes pooled: lag P99 is round 2's; less its own lag, 70 - 12 and 90 - 30: P99 60
         String row = "| direct | 70 | 90 | 0 | 0 | 70 | 90 | 90 | 0 | 30 | 60 |";
@@ -140,7 +140,7 @@ class RunSummaryTest {
         com.fasterxml.jackson.databind.JsonNode older = mapper.readTree(json.toFile());
         older.findParents("send_lag_us").forEach(p -> ((com.fasterxml.jackson.databind.node.ObjectNode) p).remove("send_lag_us"));
         mapper.writeValue(json.toFile(), older);
-        Bench.report(dir);
+        ReportCommand.report(dir);
         assertTrue(java.nio.file.Files.readString(dir.resolve(RunSummary.DETAILS))
                 .contains("| direct | 70 | 90 | 0 | 0 | 70 | 90 | 90 | 0 | - | 60 |"),
                 "a summary from before the send lag was recorded: " + java.nio.file.Files.readString(dir.resolve(RunSummary.DETAILS)));
@@ -153,7 +153,7 @@ class RunSummaryTest {
                   Non-2xx or 3xx responses: 29308
                 Requests/sec:  26658.03
                 """, 1000, "wrk ...");
-        Bench.summarise(dir, minimalRun(), List.of(new MeasuredSummary.TargetOutcome(Target.named("direct"),
+        RoundsRun.summarise(dir, minimalRun(), List.of(new MeasuredSummary.TargetOutcome(Target.named("direct"),
                 List.of(stats(1000, 1.5, 1, 2, 4, 8, 10, 20)), TargetDetails.NONE.withWrkCheck(invalid), null)), List.of());
         String md = java.nio.file.Files.readString(dir.resolve(RunSummary.DETAILS));
         assertTrue(md.contains("| direct | 1 | 1000 | 0 | 0.00 | 29308 | invalid: wrk saw 29308 non-2xx answers and 0 socket errors |"), md);

@@ -13,7 +13,7 @@ import io.gatewaybench.harness.model.LatencySpread;
 import io.gatewaybench.harness.model.LevelRound;
 import io.gatewaybench.harness.model.Matrices;
 import io.gatewaybench.harness.model.MaxSustainable;
-import io.gatewaybench.harness.model.Precision;
+import io.gatewaybench.harness.model.Decimals;
 import io.gatewaybench.harness.model.ProbeAdded;
 import io.gatewaybench.harness.model.ProbeResult;
 import io.gatewaybench.harness.model.ProbeUs;
@@ -152,7 +152,7 @@ public final class Analysis {
         LatencyMs latency = medianLatency(t);
         double[] paired = t == direct ? ones(throughput.length) : pairedRatios(throughput, directThroughput);
         RelativeToDirect relative = direct == null ? null
-                : new RelativeToDirect(paired.length == 0 ? null : Precision.round(Stats.median(paired)),
+                : new RelativeToDirect(paired.length == 0 ? null : Decimals.round(Stats.median(paired)),
                 multiples(latency, directLatency),
                         t != direct ? Optional.ofNullable(withinNoiseOfDirect(paired)) : null);
         Map<String, MaxSustainable> maxSustainable = null;
@@ -164,8 +164,8 @@ public final class Analysis {
                     judge(level, ladders, objectives, direct == null || t == direct ? null : direct))).toList();
         }
         return t.withJudged(new Target.Judged(requests, errors, requests == 0 ? null
-                : Precision.round((double) errors / requests),
-                Precision.round(Stats.median(throughput)), latency, relative, throughput.length > 1
+                : Decimals.round((double) errors / requests),
+                Decimals.round(Stats.median(throughput)), latency, relative, throughput.length > 1
                         ? spread(t, paired) : null,
                 maxSustainable, gatewayCpu(t), probeAdded(t, direct), notWarmRounds(t)), levels);
     }
@@ -186,8 +186,8 @@ public final class Analysis {
         long errors = seen.stream().mapToLong(LevelRound::errors).sum();
         return new FixedRateLevel.Judged(seen.size(), (int) seen.stream().filter(LevelRound::overloaded).count(),
                 sent, errors,
-                sent == 0 ? null : Precision.round((double) errors / sent), atRate.ms(), atRate.spread(),
-                Precision.round(seen.stream().mapToDouble(l -> l.sendLagMs().p99()).max().orElse(0)), held,
+                sent == 0 ? null : Decimals.round((double) errors / sent), atRate.ms(), atRate.spread(),
+                Decimals.round(seen.stream().mapToDouble(l -> l.sendLagMs().p99()).max().orElse(0)), held,
                 direct == null ? null : LatencyAdded.at(level, direct), LatencyAdded.overRounds(level),
                 seen.isEmpty() ? null : Integer.valueOf(atRate.injectorLimited()));
     }
@@ -266,7 +266,7 @@ public final class Analysis {
     private static LatencyMs medianLatency(Target target) {
         double[] m = new double[LatencyMs.NAMES.size()];
         for (int i = 0; i < m.length; i++) {
-            m[i] = Precision.round(Stats.median(roundLatency(target, i)));
+            m[i] = Decimals.round(Stats.median(roundLatency(target, i)));
         }
         return LatencyMs.of(m);
     }
@@ -302,11 +302,10 @@ public final class Analysis {
 
     /**
      * Each round's throughput divided by direct's in the same round: drift of the machine between rounds cancels, and
-     * each of direct's runs serves one ratio, so the ratios are as independent as the rounds. (Until 2026-11-27 a round
-     * was divided by the mean of direct's runs just before and just after it, where direct ran once more after the last
-     * round: consecutive ratios then shared a direct run, and their interval, made as if they were independent, missed
-     * far more often than 5%; AnalysisTest simulates both.) Direct's run after the last round, in the runs that have one,
-     * still counts in its own figures.
+     * each of direct's runs serves one ratio, so the ratios are as independent as the rounds. Dividing by the mean of
+     * direct's runs just before and just after a round would make consecutive ratios share a direct run, and their
+     * interval, made as if they were independent, would miss far more often than 5% (AnalysisTest simulates both).
+     * Direct's run after the last round, in the committed runs that have one, counts in its own figures only.
      */
     public static double[] pairedRatios(double[] target, double[] direct) {
         if (direct.length < target.length) {
@@ -334,7 +333,7 @@ public final class Analysis {
         double[] base = directLatency.values();
         Double[] m = new Double[mine.length];
         for (int i = 0; i < m.length; i++) {
-            m[i] = base[i] > 0 ? Double.valueOf(Precision.round(mine[i] / base[i])) : mine[i] == base[i] ? Double.valueOf(1.0) : null;
+            m[i] = base[i] > 0 ? Double.valueOf(Decimals.round(mine[i] / base[i])) : mine[i] == base[i] ? Double.valueOf(1.0) : null;
         }
         return new LatencyMultiples(m[0], m[1], m[2], m[3], m[4], m[5], m[6]);
     }

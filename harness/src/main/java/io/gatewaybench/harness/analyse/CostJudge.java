@@ -159,9 +159,9 @@ final class CostJudge {
     }
 
     private static Estimate scaled(Estimate e, double factor) {
-        return new Estimate(io.gatewaybench.harness.model.Precision.round(e.value() * factor),
-                e.ci95Low() == null ? null : io.gatewaybench.harness.model.Precision.round(e.ci95Low() * factor),
-                e.ci95High() == null ? null : io.gatewaybench.harness.model.Precision.round(e.ci95High() * factor),
+        return new Estimate(io.gatewaybench.harness.model.Decimals.round(e.value() * factor),
+                e.ci95Low() == null ? null : io.gatewaybench.harness.model.Decimals.round(e.ci95Low() * factor),
+                e.ci95High() == null ? null : io.gatewaybench.harness.model.Decimals.round(e.ci95High() * factor),
                         e.slices());
     }
 

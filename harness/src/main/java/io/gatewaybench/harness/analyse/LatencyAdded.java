@@ -1,5 +1,6 @@
 package io.gatewaybench.harness.analyse;
 
+import io.gatewaybench.harness.model.Baseline;
 import io.gatewaybench.harness.quantity.Stats;
 import io.gatewaybench.harness.model.AddedUs;
 import io.gatewaybench.harness.model.FixedRateLevel;
@@ -7,7 +8,7 @@ import io.gatewaybench.harness.model.Interval;
 import io.gatewaybench.harness.model.LevelAddedUs;
 import io.gatewaybench.harness.model.LevelLatencyUs;
 import io.gatewaybench.harness.model.LevelRound;
-import io.gatewaybench.harness.model.Precision;
+import io.gatewaybench.harness.model.Decimals;
 import io.gatewaybench.harness.model.ProbeResult;
 import io.gatewaybench.harness.model.Target;
 import java.util.ArrayList;
@@ -58,7 +59,7 @@ final class LatencyAdded {
             LevelRound d = directByRound.get(r.round());
             String why = d == null ? "direct did not reach the rate" : notAsPlanned(r, "the target");
             if (why.isEmpty()) {
-                why = notAsPlanned(d, "direct");
+                why = notAsPlanned(d, Baseline.DIRECT);
             }
             if (!why.isEmpty()) {
                 leftOut.add("round " + r.round() + ": " + why);
@@ -129,8 +130,8 @@ final class LatencyAdded {
     static AddedUs mean(double[] perRound) {
         double[] mean = Stats.meanInterval(perRound, 0.95);
         boolean interval = perRound.length > 1;
-        return new AddedUs(Precision.round(mean[0]), interval ? Precision.round(mean[1]) : null, interval
-                ? Precision.round(mean[2]) : null,
-                Arrays.stream(perRound).map(Precision::round).boxed().toList());
+        return new AddedUs(Decimals.round(mean[0]), interval ? Decimals.round(mean[1]) : null, interval
+                ? Decimals.round(mean[2]) : null,
+                Arrays.stream(perRound).map(Decimals::round).boxed().toList());
     }
 }

@@ -64,7 +64,7 @@ public final class Notes {
             }
             if (t.judged() != null && t.judged().relativeToDirect() != null
                     && t.judged().relativeToDirect().throughput() != null
-                    && !"direct".equals(t.name()) && t.judged().relativeToDirect().throughput() > 1.1) {
+                    && !Baseline.DIRECT.equals(t.name()) && t.judged().relativeToDirect().throughput() > 1.1) {
                 notes.add(String.format(Locale.ROOT, "**%s measured at %.0f%% of direct**: a proxy in front of the same origin cannot "
                         + "serve more than the origin does; direct was probably not warm yet (a quick run) or the machine changed between "
                         + "the runs. Do not read this as a speed-up.", t.name(),
@@ -227,7 +227,7 @@ public final class Notes {
         }
         // Direct's own maximum is the ceiling of this setup (injector and origin): no gateway can be shown to go higher.
         MaxSustainable direct = targets.isEmpty() ? null : Analysis.firstObjective(targets.get(0));
-        if (direct != null && "direct".equals(targets.get(0).name())) {
+        if (direct != null && Baseline.DIRECT.equals(targets.get(0).name())) {
             // the targets Analysis marked at or above their baseline's ceiling: one rule, in markDirectCeiling
             List<String> atCeiling = targets.subList(1, targets.size()).stream().filter(t -> Analysis.firstObjective(t) != null
                     && Analysis.firstObjective(t).directCeilingRps() != null).map(Target::name).toList();

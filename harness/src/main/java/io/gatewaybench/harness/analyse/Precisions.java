@@ -92,7 +92,7 @@ public final class Precisions {
     }
 
     /** The targets not yet within ±{@code precision}, each with what it reached ("nginx ±12.3%", "scg no interval yet"). */
-    public static List<String> notReached(Map<String, Paired> ratios, RunPlan.Precision precision) {
+    public static List<String> notReached(Map<String, Paired> ratios, RunPlan.PrecisionSpec precision) {
         List<String> short_ = new ArrayList<>();
         ratios.forEach((name, paired) -> {
             double half = halfWidth(paired.ratios(), paired.level());
@@ -111,7 +111,7 @@ public final class Precisions {
      * long, would end past the budget ({@code elapsedSeconds} from the run's start). A round that would end just at the
      * budget is begun.
      */
-    public static String noMoreRounds(List<String> notReached, RunPlan.Precision precision, int roundsMade, double elapsedSeconds,
+    public static String noMoreRounds(List<String> notReached, RunPlan.PrecisionSpec precision, int roundsMade, double elapsedSeconds,
                                       double nextRoundSeconds) {
         if (notReached.isEmpty()) {
             return String.format(Locale.ROOT, "every target is known within ±%.1f%%", precision.share() * 100);

@@ -123,7 +123,7 @@ final class ProfileCosts {
                     }
                     Estimate over = SliceEstimate.ratio(cpu(mine), cpu(theirs), level);
                     atRates.add(new ProfileCost.AtRate(rate, costAt(v, rate), over.slices() == 0 ? null : over,
-                            Double.isNaN(q) ? null : io.gatewaybench.harness.model.Precision.round(q),
+                            Double.isNaN(q) ? null : io.gatewaybench.harness.model.Decimals.round(q),
                             verdict(over, q),
                             SliceEstimate.difference(series(mine, s -> us(s.p99Us())),
                                     series(theirs, s -> us(s.p99Us()))), gcAt(v, rate),

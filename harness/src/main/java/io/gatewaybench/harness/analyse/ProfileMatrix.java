@@ -6,7 +6,7 @@ import io.gatewaybench.harness.model.CostRow;
 import io.gatewaybench.harness.model.Interval;
 import io.gatewaybench.harness.model.JfrResult;
 import io.gatewaybench.harness.model.JvmProfiles;
-import io.gatewaybench.harness.model.Precision;
+import io.gatewaybench.harness.model.Decimals;
 import io.gatewaybench.harness.model.ProfileRow;
 import io.gatewaybench.harness.model.Ratio;
 import io.gatewaybench.harness.model.RatioSpread;
@@ -148,7 +148,7 @@ final class ProfileMatrix {
         double[] memory = values(v, round -> gatewayCost(round) == null ? null : gatewayCost(round).peakPssMb());
         return new ProfileRow.Measured(v.about().jvmProfile(), v.name(), v.judged().throughputRps(),
                 v.judged().latencyMs().p99(), relative, tp, p99, verdict,
-                median(cpuPerRound(v)), memory.length == 0 ? null : Precision.round(Arrays.stream(memory).max().orElseThrow()),
+                median(cpuPerRound(v)), memory.length == 0 ? null : Decimals.round(Arrays.stream(memory).max().orElseThrow()),
                 median(values(v, round -> runtime(round) == null ? null : runtime(round).firstAnswerMs())),
                 median(values(v, round -> runtime(round) == null || runtime(round).steadyAfterS() == null ? null
                         : runtime(round).steadyAfterS().orElse(null))),
@@ -208,8 +208,8 @@ final class ProfileMatrix {
             Interval interval = new Interval(s.median(), s.min(), s.max(), s.values(), null, null, null, null, null, null);
             if (logs.length >= 2 && Arrays.stream(logs).allMatch(Double::isFinite)) {
                 double[] bounds = logInterval(logs, level);
-                interval = new Interval(s.median(), s.min(), s.max(), s.values(), null, null, Precision.round(Math.exp(bounds[0])),
-                        Precision.round(Math.exp(bounds[1])), Precision.round(level), "Student's t on log ratios, this one's own "
+                interval = new Interval(s.median(), s.min(), s.max(), s.values(), null, null, Decimals.round(Math.exp(bounds[0])),
+                        Decimals.round(Math.exp(bounds[1])), Decimals.round(level), "Student's t on log ratios, this one's own "
                         + logs.length + " rounds (" + (logs.length - 1) + " degrees of freedom), Bonferroni over the gateway's " + k
                         + " compared " + variants);
             }
@@ -251,7 +251,7 @@ final class ProfileMatrix {
     }
 
     static Double median(double[] values) {
-        return values.length == 0 ? null : Precision.round(Stats.median(values));
+        return values.length == 0 ? null : Decimals.round(Stats.median(values));
     }
 
     private static Cost gatewayCost(Round round) {

@@ -1,6 +1,7 @@
 package io.gatewaybench.harness.analyse;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.gatewaybench.harness.model.Baseline;
 import io.gatewaybench.harness.model.LadderPlan;
 import io.gatewaybench.harness.model.LevelRound;
 import io.gatewaybench.harness.model.MaxSustainable;
@@ -451,7 +452,7 @@ public final class RunComparison {
 
     /** The target a target's throughput is paired with: direct, or direct under the target's scenario where that asks for another page. */
     private static String baseline(Target target) {
-        return target.about().baseline() == null ? "direct" : target.about().baseline();
+        return target.about().baseline() == null ? Baseline.DIRECT : target.about().baseline();
     }
 
     private static double[] paired(Summary run, Target target) {

@@ -1,5 +1,6 @@
 package io.gatewaybench.harness.analyse;
 
+import io.gatewaybench.harness.model.Baseline;
 import io.gatewaybench.harness.model.CostRow;
 import io.gatewaybench.harness.model.FixedRateLevel;
 import io.gatewaybench.harness.model.MaxSustainable;
@@ -58,7 +59,7 @@ public final class ScenarioMatrix {
 
         Map<String, List<CostRow>> cost = new LinkedHashMap<>();
         for (Target plain : targets) {
-            if (!Scenario.PLAIN.equals(scenarioOf(plain)) || "direct".equals(plain.name())) {
+            if (!Scenario.PLAIN.equals(scenarioOf(plain)) || Baseline.DIRECT.equals(plain.name())) {
                 continue;
             }
             List<Target> under = new ArrayList<>();
@@ -113,7 +114,7 @@ public final class ScenarioMatrix {
     }
 
     private static ScenarioRow scenarioRow(Target t, List<Integer> rates) {
-        String baseline = t.about().baseline() == null ? "direct" : t.about().baseline();
+        String baseline = t.about().baseline() == null ? Baseline.DIRECT : t.about().baseline();
         if (!t.wasMeasured()) {
             return new ScenarioRow.Failed(t.name(), baseline, t.measured().failure() == null ? "not measured"
                     : t.measured().failure());
@@ -179,7 +180,7 @@ public final class ScenarioMatrix {
 
     /** Each round's throughput over its baseline's in the same round ({@link Analysis#pairedRatios}). */
     private static double[] share(Target t, List<Target> targets) {
-        String baseline = t.about().baseline() == null ? "direct" : t.about().baseline();
+        String baseline = t.about().baseline() == null ? Baseline.DIRECT : t.about().baseline();
         Target base = targets.stream().filter(x -> baseline.equals(x.name()) && x.wasMeasured())
                 .findFirst().orElse(null);
         if (base == null) {

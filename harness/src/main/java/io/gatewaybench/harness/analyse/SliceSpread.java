@@ -190,12 +190,12 @@ public final class SliceSpread {
                 throw new IllegalArgumentException("runs of one load only: " + run + " measured " + seconds + " s a round, the first " + window);
             }
             window = seconds;
-            Target direct = s.targets().stream().filter(t -> t.name().equals("direct")).findFirst()
+            Target direct = s.targets().stream().filter(t -> t.name().equals(Baseline.DIRECT)).findFirst()
                     .orElseThrow(() -> new IllegalArgumentException(run + " has no direct"));
             List<double[]> d = logs.perSecond(run, Baseline.DIRECT, direct.measured().rounds().size(), seconds);
             for (Target t : s.targets()) {
                 if (t == direct || t.measured().failure() != null
-                        || !"direct".equals(t.about().baseline() == null ? "direct" : t.about().baseline())) {
+                        || !Baseline.DIRECT.equals(t.about().baseline() == null ? Baseline.DIRECT : t.about().baseline())) {
                     continue;
                 }
                 List<double[]> mine = logs.perSecond(run, t.name(), t.measured().rounds().size(), seconds);

@@ -1,6 +1,6 @@
 package io.gatewaybench.harness.analyse;
 
-import io.gatewaybench.harness.model.Precision;
+import io.gatewaybench.harness.model.Decimals;
 import io.gatewaybench.harness.model.Ratio;
 import io.gatewaybench.harness.model.RatioSpread;
 import io.gatewaybench.harness.model.Summary;
@@ -79,7 +79,7 @@ final class WorkersMatrix {
             tp = judged == null ? spread : judged.spread();
             verdict = judged == null ? null : judged.judgement().throughput();
             if (relative instanceof Ratio.Value m) {
-                perWorker = Precision.round(m.ratio() * fewest.about().sweepWorkers() / t.about().sweepWorkers());
+                perWorker = Decimals.round(m.ratio() * fewest.about().sweepWorkers() / t.about().sweepWorkers());
             }
         }
         return new WorkersRow.Measured(t.about().sweepWorkers(), t.name(), t.about().workers(),

@@ -28,8 +28,7 @@ public final class HostClocks {
     /**
      * The shell that answers each line with its clock, us since the epoch: bash's own {@code EPOCHREALTIME} (its radix,
      * whatever the locale, dropped), read without starting a process. With {@code date +%s%N}, which must first be started,
-     * the clock was read late in each exchange: the emulated hosts' one clock came out +200 to +254 us from itself, +-387-504
-     * (20261129).
+     * the clock was read late in each exchange: the emulated hosts' one clock came out +200 to +254 us from itself, +-387-504.
      */
     static final List<String> ANSWER = List.of("bash", "-c", "while read -r _; do echo \"${EPOCHREALTIME//[!0-9]/}\"; done");
 

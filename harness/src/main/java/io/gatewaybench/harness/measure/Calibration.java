@@ -1,7 +1,8 @@
 package io.gatewaybench.harness.measure;
 
+import io.gatewaybench.harness.model.Baseline;
 import io.gatewaybench.harness.model.LadderPlan;
-import io.gatewaybench.harness.model.Precision;
+import io.gatewaybench.harness.model.Decimals;
 import io.gatewaybench.harness.plan.RunPlan;
 import io.gatewaybench.harness.plan.Scenario;
 import java.io.IOException;
@@ -24,17 +25,17 @@ public record Calibration(List<Integer> rates, LadderPlan.Calibration measured) 
      * {@code raw/calibration}.
      */
     public static Calibration of(RunPlan plan, Path runDir, URI origin, byte[] reference, Progress progress) throws IOException {
-        RunPlan.LadderPlan ladder = plan.ladder();
+        RunPlan.LadderSpec ladder = plan.ladder();
         if (ladder.percents().isEmpty()) {
             return new Calibration(ladder.absolute(), null);
         }
         // Tomcat fresh from its start needs about half a minute at full load before it reaches its
         // pace (measured here: 16,300 req/s after a 10 s warm-up, 31,000 a minute later).
-        RunPlan.Load load = new RunPlan.Load("closed", plan.load().users(), 0, plan.quick() ? 2 : 30,
+        RunPlan.LoadSpec load = new RunPlan.LoadSpec("closed", plan.load().users(), 0, plan.quick() ? 2 : 30,
                 Math.min(10, plan.load().durationSeconds()), plan.load().sessions());
         progress.line(String.format("direct's capacity under %d closed users (warm-up %d s, measure %d s) fixes the ladder's rates",
                 load.users(), load.warmupSeconds(), load.durationSeconds()));
-        ScenarioCheck.check("direct", origin, plan.origin(), reference);
+        ScenarioCheck.check(Baseline.DIRECT, origin, plan.origin(), reference);
         // the run's own request under plain, no cookie given (for Tomcat the simulation fetches a session: Request.BOOK)
         GatlingRun.Request request = GatlingRun.Request.of(plan.scenario(Scenario.PLAIN), plan.credentials(), reference, "", plan.origin());
         try (ResourceSampler sampler = new ResourceSampler()) {
@@ -43,7 +44,7 @@ public record Calibration(List<Integer> rates, LadderPlan.Calibration measured) 
             List<Integer> rates = Ladder.rates(ladder.percents(), direct.throughputRps(), ladder.absolute());
             LadderPlan.Calibration measured = new LadderPlan.Calibration("direct, closed model, " + load.users() + " users, warm-up "
                     + load.warmupSeconds() + " s, measured " + load.durationSeconds() + " s, before round 1",
-                    Precision.round(direct.throughputRps()), direct.errors());
+                    Decimals.round(direct.throughputRps()), direct.errors());
             int asked = ladder.percents().size() + ladder.absolute().size();
             progress.line(String.format("direct %.0f req/s; ladder %s req/s (%s%% of it%s)%s", direct.throughputRps(), rates,
                     ladder.percents(), ladder.absolute().isEmpty() ? "" : ", plus " + ladder.absolute(),

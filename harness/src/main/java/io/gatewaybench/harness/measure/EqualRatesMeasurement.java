@@ -327,7 +327,7 @@ public final class EqualRatesMeasurement {
                 stopped = stopped == null ? "no CPU per request to make precise" : stopped;
                 progress.line("precision: " + now + "; " + stopped);
                 return new EqualRates.PrecisionGoal(d.precision(), d.budgetMinutes(),
-                        Double.isNaN(width) ? Double.NaN : io.gatewaybench.harness.model.Precision.round(width), widest,
+                        Double.isNaN(width) ? Double.NaN : io.gatewaybench.harness.model.Decimals.round(width), widest,
                         added, stopped);
             }
             progress.line("precision: " + now + ": " + MORE_SLICES + " more slices there");
@@ -360,7 +360,7 @@ public final class EqualRatesMeasurement {
     private static String tryLevel(List<String> names, List<URI> urls, List<String> groups, GatlingRun.Request request,
             int rate, Design d,
             Path raw, List<EqualRates.Tried> tried, Progress progress) throws IOException {
-        SideBySide.Result r = SideBySide.run(names, urls, groups, nulls(names.size()), List.of(), request, rate, 1,
+        SideBySide.Result r = SideBySide.run(names, urls, groups, java.util.Collections.nCopies(names.size(), null), List.of(), request, rate, 1,
                 SEARCH_SLICES, d.sliceS(), d.connections(), null, raw, "search-" + rate);
         String why = notHeld(r, d.objectiveP99Ms());
         tried.add(new EqualRates.Tried(rate, why == null, why));
@@ -428,10 +428,6 @@ public final class EqualRatesMeasurement {
                         lag.getMaxValue())));
         return new RateLevel(r.rateRps(), slices.stream().map(EqualRatesMeasurement::slice).toList(), latency,
                 failures.isEmpty() ? null : failures, r.maxInFlight()[r.names().indexOf(name)]);
-    }
-
-    private static List<GcThreads> nulls(int n) {
-        return java.util.Collections.nCopies(n, null);
     }
 
     private static Histogram pooled(List<SideBySide.Slice> slices) {

@@ -2,7 +2,7 @@ package io.gatewaybench.harness.measure;
 
 import io.gatewaybench.harness.model.ClosedShare;
 import io.gatewaybench.harness.model.GatlingStatus;
-import io.gatewaybench.harness.model.Precision;
+import io.gatewaybench.harness.model.Decimals;
 import io.gatewaybench.harness.model.RoundRuntime;
 import io.gatewaybench.harness.plan.Credentials;
 import io.gatewaybench.harness.plan.OriginPlan;
@@ -45,8 +45,8 @@ public final class GatlingRun {
      * Whether a measurement of this process has had Gatling write its HTML report and found the report's count of measured
      * requests equal to {@link SimulationLog}'s. Until then each measurement asks for the report and checks; after it, Gatling
      * runs with {@code -nr} (no reports): the report is a second pass over the whole log, after the measured window, that cost
-     * 1.4 CPU-seconds of each target's Gatling JVM in PlantedTargetsIT's run here (20261128: 278 CPU-s for the test with a
-     * report in every cell, 264 with one), and the harness reads none of it but that count, a fact of the decoder and of
+     * 1.4 CPU-seconds of each target's Gatling JVM in PlantedTargetsIT's run on this suite's 2-CPU machine (278 CPU-s for
+     * the test with a report in every cell, 264 with one), and the harness reads none of it but that count, a fact of the decoder and of
      * Gatling's version, checked once a run ({@code simulations/README.md} says how to make the report of any other cell).
      */
     private static final AtomicBoolean REPORT_CHECKED = new AtomicBoolean();
@@ -59,14 +59,14 @@ public final class GatlingRun {
      * Several injector hosts' Gatlings begin their load at one instant: each, once ready, waits at a start gate (the
      * simulation's {@code startGate}) that the harness opens when all are, for up to this long. Started at once on the
      * emulated hosts, sharing a core with Tomcat, they came ready 9.2-20.8 s after their start, up to 1.6 s apart, the first
-     * cell of a run the slowest; without a common instant their measured windows began up to 2.7 s apart (20261128).
+     * cell of a run the slowest; without a common instant their measured windows began up to 2.7 s apart.
      */
     static final int GATE_SECONDS = 120;
     /** How long after the gate opens the hosts begin: time for each to see it (the simulation looks every 5 ms). */
     static final long GATE_LEAD_MILLIS = 100;
     /**
      * What each host on another machine adds to that: its gate is written by an ssh session of its own, which took 0.5-0.9 s
-     * to the emulated hosts' sshd on a connection of its own (the Ansible test, 20261129: with 100 ms alone its load began
+     * to the emulated hosts' sshd on a connection of its own (the Ansible test: with 100 ms alone its load began
      * 560-886 ms after the first's, 665 ms with none). On the connection the run shares with the host
      * ({@code launch.SshConnections}) it began 0-1 ms after the instant.
      */
@@ -108,7 +108,7 @@ public final class GatlingRun {
      * {@code rates}, the fixed-rate ladder follows ({@link Ladder}); {@code probe} cuts the
      * microsecond probe to each level's window.
      */
-    public static Measurement measure(URI target, RunPlan.Load load, List<Integer> rates, RunPlan.LadderPlan ladder, Path raw,
+    public static Measurement measure(URI target, RunPlan.LoadSpec load, List<Integer> rates, RunPlan.LadderSpec ladder, Path raw,
                                       ResourceSampler sampler, BiFunction<Long, Long, LatencyProbe.Result> probe) throws IOException {
         return measure(target, Request.BOOK, load, rates, ladder, raw, sampler, probe, line -> { });
     }
@@ -152,11 +152,11 @@ public final class GatlingRun {
     }
 
     /**
-     * As {@link #measure(URI, RunPlan.Load, List, RunPlan.LadderPlan, Path, ResourceSampler, BiFunction)}, each request as
+     * As {@link #measure(URI, RunPlan.LoadSpec, List, RunPlan.LadderSpec, Path, ResourceSampler, BiFunction)}, each request as
      * {@code request} says. Where Gatling sent a level late ({@link Ladder.Level#injectorLate()}), the ladder from that
      * level up is sent once more by a second Gatling run ({@link #sentAgainWhereLate}), said on {@code progress}.
      */
-    public static Measurement measure(URI target, Request request, RunPlan.Load load, List<Integer> rates, RunPlan.LadderPlan ladder,
+    public static Measurement measure(URI target, Request request, RunPlan.LoadSpec load, List<Integer> rates, RunPlan.LadderSpec ladder,
                                       Path raw, ResourceSampler sampler, BiFunction<Long, Long, LatencyProbe.Result> probe,
                                       Progress progress) throws IOException {
         return measure(target, request, load, rates, ladder, raw, sampler, probe, progress, List.of());
@@ -166,7 +166,7 @@ public final class GatlingRun {
      * The same, the load run from every one of {@code injectors} at once when there are several ({@link #measureShared}); with
      * none or one, from this host.
      */
-    public static Measurement measure(URI target, Request request, RunPlan.Load load, List<Integer> rates, RunPlan.LadderPlan ladder,
+    public static Measurement measure(URI target, Request request, RunPlan.LoadSpec load, List<Integer> rates, RunPlan.LadderSpec ladder,
                                       Path raw, ResourceSampler sampler, BiFunction<Long, Long, LatencyProbe.Result> probe,
                                       Progress progress, List<Topology.Host> injectors) throws IOException {
         if (injectors.size() > 1) {
@@ -220,7 +220,7 @@ public final class GatlingRun {
      * goes with the round ({@link ClosedShare}). A host whose Gatling fails ends the measurement as lost ({@link
      * InjectorHosts.Lost}).
      */
-    static Measurement measureShared(URI target, Request request, RunPlan.Load load, Path raw, ResourceSampler sampler,
+    static Measurement measureShared(URI target, Request request, RunPlan.LoadSpec load, Path raw, ResourceSampler sampler,
             List<Topology.Host> injectors) throws IOException {
         int n = injectors.size();
         List<Integer> users = InjectorHosts.split(load.users(), n, load.users() + " users");
@@ -279,7 +279,7 @@ public final class GatlingRun {
             for (int i = 0; i < n; i++) {
                 long[] counts = logs.get(i).counts(MEASURED, window[0], window[1]);
                 shares.add(new ClosedShare(injectors.get(i).role(), injectors.get(i).address(), users.get(i), counts[0], counts[0] - counts[1],
-                        Precision.round(counts[1] / ((window[1] - window[0]) / 1000.0)), logs.get(i).window(MEASURED)[0] - earliest));
+                        Decimals.round(counts[1] / ((window[1] - window[0]) / 1000.0)), logs.get(i).window(MEASURED)[0] - earliest));
                 Ending own = status(exits.get(i), consoles.get(i), logs.get(i), load.durationSeconds());
                 ending = ending == null ? own : both(ending, own, injectors.get(i).role());
             }
@@ -341,7 +341,7 @@ public final class GatlingRun {
      * Its raw output goes to {@code raw/ladder-again}, its distributions beside the first's, named {@code -again}.
      */
     static List<Ladder.Level> sentAgainWhereLate(List<Ladder.Level> levels, SimulationLog log, URI target, Request request,
-            List<Integer> rates, RunPlan.LadderPlan ladder, Path raw, ResourceSampler sampler,
+            List<Integer> rates, RunPlan.LadderSpec ladder, Path raw, ResourceSampler sampler,
             BiFunction<Long, Long, LatencyProbe.Result> probe, Progress progress) throws IOException {
         int late = -1;
         for (int i = 0; i < levels.size() && late < 0; i++) {

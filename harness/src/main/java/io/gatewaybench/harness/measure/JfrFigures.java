@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.gatewaybench.harness.launch.Launch;
 import io.gatewaybench.harness.model.JfrResult;
-import io.gatewaybench.harness.model.Precision;
+import io.gatewaybench.harness.model.Decimals;
 import io.gatewaybench.harness.model.RoundRuntime;
 import io.gatewaybench.harness.plan.Repo;
 import java.io.IOException;
@@ -93,7 +93,7 @@ public record JfrFigures(Pauses pauses, long allocatedBytes, int gcCount, int cp
             JfrFigures jfr = read(gateway.dir().resolve(RECORDING), jdk, Instant.ofEpochMilli(windowStartMillis),
                     Instant.ofEpochMilli(windowEndMillis));
             return new RoundRuntime(null, null, null, null,
-                    Optional.ofNullable(requests == 0 ? null : Precision.round((double) jfr.allocatedBytes() / requests)), jfr.result());
+                    Optional.ofNullable(requests == 0 ? null : Decimals.round((double) jfr.allocatedBytes() / requests)), jfr.result());
         } catch (IOException | RuntimeException e) {
             return new RoundRuntime(null, null, null, null, null, new JfrResult.Unreadable(String.valueOf(e.getMessage())));
         }

@@ -1,7 +1,7 @@
 package io.gatewaybench.harness.measure;
 
 import io.gatewaybench.harness.model.LevelRound;
-import io.gatewaybench.harness.model.Precision;
+import io.gatewaybench.harness.model.Decimals;
 import io.gatewaybench.harness.model.ProbeResult;
 import io.gatewaybench.harness.plan.InjectorLimit;
 import java.util.ArrayList;
@@ -112,12 +112,12 @@ public final class Ladder {
 
         /** The level as summary.json holds it, as {@code round} (1-based) measured it. */
         public LevelRound measuredIn(int round) {
-            return new LevelRound(round, rate, planned, sent, errors, Precision.round(errorShare()), overloaded,
+            return new LevelRound(round, rate, planned, sent, errors, Decimals.round(errorShare()), overloaded,
                     stats == null ? null : stats.latency().ms(), Optional.ofNullable(allLatency).map(RequestStats.Latency::ms),
-                    stats == null ? null : Precision.round(stats.throughputRps()),
-                    new LevelRound.SendLagMs(Precision.round(sendLagP99Ms), Precision.round(sendLagMaxMs)),
+                    stats == null ? null : Decimals.round(stats.throughputRps()),
+                    new LevelRound.SendLagMs(Decimals.round(sendLagP99Ms), Decimals.round(sendLagMaxMs)),
                     probe == null ? null : probe.figures(), vegeta == null ? null : LevelRound.VEGETA, vegeta == null ? null : vegeta.latencyUs(),
-                    vegeta == null || Double.isNaN(vegeta.cpuMsPer1000Requests()) ? null : Precision.round(vegeta.cpuMsPer1000Requests()),
+                    vegeta == null || Double.isNaN(vegeta.cpuMsPer1000Requests()) ? null : Decimals.round(vegeta.cpuMsPer1000Requests()),
                     firstTry, vegeta == null ? null : vegeta.fromSendUs(),
                     vegeta == null || vegeta.injectors().isEmpty() ? null : vegeta.injectors(),
                     first == null ? null : first.measuredIn(round));

@@ -3,7 +3,7 @@ package io.gatewaybench.harness.measure;
 import io.gatewaybench.harness.model.FixedRateLevel;
 import io.gatewaybench.harness.model.GatlingStatus;
 import io.gatewaybench.harness.model.LevelRound;
-import io.gatewaybench.harness.model.Precision;
+import io.gatewaybench.harness.model.Decimals;
 import io.gatewaybench.harness.model.ProbeResult;
 import io.gatewaybench.harness.model.ProbeUs;
 import io.gatewaybench.harness.model.Summary;
@@ -153,7 +153,7 @@ public final class MeasuredSummary {
                 }
             }
             levels.add(FixedRateLevel.measured(rate, pooled == null ? null : pooled.figures(), perRound,
-                    injectorCpu.isEmpty() ? null : Precision.round(Stats.median(injectorCpu.stream()
+                    injectorCpu.isEmpty() ? null : Decimals.round(Stats.median(injectorCpu.stream()
                     .mapToDouble(v -> v).toArray()))));
         }
         return levels;

@@ -2,7 +2,7 @@ package io.gatewaybench.harness.measure;
 
 import io.gatewaybench.harness.model.Cost;
 import io.gatewaybench.harness.model.LatencyMs;
-import io.gatewaybench.harness.model.Precision;
+import io.gatewaybench.harness.model.Decimals;
 import io.gatewaybench.harness.model.Resources;
 import io.gatewaybench.harness.model.Round;
 import io.gatewaybench.harness.model.RoundRuntime;
@@ -43,7 +43,7 @@ public record RequestStats(long requests, long errors, double throughputRps, Lat
 
     /** The round as summary.json holds it ({@code rounds[]}). */
     public Round round() {
-        return new Round(requests, errors, Precision.round(throughputRps), latency.ms(), resources(resources), runtime,
+        return new Round(requests, errors, Decimals.round(throughputRps), latency.ms(), resources(resources), runtime,
                 latencySpectrum.isEmpty() ? null : latencySpectrum.stream().map(p -> new SpectrumPoint(p[0], p[1])).toList(),
                 injectors.isEmpty() ? null : injectors);
     }

@@ -1,6 +1,6 @@
 package io.gatewaybench.harness.measure;
 
-import io.gatewaybench.harness.model.Precision;
+import io.gatewaybench.harness.model.Decimals;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,8 +29,8 @@ public final class ResourceSampler implements AutoCloseable {
     public record Cost(double cpuSeconds, double cpuMillisPer1000Requests, double cores, long peakMemoryBytes) {
         /** The cost as summary.json holds it: four decimals, peak memory as PSS in MB. */
         public io.gatewaybench.harness.model.Cost asCost() {
-            return new io.gatewaybench.harness.model.Cost(Precision.round(cpuSeconds), Precision.round(cpuMillisPer1000Requests),
-                    Precision.round(cores), Precision.round(peakMemoryBytes / (1024.0 * 1024)), null);
+            return new io.gatewaybench.harness.model.Cost(Decimals.round(cpuSeconds), Decimals.round(cpuMillisPer1000Requests),
+                    Decimals.round(cores), Decimals.round(peakMemoryBytes / (1024.0 * 1024)), null);
         }
     }
 

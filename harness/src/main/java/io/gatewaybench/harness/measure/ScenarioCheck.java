@@ -1,6 +1,6 @@
 package io.gatewaybench.harness.measure;
 
-import io.gatewaybench.harness.model.Precision;
+import io.gatewaybench.harness.model.Decimals;
 import io.gatewaybench.harness.model.RateLimitCheck;
 import io.gatewaybench.harness.plan.Credentials;
 import io.gatewaybench.harness.plan.OriginPlan;
@@ -203,7 +203,7 @@ public final class ScenarioCheck {
                     + String.format(java.util.Locale.ROOT, "%.1f", seconds) + " s got " + ok + " answers 200 and " + refused
                     + " answers 429 (expected " + low + " to " + high + " answers 200, the rest 429); refusing to measure it");
         }
-        return new RateLimitCheck(limit, sent, Precision.round(seconds), ok, refused, low + ".." + high, anotherClient(target, url, s, c));
+        return new RateLimitCheck(limit, sent, Decimals.round(seconds), ok, refused, low + ".." + high, anotherClient(target, url, s, c));
     }
 
     /** Requests a second client sends back to back while the first is limited: within any limit's burst ({@link Scenario#LOW_LIMIT}). */

@@ -152,7 +152,7 @@ public final class SideBySide {
             }
         }
         try {
-            return read(binary, names, bases, cpu == null ? nulls(groups.size()) : groups, roles, ratePerTarget,
+            return read(binary, names, bases, cpu == null ? java.util.Collections.nCopies(groups.size(), null) : groups, roles, ratePerTarget,
                     warmupSeconds, slices, sliceSeconds, VegetaLevel.Expect.of(request), sampler);
         } finally {
             Files.deleteIfExists(binary);
@@ -161,10 +161,6 @@ public final class SideBySide {
 
     /** The sampler's name of a target's collection's CPU, before the target's name. */
     static final String GC = "gc:";
-
-    private static List<String> nulls(int n) {
-        return java.util.Collections.nCopies(n, null);
-    }
 
     /** Cycles of {@link #shuffledTargets}: Vegeta goes over them in turn, and then again. */
     static final int CYCLES = 1000;

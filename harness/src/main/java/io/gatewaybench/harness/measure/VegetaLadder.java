@@ -1,7 +1,7 @@
 package io.gatewaybench.harness.measure;
 
 import io.gatewaybench.harness.model.InjectorShare;
-import io.gatewaybench.harness.model.Precision;
+import io.gatewaybench.harness.model.Decimals;
 import io.gatewaybench.harness.model.ProbeResult;
 import io.gatewaybench.harness.plan.InjectorLimit;
 import io.gatewaybench.harness.plan.RunPlan;
@@ -46,7 +46,7 @@ public final class VegetaLadder {
      * be), one level after another, and returns the levels measured, up to and including an overloaded one; each
      * level's records and microsecond distribution go to {@code raw}.
      */
-    public static List<Ladder.Level> run(URI url, GatlingRun.Request request, List<Integer> rates, RunPlan.LadderPlan ladder, Path raw,
+    public static List<Ladder.Level> run(URI url, GatlingRun.Request request, List<Integer> rates, RunPlan.LadderSpec ladder, Path raw,
             Progress progress) throws IOException {
         return run(url, request, rates, ladder, raw, progress, List.of());
     }
@@ -56,7 +56,7 @@ public final class VegetaLadder {
      * VegetaLevel#runShared}): the rate split between them, their records merged, each host's lateness judged on its own
      * share ({@link Ladder.Level#injectorLate()}). With none or one, from this host.
      */
-    public static List<Ladder.Level> run(URI url, GatlingRun.Request request, List<Integer> rates, RunPlan.LadderPlan ladder, Path raw,
+    public static List<Ladder.Level> run(URI url, GatlingRun.Request request, List<Integer> rates, RunPlan.LadderSpec ladder, Path raw,
             Progress progress, List<Topology.Host> injectors) throws IOException {
         Path targets = VegetaLevel.targets(url, paths(request), headers(request), raw.resolve("vegeta-targets.txt"));
         VegetaLevel.Expect expect = VegetaLevel.Expect.of(request);
@@ -83,11 +83,11 @@ public final class VegetaLadder {
      * The ladder's rule over levels however they are sent: each late one once more; none above an overloaded one, nor above
      * one late again (injector-limited).
      */
-    static List<Ladder.Level> run(Sender sender, List<Integer> rates, RunPlan.LadderPlan ladder, Progress progress) throws IOException {
+    static List<Ladder.Level> run(Sender sender, List<Integer> rates, RunPlan.LadderSpec ladder, Progress progress) throws IOException {
         return runLevels((rate, suffix, firstTry) -> level(sender.send(rate, suffix), ladder, firstTry), rates, ladder, progress);
     }
 
-    static List<Ladder.Level> runLevels(LevelSender sender, List<Integer> rates, RunPlan.LadderPlan ladder, Progress progress)
+    static List<Ladder.Level> runLevels(LevelSender sender, List<Integer> rates, RunPlan.LadderSpec ladder, Progress progress)
             throws IOException {
         List<Ladder.Level> levels = new ArrayList<>();
         for (int i = 0; i < rates.size(); i++) {
@@ -139,7 +139,7 @@ public final class VegetaLadder {
      * One level sent from every injector host at once, as the ladder's level: its figures from every host's records together,
      * each host's share beside them ({@link InjectorShare}), judged late on its own by the one-host rule.
      */
-    private static Ladder.Level shared(Path targets, List<Topology.Host> injectors, int rate, RunPlan.LadderPlan ladder, Path raw,
+    private static Ladder.Level shared(Path targets, List<Topology.Host> injectors, int rate, RunPlan.LadderSpec ladder, Path raw,
             VegetaLevel.Expect expect, String suffix, ProbeResult.SendLagUs firstTry) throws IOException {
         String stem = "vegeta-rate-" + rate + suffix;
         VegetaLevel.Shared s = VegetaLevel.runShared(targets, injectors, rate, WARMUP_SECONDS, ladder.levelSeconds(), ladder.maxInFlight(),
@@ -152,7 +152,7 @@ public final class VegetaLadder {
             writeDistribution(r, raw.resolve("latency-us-rate-" + rate + suffix + "-" + share.host().role() + ".hgrm"));
             String late = level(r, ladder, null).injectorLate();
             shares.add(new InjectorShare(share.host().role(), share.host().address(), r.rateRps(), r.planned(), r.sent(), lag(r.sendLag()),
-                    Double.isNaN(r.cpuMsPer1000Requests()) ? null : Precision.round(r.cpuMsPer1000Requests()),
+                    Double.isNaN(r.cpuMsPer1000Requests()) ? null : Decimals.round(r.cpuMsPer1000Requests()),
                     Math.round((share.originNanos() - earliest) / 1000), late.isEmpty() ? null : late));
         }
         return level(s.merged(), ladder, firstTry).withInjectors(shares);
@@ -164,7 +164,7 @@ public final class VegetaLadder {
         }
     }
 
-    private static VegetaLevel.Result level(Path targets, int rate, RunPlan.LadderPlan ladder, Path raw, VegetaLevel.Expect expect,
+    private static VegetaLevel.Result level(Path targets, int rate, RunPlan.LadderSpec ladder, Path raw, VegetaLevel.Expect expect,
             String suffix) throws IOException {
         String stem = "vegeta-rate-" + rate + suffix;
         VegetaLevel.Result r = VegetaLevel.run(targets, rate, WARMUP_SECONDS, ladder.levelSeconds(), ladder.maxInFlight(), TIMEOUT_SECONDS,
@@ -178,7 +178,7 @@ public final class VegetaLadder {
      * microsecond), from the intended send instant; the send lag in milliseconds; overloaded when more requests were
      * outstanding at once than the plan allows.
      */
-    static Ladder.Level level(VegetaLevel.Result r, RunPlan.LadderPlan ladder, ProbeResult.SendLagUs firstTry) {
+    static Ladder.Level level(VegetaLevel.Result r, RunPlan.LadderSpec ladder, ProbeResult.SendLagUs firstTry) {
         long errors = r.sent() - r.good();
         RequestStats stats = r.good() == 0 ? null : new RequestStats(r.good() + errors, errors, r.goodPerSecond(), latencyMs(r.fromIntended()));
         Histogram lag = r.sendLag();

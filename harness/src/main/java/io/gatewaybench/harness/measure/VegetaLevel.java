@@ -374,7 +374,7 @@ public final class VegetaLevel {
     static final long LEAD_MILLIS = 500;
     /**
      * What each host on another machine adds to that: its attack is started by an ssh session of its own, which took 0.5-0.9 s
-     * to the emulated hosts' sshd on a connection of its own (the Ansible test, 20261129: begun 0-6.6 ms apart with 2 s for
+     * to the emulated hosts' sshd on a connection of its own (the Ansible test: begun 0-6.6 ms apart with 2 s for
      * one such host); a session on the connection the run shares with the host ({@code launch.SshConnections}) takes less.
      */
     static final long REMOTE_LEAD_MILLIS = 1500;

@@ -1,6 +1,6 @@
 package io.gatewaybench.harness.measure;
 
-import io.gatewaybench.harness.model.Precision;
+import io.gatewaybench.harness.model.Decimals;
 import io.gatewaybench.harness.model.WrkCheck;
 import java.io.IOException;
 import java.net.URI;
@@ -66,8 +66,8 @@ public final class WrkCrossCheck {
         // wrk's Requests/sec is its answers over its exact run time; the printed time has only two decimals
         double okRps = answers == 0 ? 0 : allRps * (answers - non2xx) / answers;
         boolean valid = non2xx == 0 && socketErrors == 0;
-        return new WrkCheck(command, Precision.round(seconds(Double.parseDouble(requests.group(2)), requests.group(3))), answers,
-                Precision.round(okRps), Precision.round(allRps), Precision.round(gatlingRps), Precision.round(okRps / gatlingRps), non2xx,
+        return new WrkCheck(command, Decimals.round(seconds(Double.parseDouble(requests.group(2)), requests.group(3))), answers,
+                Decimals.round(okRps), Decimals.round(allRps), Decimals.round(gatlingRps), Decimals.round(okRps / gatlingRps), non2xx,
                 socketErrors, valid, valid ? null : "wrk saw " + non2xx + " non-2xx answers and " + socketErrors + " socket errors",
                 valid ? okRps > gatlingRps * (1 + INJECTOR_LIMIT) : null);
     }

@@ -18,6 +18,6 @@
  * <p>May use: {@link io.gatewaybench.harness.launch}, {@link io.gatewaybench.harness.plan},
  * {@link io.gatewaybench.harness.quantity} and {@link io.gatewaybench.harness.model} (launch to start and stop the
  * gateway of a round, for a launched gateway's JDK and folder, the origin's descriptor and a target's version command;
- * {@code Bench} hands a round the running origin).
+ * a run hands a round the running origin).
  */
 package io.gatewaybench.harness.measure;

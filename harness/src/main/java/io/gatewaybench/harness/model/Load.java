@@ -3,7 +3,7 @@ package io.gatewaybench.harness.model;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
 /**
- * The load every target got alike ({@code load}, RunPlan.Load.describe).
+ * The load every target got alike ({@code load}, RunPlan.LoadSpec.describe).
  *
  * @param model closed: users each sending after the answer; open: a rate
  * @param users concurrent users (closed model), count

@@ -9,7 +9,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param jvmProfile the run's JVM profiles, comma-separated
  * @param origin the user's service at a URL that direct measured and every target fronted ({@code --origin}); absent:
  *     Tomcat's book page
- * @param load the load every target got alike (RunPlan.Load.describe)
+ * @param load the load every target got alike (RunPlan.LoadSpec.describe)
  * @param ladder the fixed-rate ladder every target got after its measurement; absent where the run had none
  * @param equalRates how every target was measured at equal rates, all at once; absent where the run did not
  * @param rounds rounds per target, count

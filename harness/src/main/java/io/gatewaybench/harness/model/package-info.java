@@ -5,7 +5,7 @@
  *
  * <p>This package owns that shape. May use: no package of the harness; only Jackson and the JDK. The harness writes
  * and reads results through it, not the other way round. Every stage of the harness may use it, as it does the
- * two rules of how a figure is written into that shape: {@link io.gatewaybench.harness.model.Precision} (four decimals) and
+ * two rules of how a figure is written into that shape: {@link io.gatewaybench.harness.model.Decimals} (four decimals) and
  * {@link io.gatewaybench.harness.model.OrderedMap} (keys in the order given, the same in every run).
  *
  * <p>How the records map the JSON:

@@ -1,5 +1,6 @@
 package io.gatewaybench.harness.plan;
 
+import io.gatewaybench.harness.model.Baseline;
 import io.gatewaybench.harness.model.JvmProfiles;
 import io.gatewaybench.harness.model.Scenarios;
 import java.io.IOException;
@@ -18,10 +19,10 @@ import java.util.Map;
  * What one {@code ./bench run} does: which targets, under which load, for how long, how many rounds,
  * and where results go. Built from the command line; every bad option is an error that says how to fix it.
  */
-public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int rounds, int workers, List<JvmProfile> jvm,
+public record RunPlan(List<Target> targets, LoadSpec load, LadderSpec ladder, int rounds, int workers, List<JvmProfile> jvm,
                       List<JvmProfiles.NotAvailable> unavailable, boolean jfr, Path results, boolean quick, List<String> crossCheck,
                       String topology, List<Scenario> scenarios, List<Scenarios.NotAvailable> notAvailable, Credentials credentials,
-                      List<Integer> workerSweep, Precision precision, OriginPlan origin, int injectors,
+                      List<Integer> workerSweep, PrecisionSpec precision, OriginPlan origin, int injectors,
                       EqualRatesPlan equalRates) {
 
     /**
@@ -55,7 +56,7 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
      * log ratio at most ln(1 + share)), or the next round would end past {@code budgetMinutes} of the run, or
      * {@code maxRounds} were made.
      */
-    public record Precision(double share, int budgetMinutes, int maxRounds) {
+    public record PrecisionSpec(double share, int budgetMinutes, int maxRounds) {
         /** Whether an interval {@code low}-{@code high} of a ratio is within ±share. */
         public boolean reached(double low, double high) {
             return (Math.log(high) - Math.log(low)) / 2 <= Math.log(1 + share);
@@ -69,14 +70,14 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
     }
 
     /** The default target order: the baseline first, then the native proxies, then the JVM gateways. */
-    public static final List<String> DEFAULT_TARGETS = List.of("direct", "nginx", "haproxy", "netty-proxy", "scg", "zuul2");
+    public static final List<String> DEFAULT_TARGETS = List.of(Baseline.DIRECT, "nginx", "haproxy", "netty-proxy", "scg", "zuul2");
 
     /**
      * The load every target of a run gets alike. {@code closed}: {@code users} concurrent users, each
      * sending its next request when the previous one is answered. {@code open}: {@code rate} new
      * requests per second whatever the answers, over a shared connection pool.
      */
-    public record Load(String model, int users, int rate, int warmupSeconds, int durationSeconds, String sessions) {
+    public record LoadSpec(String model, int users, int rate, int warmupSeconds, int durationSeconds, String sessions) {
         /** The load as summary.json records it. */
         public io.gatewaybench.harness.model.Load describe() {
             boolean closed = model.equals("closed");
@@ -93,13 +94,13 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
      * overloaded; {@code p99ObjectiveMs} bounds the P99 objective of the maximum-rate search; {@code injector} sends the
      * levels: {@link #VEGETA} after Gatling's closed load (the default), or {@link #GATLING} within its simulation.
      */
-    public record LadderPlan(List<Integer> percents, List<Integer> absolute, int levelSeconds, int maxInFlight, int p99ObjectiveMs,
+    public record LadderSpec(List<Integer> percents, List<Integer> absolute, int levelSeconds, int maxInFlight, int p99ObjectiveMs,
                              String injector) {
         public static final String VEGETA = "vegeta";
         public static final String GATLING = "gatling";
 
         /** A ladder Gatling sends, as every run did before Vegeta (and the tests calibrated on Gatling's ladder still do). */
-        public LadderPlan(List<Integer> percents, List<Integer> absolute, int levelSeconds, int maxInFlight, int p99ObjectiveMs) {
+        public LadderSpec(List<Integer> percents, List<Integer> absolute, int levelSeconds, int maxInFlight, int p99ObjectiveMs) {
             this(percents, absolute, levelSeconds, maxInFlight, p99ObjectiveMs, GATLING);
         }
 
@@ -241,9 +242,9 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
             }
         }
         List<Target> targets = new ArrayList<>();
-        targets.add(Target.named("direct"));
+        targets.add(Target.named(Baseline.DIRECT));
         for (String name : o.getOrDefault("targets", String.join(",", DEFAULT_TARGETS)).split(",")) {
-            if (!name.isBlank() && !name.trim().equals("direct")) {
+            if (!name.isBlank() && !name.trim().equals(Baseline.DIRECT)) {
                 targets.add(Target.named(name.trim()));
             }
         }
@@ -308,7 +309,7 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
                 }
             }
         }
-        Load load = new Load(model,
+        LoadSpec load = new LoadSpec(model,
                 positive(o, "users", quick ? 4 : 16),
                 positive(o, "rate", quick ? 200 : 2000),
                 // at equal rates the closed load meets warm targets, but each round starts Gatling's JVM cold: direct
@@ -320,11 +321,11 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
         if (percents.stream().anyMatch(p -> p > 1000)) {
             throw new IllegalArgumentException("--levels are percentages of direct's capacity, 1..1000, got " + o.get("levels"));
         }
-        String injector = o.getOrDefault("ladder-injector", LadderPlan.VEGETA);
-        if (!List.of(LadderPlan.VEGETA, LadderPlan.GATLING).contains(injector)) {
+        String injector = o.getOrDefault("ladder-injector", LadderSpec.VEGETA);
+        if (!List.of(LadderSpec.VEGETA, LadderSpec.GATLING).contains(injector)) {
             throw new IllegalArgumentException("--ladder-injector must be vegeta or gatling, got '" + injector + "'");
         }
-        LadderPlan ladder = new LadderPlan(percents, numbers(o, "rates", "none"), positive(o, "level-duration", quick ? 2 : 3),
+        LadderSpec ladder = new LadderSpec(percents, numbers(o, "rates", "none"), positive(o, "level-duration", quick ? 2 : 3),
                 positive(o, "max-in-flight", 1000), positive(o, "p99-objective", 10), injector);
         List<String> crossCheck = model.equals("open") ? List.of()
                 : !o.containsKey("cross-check") ? targets.stream().map(Target::name).toList() // the default: every target of the run
@@ -342,7 +343,7 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
         // would take longer than all its batches (RunPlanTest)
         boolean batched = equal != null && !equal.batches().isEmpty();
         int rounds = batched && !o.containsKey("rounds") ? 0 : positive(o, "rounds", quick ? 1 : equal != null ? 2 : 3);
-        Precision precision = precision(o, rounds, equal == null);
+        PrecisionSpec precision = precision(o, rounds, equal == null);
         return new RunPlan(List.copyOf(targets), load, ladder, rounds,
                 sweep.size() == 1 ? sweep.get(0) : 0, profiles, List.copyOf(unavailable), jfr, results, quick, crossCheck, topology,
                 List.copyOf(scenarios), List.copyOf(notAvailable), credentials, sweep.size() > 1 ? sweep : List.of(), precision, origin,
@@ -412,7 +413,7 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
      * (VegetaLadder) and of the closed load. The emulated hosts have them ({@code ./bench} sets up N), the hosts topology its
      * inventory's {@code [injectors]}; Gatling's ladder runs from one host.
      */
-    private static int injectors(Map<String, String> o, String topology, LadderPlan ladder) {
+    private static int injectors(Map<String, String> o, String topology, LadderSpec ladder) {
         int n = positive(o, "injectors", 1);
         if (n == 1) {
             return n;
@@ -454,7 +455,7 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
     }
 
     /** {@code --precision} and {@code --budget}, or null without them. */
-    private static Precision precision(Map<String, String> o, int rounds, boolean byRounds) {
+    private static PrecisionSpec precision(Map<String, String> o, int rounds, boolean byRounds) {
         if (!o.containsKey("precision")) {
             for (String bound : List.of("budget", "max-rounds")) {
                 if (o.containsKey(bound)) {
@@ -484,7 +485,7 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
         if (byRounds && most < rounds) {
             throw new IllegalArgumentException("--max-rounds=" + most + " is fewer than the --rounds=" + rounds + " asked for: give at least " + rounds);
         }
-        return new Precision(share, positive(o, "budget", 60), most);
+        return new PrecisionSpec(share, positive(o, "budget", 60), most);
     }
 
     /**
@@ -635,8 +636,8 @@ public record RunPlan(List<Target> targets, Load load, LadderPlan ladder, int ro
 
     /** The baseline a target is paired with: direct, or direct under its scenario where that asks for another page. */
     public String baselineOf(Target t) {
-        String own = "direct" + Scenario.SEPARATOR + t.scenario();
-        return targets.stream().anyMatch(x -> x.name().equals(own)) ? own : "direct";
+        String own = Baseline.DIRECT + Scenario.SEPARATOR + t.scenario();
+        return targets.stream().anyMatch(x -> x.name().equals(own)) ? own : Baseline.DIRECT;
     }
 
     /** The scenario of that name in this run. */

@@ -347,7 +347,7 @@ public record Topology(String name, Host injector, Host gateway, Host backend, N
      * multiplexing: {@code launch.SshConnections} opens it, one per host, for the run). Without it each command is a new
      * connection: a key exchange, and a new sshd on a host whose CPU the load keeps busy. To the emulated hosts of the
      * Ansible test that took 0.5-0.9 s, and 1.7 s on a loaded CI machine, where an injector host's start gate, written
-     * by such a session, opened 1,655 ms late (20261129). Short: a socket's path must fit in 104 bytes.
+     * by such a session, opened 1,655 ms late. Short: a socket's path must fit in 104 bytes.
      */
     public static final Path SSH_CONNECTIONS = Path.of("/tmp", "gateway-bench-ssh-" + ProcessHandle.current().pid());
     /** Whether {@code command} is OpenSSH's client, by any path. */

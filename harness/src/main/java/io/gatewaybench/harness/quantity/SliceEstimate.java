@@ -1,7 +1,7 @@
 package io.gatewaybench.harness.quantity;
 
 import io.gatewaybench.harness.model.Estimate;
-import io.gatewaybench.harness.model.Precision;
+import io.gatewaybench.harness.model.Decimals;
 import java.util.Arrays;
 import org.apache.commons.math3.distribution.TDistribution;
 
@@ -129,12 +129,12 @@ public final class SliceEstimate {
     private static Estimate around(double value, double[] series, boolean logs, double level) {
         int n = series.length;
         if (n < 3) {
-            return new Estimate(Precision.round(value), null, null, n);
+            return new Estimate(Decimals.round(value), null, null, n);
         }
         double half = Stats.t(level, n - 1) * Math.sqrt(Stats.variance(series) / n) * widening(series);
         double low = logs ? value * Math.exp(-half) : value - half;
         double high = logs ? value * Math.exp(half) : value + half;
-        return new Estimate(Precision.round(value), Precision.round(low), Precision.round(high), n);
+        return new Estimate(Decimals.round(value), Decimals.round(low), Decimals.round(high), n);
     }
 
     /**

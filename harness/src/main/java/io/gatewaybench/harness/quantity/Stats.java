@@ -1,7 +1,7 @@
 package io.gatewaybench.harness.quantity;
 
 import io.gatewaybench.harness.model.Interval;
-import io.gatewaybench.harness.model.Precision;
+import io.gatewaybench.harness.model.Decimals;
 import java.util.Arrays;
 import org.apache.commons.math3.distribution.TDistribution;
 
@@ -23,13 +23,13 @@ public final class Stats {
         Double high = null;
         if (values.length > 1 && Arrays.stream(values).allMatch(v -> v > 0)) {
             double[] bounds = meanInterval(Arrays.stream(values).map(Math::log).toArray(), 0.95);
-            low = Precision.round(Math.exp(bounds[1]));
-            high = Precision.round(Math.exp(bounds[2]));
+            low = Decimals.round(Math.exp(bounds[1]));
+            high = Decimals.round(Math.exp(bounds[2]));
         }
-        return new Interval(Precision.round(median(values)),
-                Precision.round(Arrays.stream(values).min().orElse(Double.NaN)),
-                Precision.round(Arrays.stream(values).max().orElse(Double.NaN)),
-                        Arrays.stream(values).map(Precision::round).boxed().toList(),
+        return new Interval(Decimals.round(median(values)),
+                Decimals.round(Arrays.stream(values).min().orElse(Double.NaN)),
+                Decimals.round(Arrays.stream(values).max().orElse(Double.NaN)),
+                        Arrays.stream(values).map(Decimals::round).boxed().toList(),
                 low, high, null, null, null, null);
     }
 

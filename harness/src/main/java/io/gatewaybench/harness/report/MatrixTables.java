@@ -1,6 +1,7 @@
 package io.gatewaybench.harness.report;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.gatewaybench.harness.model.Baseline;
 import io.gatewaybench.harness.model.CostRow;
 import io.gatewaybench.harness.model.Interval;
 import io.gatewaybench.harness.model.JfrResult;
@@ -209,7 +210,7 @@ final class MatrixTables {
                         .append(" | ").append(word(r.cpuVerdict())).append(" |\n");
             }
         });
-        List<Scenarios.NotAvailable> gateways = scenarios.notAvailable().stream().filter(u -> !"direct".equals(u.target())).toList();
+        List<Scenarios.NotAvailable> gateways = scenarios.notAvailable().stream().filter(u -> !Baseline.DIRECT.equals(u.target())).toList();
         if (!gateways.isEmpty()) {
             md.append("\nNot available:\n\n");
             gateways.forEach(u -> md.append("- ").append(u.target()).append(" under `").append(u.scenario()).append("`: ")

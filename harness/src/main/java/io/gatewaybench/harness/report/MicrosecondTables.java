@@ -1,6 +1,7 @@
 package io.gatewaybench.harness.report;
 
 import io.gatewaybench.harness.model.AddedUs;
+import io.gatewaybench.harness.model.Baseline;
 import io.gatewaybench.harness.model.FixedRateLevel;
 import io.gatewaybench.harness.model.Interval;
 import io.gatewaybench.harness.model.LadderPlan;
@@ -37,7 +38,7 @@ final class MicrosecondTables {
      */
     static List<Integer> headlineRates(LadderPlan ladder, List<Target> targets) {
         List<Integer> rates = ladder.ratesRps();
-        Target direct = targets.stream().filter(t -> t.name().equals("direct") && t.fixedRate() != null).findFirst().orElse(null);
+        Target direct = targets.stream().filter(t -> t.name().equals(Baseline.DIRECT) && t.fixedRate() != null).findFirst().orElse(null);
         MaxSustainable max = direct == null || direct.judged().maxSustainable() == null
                 || direct.judged().maxSustainable().isEmpty() ? null
                 : direct.judged().maxSustainable().values().iterator().next();

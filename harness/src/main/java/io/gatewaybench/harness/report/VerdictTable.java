@@ -3,6 +3,7 @@ package io.gatewaybench.harness.report;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.gatewaybench.harness.model.AddedUs;
+import io.gatewaybench.harness.model.Baseline;
 import io.gatewaybench.harness.model.FixedRateLevel;
 import io.gatewaybench.harness.model.HostileInput;
 import io.gatewaybench.harness.model.LevelAddedUs;
@@ -104,7 +105,7 @@ final class VerdictTable {
         if (chosen.isEmpty()) {
             return null;
         }
-        Target direct = s.targets().stream().filter(t -> t.name().equals("direct")).findFirst().orElse(null);
+        Target direct = s.targets().stream().filter(t -> t.name().equals(Baseline.DIRECT)).findFirst().orElse(null);
         Integer addedAt = addedRate(s);
         String objective = chosen.stream()
                 .filter(t -> t.judged() != null && t.judged().maxSustainable() != null
@@ -149,7 +150,7 @@ final class VerdictTable {
     static List<Target> plain(List<Target> targets) {
         Map<String, Target> byGateway = new LinkedHashMap<>();
         for (Target t : targets) {
-            if (t.name().equals("direct") || t.about().scenario() != null
+            if (t.name().equals(Baseline.DIRECT) || t.about().scenario() != null
                     && !Scenario.PLAIN.equals(t.about().scenario())
                     || t.about().jvmProfile() != null && !"default".equals(t.about().jvmProfile())) {
                 continue;

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 
 /** Which targets --precision still waits for, from planted rounds. */
 class PrecisionsTest {
-    private static final RunPlan.Precision FIVE = new RunPlan.Precision(0.05, 60, 40);
+    private static final RunPlan.PrecisionSpec FIVE = new RunPlan.PrecisionSpec(0.05, 60, 40);
 
     @Test
     void theHalfWidthIsTheHeadlinesInterval() {
@@ -79,7 +79,7 @@ class PrecisionsTest {
         assertEquals(2, waiting.size(), waiting.toString());
         assertTrue(waiting.get(0).startsWith("scattered ±"), waiting.toString());
         assertEquals("new no interval yet", waiting.get(1));
-        assertEquals(List.of("new no interval yet"), Precisions.notReached(ratios, new RunPlan.Precision(0.5, 60, 40)),
+        assertEquals(List.of("new no interval yet"), Precisions.notReached(ratios, new RunPlan.PrecisionSpec(0.5, 60, 40)),
                 "within ±50% the scattered one is known");
     }
 
@@ -90,7 +90,7 @@ class PrecisionsTest {
      */
     @Test
     void aRoundIsAddedOnlyWhileItWouldEndWithinTheBudgetAndTheMostRounds() {
-        RunPlan.Precision p = new RunPlan.Precision(0.05, 5, 4);
+        RunPlan.PrecisionSpec p = new RunPlan.PrecisionSpec(0.05, 5, 4);
         List<String> waiting = List.of("nginx ±12.3%");
         assertEquals(null, Precisions.noMoreRounds(waiting, p, 3, 200, 100), "a round ending at the budget is begun");
         assertEquals("another round would end past the budget of 5 min", Precisions.noMoreRounds(waiting, p, 3, 200, 101));

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gatewaybench.harness.quantity.Stats;
 import io.gatewaybench.harness.model.Interval;
-import io.gatewaybench.harness.model.Precision;
+import io.gatewaybench.harness.model.Decimals;
 import io.gatewaybench.harness.model.ProfileRow;
 import io.gatewaybench.harness.model.Ratio;
 import io.gatewaybench.harness.model.RatioSpread;
@@ -64,7 +64,7 @@ class ProfileMatrixTest {
         assertEquals(1, notes.size(), notes.toString());
         for (String profile : List.of("slow", "same")) {
             Interval i = ((RatioSpread.Formed) row(summary, profile).throughputRelativeSpread()).interval();
-            assertEquals(Precision.round(1 - 0.05 / 2), i.ciLevel(), 1e-12);
+            assertEquals(Decimals.round(1 - 0.05 / 2), i.ciLevel(), 1e-12);
             String reached = String.format(java.util.Locale.ROOT, "scg@%s ±%.1f%%", profile, (Math.sqrt(i.ciHigh() / i.ciLow()) - 1) * 100);
             assertTrue(notes.get(0).contains(reached), reached + " in " + notes);
         }
@@ -94,13 +94,13 @@ class ProfileMatrixTest {
         many.add(variant("slow", new double[] {6755.7 * 0.6, 7133.5 * 0.6 * 1.001}, 6.0));
         Summary matrix = Analysis.apply(PlantedSummary.of(summary(many)));
         Interval spread = ((RatioSpread.Formed) row(matrix, "lucky").throughputRelativeSpread()).interval();
-        assertEquals(Precision.round(1 - 0.05 / 14), spread.ciLevel(), 1e-12);
+        assertEquals(Decimals.round(1 - 0.05 / 14), spread.ciLevel(), 1e-12);
         assertTrue(spread.ciMethod().contains("this one's own 2 rounds (1 degrees of freedom), Bonferroni over the gateway's 14 compared"),
                 spread.toString());
-        assertEquals(List.of(Precision.round(7076.1 / 6755.7), Precision.round(7475.5 / 7133.5)), spread.values());
+        assertEquals(List.of(Decimals.round(7076.1 / 6755.7), Decimals.round(7475.5 / 7133.5)), spread.values());
         double[] own = ProfileMatrix.logInterval(spread.values().stream().mapToDouble(Math::log).toArray(), 1 - 0.05 / 14);
-        assertEquals(Precision.round(Math.exp(own[0])), spread.ciLow(), 1e-12, "from its own rounds alone");
-        assertEquals(Precision.round(Math.exp(own[1])), spread.ciHigh(), 1e-12, "from its own rounds alone");
+        assertEquals(Decimals.round(Math.exp(own[0])), spread.ciLow(), 1e-12, "from its own rounds alone");
+        assertEquals(Decimals.round(Math.exp(own[1])), spread.ciHigh(), 1e-12, "from its own rounds alone");
         assertEquals(Verdict.LESS_THROUGHPUT, row(matrix, "slow").verdict(), "60% in both rounds, 0.1% apart: " + row(matrix, "slow"));
     }
 

@@ -93,7 +93,7 @@ class GatlingLadderAgainIT {
                                                  String... throttled) throws Exception {
         URI tomcat = origins.tomcatUrl();
         GatlingRun.Request request = GatlingRun.Request.book(ScenarioCheck.sessionCookie(tomcat));
-        RunPlan.Load load = new RunPlan.Load("closed", 2, 0, 1, 1, "shared");
+        RunPlan.LoadSpec load = new RunPlan.LoadSpec("closed", 2, 0, 1, 1, "shared");
         // Levels of 6 s where a try is not stopped, 3 s where every try is. A stall of S ms in an unstopped Gatling JVM
         // delays about rate x (S - 10) / 1000 requests by more than the 10 ms that count as late, and a level of T s is late
         // when more than rate x T / 100 are: how many stalls a level absorbs grows with T, not with the rate. In 1 s levels
@@ -101,7 +101,7 @@ class GatlingLadderAgainIT {
         // once on the CI machine (9592529: P99 12 ms, max 27, at 100 req/s: two stalls at least). Here, in 6 s levels, the
         // unstopped try's P99 was 2-7 ms at 100 req/s in 4 runs (stalls of 5-15 ms). A stopped try, 100 ms of every second,
         // is late at any length.
-        RunPlan.LadderPlan ladder = new RunPlan.LadderPlan(List.of(), RATES, levelSeconds, 1000, 10);
+        RunPlan.LadderSpec ladder = new RunPlan.LadderSpec(List.of(), RATES, levelSeconds, 1000, 10);
         List<Throttle> throttles = new ArrayList<>();
         try (ResourceSampler sampler = new ResourceSampler()) {
             for (String argument : throttled) {

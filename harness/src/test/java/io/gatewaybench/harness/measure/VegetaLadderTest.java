@@ -37,8 +37,8 @@ class VegetaLadderTest {
     private static final GatlingRun.Request BOOK = GatlingRun.Request.BOOK;
     private final List<String> progress = new ArrayList<>();
 
-    private static RunPlan.LadderPlan ladder(int maxInFlight) {
-        return new RunPlan.LadderPlan(List.of(), List.of(100), 1, maxInFlight, 10, RunPlan.LadderPlan.VEGETA);
+    private static RunPlan.LadderSpec ladder(int maxInFlight) {
+        return new RunPlan.LadderSpec(List.of(), List.of(100), 1, maxInFlight, 10, RunPlan.LadderSpec.VEGETA);
     }
 
     @Test

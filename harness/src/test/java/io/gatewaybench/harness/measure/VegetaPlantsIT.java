@@ -123,8 +123,8 @@ class VegetaPlantsIT {
                 -1, 0, "", "", ScenarioCheck.sessionCookie(origin));
     }
 
-    private static RunPlan.LadderPlan ladder(int seconds) {
-        return new RunPlan.LadderPlan(List.of(), List.of(), seconds, 1000, 10, RunPlan.LadderPlan.VEGETA);
+    private static RunPlan.LadderSpec ladder(int seconds) {
+        return new RunPlan.LadderSpec(List.of(), List.of(), seconds, 1000, 10, RunPlan.LadderSpec.VEGETA);
     }
 
     private TargetProcess start(String descriptor, String name, String... extra) {

@@ -157,7 +157,7 @@ class RunPlanTest {
     @Test
     void precisionAddsRoundsWithinABudget() {
         assertEquals(null, RunPlan.parse(List.of()).precision(), "no --precision: the rounds asked for, no more");
-        RunPlan.Precision p = RunPlan.parse(List.of("--precision=5%", "--budget=30")).precision();
+        RunPlan.PrecisionSpec p = RunPlan.parse(List.of("--precision=5%", "--budget=30")).precision();
         assertEquals(0.05, p.share(), 1e-12);
         assertEquals(30, p.budgetMinutes());
         assertEquals(60, RunPlan.parse(List.of("--precision=0.05")).precision().budgetMinutes(), "the default budget");

@@ -1,8 +1,8 @@
 package io.gatewaybench.harness.model;
 
-/** The precision of the figures a summary holds: what the harness computes is written to four decimals. */
-public final class Precision {
-    private Precision() {
+/** The decimals of the figures a summary holds: what the harness computes is written to four. */
+public final class Decimals {
+    private Decimals() {
     }
 
     /** {@code v} to four decimals, as summary.json holds it. */
