@@ -5,9 +5,10 @@
 # own address; site.yml deploys the suite to them (one folder per host under WORKDIR, as if they were
 # four machines) and bench.yml runs `./bench run --topology hosts --quick` (or BENCH ARGS; with
 # --injectors=2 the load comes from both injector hosts) on the injector and brings the run back
-# into WORKDIR/results. The controller runs
+# into WORKDIR/results; with BENCH_THEN set, bench.yml then runs `./bench run --topology hosts
+# $BENCH_THEN` on the same hosts and brings that run back too. The controller runs
 # on the injector host, the only place that reaches the three addresses. Everything it started is
-# stopped and torn down on exit, failure or not. Prints the run folder last. As root.
+# stopped and torn down on exit, failure or not. Prints the run folder last (each run's, in order). As root.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 repo="$(cd "$here/../../.." && pwd)"
@@ -100,4 +101,12 @@ controller=(-e "bench_archive=$work/suite.tar" -e "bench_results=$work/results" 
   -e "{\"bench_args\": \"$bench_args\"}")
 "$repo/infra/netns/run-in" injector ansible-playbook -i "$work/inventory.ini" "${controller[@]}" "$repo/infra/ansible/site.yml"
 "$repo/infra/netns/run-in" injector ansible-playbook -i "$work/inventory.ini" "${controller[@]}" "$repo/infra/ansible/bench.yml"
-ls -d "$work"/results/*/ | tail -1
+first="$(ls -d "$work"/results/*/ | tail -1)"
+echo "$first"
+if [ -n "${BENCH_THEN:-}" ]; then
+  then_args=(-e "bench_archive=$work/suite.tar" -e "bench_results=$work/results"
+    -e "bench_authorized_keys=$work/authorized_keys" -e "{\"bench_args\": \"$BENCH_THEN\"}")
+  "$repo/infra/netns/run-in" injector ansible-playbook -i "$work/inventory.ini" "${then_args[@]}" \
+    "$repo/infra/ansible/bench.yml"
+  ls -d "$work"/results/*/ | tail -1
+fi

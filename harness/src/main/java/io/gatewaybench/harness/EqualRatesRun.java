@@ -1,8 +1,10 @@
 package io.gatewaybench.harness;
 
+import io.gatewaybench.harness.analyse.Precisions;
 import io.gatewaybench.harness.launch.CpuGroups;
 import io.gatewaybench.harness.launch.GcThreads;
 import io.gatewaybench.harness.launch.Origin;
+import io.gatewaybench.harness.launch.RemoteCpu;
 import io.gatewaybench.harness.launch.TargetProcess;
 import io.gatewaybench.harness.measure.EqualRatesMeasurement;
 import io.gatewaybench.harness.measure.GatlingRun;
@@ -31,6 +33,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.LongSupplier;
 
 /**
  * {@code ./bench run} of the equal-rates design: every target started once and kept running, each in a CPU group of its
@@ -85,9 +88,11 @@ final class EqualRatesRun {
                 design.warmupCapS(), design.percents().size(), design.slices(), design.sliceS(), plan.rounds(),
                 plan.load().durationSeconds(), minutes(estimate(design, targets.size(), batches.size())));
         if (plan.precision() != null) {
-            System.out.printf(Locale.ROOT, "bench: --precision: slices added at the rates until every target's CPU per "
-                    + "request is known within ±%.1f%%, the run ending within %d min%n",
-                    plan.precision().share() * 100, plan.precision().budgetMinutes());
+            System.out.printf(Locale.ROOT, "bench: --precision: slices added at the rates until %s is known within "
+                    + "±%.1f%%, the run ending within %d min%n", plan.jvm().size() > 1
+                            ? "each profile's CPU per request over its reference's, at the family's level,"
+                            : "every target's CPU per request", plan.precision().share() * 100,
+                    plan.precision().budgetMinutes());
         }
         StringBuilder why = new StringBuilder();
         CpuGroups cpu = CpuGroups.create(why).orElse(null);
@@ -111,7 +116,9 @@ final class EqualRatesRun {
                     reference, cookie,
                     plan.origin());
             RunDescription description = description();
-            List<String> roles = cpu == null ? List.of() : plan.origin().atUrl() ? List.of("injector")
+            // Tomcat's group is read where it runs on this machine's kernel
+            List<String> roles = cpu == null ? List.of()
+                    : plan.origin().atUrl() || topology.backend().remote() ? List.of("injector")
                     : List.of("tomcat", "injector");
             RoundMeasurement closed = new RoundMeasurement(description, origin, reference, List.of(),
                     (t, change) -> {
@@ -122,6 +129,7 @@ final class EqualRatesRun {
             for (int b = 0; b < batches.size(); b++) {
                 String batch = batches.size() == 1 ? "" : "[batch " + (b + 1) + "/" + batches.size() + "] ";
                 Map<String, TargetProcess> running = new LinkedHashMap<>();
+                Map<String, RemoteCpu> remoteCpu = new LinkedHashMap<>();
                 EqualRatesMeasurement.Result r;
                 EqualRatesMeasurement.Result before = equal;
                 int number = b + 1;
@@ -131,15 +139,15 @@ final class EqualRatesRun {
                     boolean here = !topology.gateway().remote();
                     List<EqualRatesMeasurement.Running> measured = urls.keySet().stream()
                             .map(n -> new EqualRatesMeasurement.Running(n, urls.get(n),
-                                    running.containsKey(n) && cpu != null && here ? n : null,
+                                    cpuOf(n, running, cpu, remoteCpu, batch),
                                     running.containsKey(n) && here && plan.profileOf(running.get(n).target()) != null
                                             ? GcThreads.of(running.get(n).pid()) : null))
                             .toList();
                     Path raw = Files.createDirectories(runDir.resolve("raw").resolve("equal-rates")
                             .resolve(batches.size() == 1 ? "" : "batch-" + (b + 1)));
                     // with --precision each batch may add slices until its share of the budget is spent
-                    long budgetMs = plan.precision() == null ? 0 : plan.precision().budgetMinutes() * 60_000L
-                            - (long) (closedLoads(targets.size()) * 1000);
+                    long endMs = plan.precision() == null ? 0 : started.toEpochMilli()
+                            + plan.precision().budgetMinutes() * 60_000L - (long) (closedLoads(targets.size()) * 1000);
                     r = EqualRatesMeasurement.run(measured, request,
                             new EqualRatesMeasurement.Design(design.sliceS(), design.slices(),
                                     // a later batch warms at the rate the first one could hold
@@ -149,15 +157,22 @@ final class EqualRatesRun {
                                     started.toEpochMilli() + b, plan.precision() == null ? 0
                                             : plan.precision().share(),
                                     plan.precision() == null ? 0 : plan.precision().budgetMinutes(),
-                                    started.toEpochMilli() + budgetMs * (b + 1) / batches.size(),
-                                    equal == null ? 0 : equal.design().search().limitRps()),
-                            cpu, roles, cpu == null ? "not measured: " + why : cpu.describe(), raw,
+                                    deadline(System.currentTimeMillis(), endMs, batches.size() - b,
+                                            batchSeconds(design, b == 0)),
+                                    equal == null ? 0 : equal.design().search().limitRps(),
+                                    judged(batches, b, plan.jvm().size() > 1 ? plan.jvm().get(0).name() : null,
+                                            design.percents().size())),
+                            cpu, roles, (cpu == null ? "not measured here: " + why : cpu.describe()) + (here ? ""
+                                    : "; each gateway on the gateway host " + topology.gateway().address() + ": the "
+                                    + "kernel's schedstat of its processes' threads, read there every 200 ms by "
+                                    + "infra/hosts/cpu-of"), raw,
                             line -> System.out.println("bench: [equal rates] " + batch + line),
                             m -> soFar = batches.size() == 1 ? m
                                     : EqualRatesMeasurement.Result.inBatches(before, m, number));
                     soFar = batches.size() == 1 ? r : EqualRatesMeasurement.Result.inBatches(before, r, number);
                     measureClosed(closed, batches.get(b), urls, running);
                 } finally {
+                    remoteCpu.values().forEach(RemoteCpu::close);
                     running.values().forEach(TargetProcess::close);
                 }
                 r = allocation(r, running, design.sliceS(), batch);
@@ -215,6 +230,31 @@ final class EqualRatesRun {
     }
 
     /**
+     * What reads {@code name}'s CPU time: its group of {@code cpu} on this machine's kernel, or, on another host, its
+     * processes' there ({@link TargetProcess#remoteCpu}, kept in {@code remote} until the batch ends); null for a
+     * target the run did not start (direct, one declared by its URL) or where neither can be read.
+     */
+    private static LongSupplier cpuOf(String name, Map<String, TargetProcess> running, CpuGroups cpu,
+            Map<String, RemoteCpu> remote, String batch) {
+        TargetProcess p = running.get(name);
+        if (p == null) {
+            return null;
+        }
+        if (!p.launch().host().remote()) {
+            return cpu == null ? null : () -> cpu.cpuNanos(name);
+        }
+        try {
+            RemoteCpu read = p.remoteCpu();
+            remote.put(name, read);
+            return read;
+        } catch (IOException | RuntimeException e) {
+            System.out.println("bench: [equal rates] " + batch + name + ": its CPU time is not read there: "
+                    + e.getMessage());
+            return null;
+        }
+    }
+
+    /**
      * {@code r} with the bytes each JVM gateway that kept a Flight Recorder recording allocated over each slice, read
      * from the recording it dumped as it stopped; one that cannot be read is said and left without.
      */
@@ -238,7 +278,7 @@ final class EqualRatesRun {
     }
 
     /** The plan's batches of targets, or one batch of every target. */
-    private static List<List<Target>> batches(List<Target> targets, RunPlan.EqualRatesPlan design) {
+    static List<List<Target>> batches(List<Target> targets, RunPlan.EqualRatesPlan design) {
         if (design.batches().isEmpty()) {
             return List.of(targets);
         }
@@ -328,9 +368,71 @@ final class EqualRatesRun {
      * the closed loads.
      */
     private double estimate(RunPlan.EqualRatesPlan d, int targets, int batches) {
-        double perRate = 1 + d.slices() * d.sliceS() + 10;
-        return batches * (30 + d.warmupCapS() / 2.0 + d.percents().size() * perRate) + 6 * (1 + d.sliceS() + 3)
-                + closedLoads(targets);
+        return batchSeconds(d, false) * batches + searchSeconds(d) + closedLoads(targets);
+    }
+
+    /** Seconds a batch should take before {@code --precision} adds to it: the first also searches. */
+    private static double batchSeconds(RunPlan.EqualRatesPlan d, boolean first) {
+        return 30 + d.warmupCapS() / 2.0 + d.percents().size() * (1 + d.slices() * d.sliceS() + 10)
+                + (first ? searchSeconds(d) : 0);
+    }
+
+    private static double searchSeconds(RunPlan.EqualRatesPlan d) {
+        return 6 * (1 + d.sliceS() + 3);
+    }
+
+    /**
+     * When a batch begun at {@code nowMs} must stop adding slices for {@code --precision} (0 without it): after its own
+     * {@code batchS} and an equal share of what the run's {@code endMs} leaves once it and the {@code left - 1}
+     * batches after it have had as long (a batch's warm-up and the first one's search come out of its own time, not
+     * out of its share); never past {@code endMs}. EqualRatesRunTest.
+     */
+    static long deadline(long nowMs, long endMs, int left, double batchS) {
+        if (endMs == 0) {
+            return 0;
+        }
+        long own = (long) (batchS * 1000);
+        long spare = endMs - nowMs - own - (left - 1) * (long) (batchS * 1000);
+        return Math.min(endMs, nowMs + own + Math.max(0, spare) / left);
+    }
+
+    /**
+     * What {@code --precision} judges in batch {@code b} of {@code batches}: with several JVM profiles
+     * ({@code reference}: the first; null with one), each other target of a gateway and scenario under a profile over
+     * the batch's first target under the reference profile, at the family's level over all of the gateway's such
+     * comparisons in the run at its {@code rates} rates (as the profiles table judges them); every other target by
+     * its own CPU per request. EqualRatesRunTest.
+     */
+    static EqualRatesMeasurement.Judged judged(List<List<Target>> batches, int b, String reference, int rates) {
+        if (reference == null) {
+            return EqualRatesMeasurement.Judged.OWN;
+        }
+        Map<String, Integer> family = new LinkedHashMap<>();
+        List<Map<String, String>> over = new ArrayList<>();
+        for (List<Target> batch : batches) {
+            Map<String, String> here = new LinkedHashMap<>();
+            for (Target t : batch) {
+                if (t.profile().isEmpty()) {
+                    continue;
+                }
+                batch.stream().filter(o -> o.gateway().equals(t.gateway()) && o.scenario().equals(t.scenario())
+                                && o.profile().equals(java.util.Optional.of(reference))).findFirst()
+                        .filter(base -> base != t)
+                        .ifPresent(base -> here.put(t.name(), base.name()));
+            }
+            here.keySet().forEach(n -> family.merge(key(batch, n), rates, Integer::sum));
+            over.add(here);
+        }
+        Map<String, EqualRatesMeasurement.Judged.Over> judged = new LinkedHashMap<>();
+        over.get(b).forEach((n, base) -> judged.put(n, new EqualRatesMeasurement.Judged.Over(base,
+                Precisions.costFamilyLevel(family.get(key(batches.get(b), n))))));
+        return new EqualRatesMeasurement.Judged(judged);
+    }
+
+    /** The family a target of {@code batch} is judged in: its gateway and scenario. */
+    private static String key(List<Target> batch, String name) {
+        Target t = batch.stream().filter(o -> o.name().equals(name)).findFirst().orElseThrow();
+        return t.gateway() + " " + t.scenario();
     }
 
     /** Seconds the closed loads should take, after the equal rates, and the stops. */

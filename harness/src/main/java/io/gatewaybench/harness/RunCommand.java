@@ -16,8 +16,8 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 
 /**
- * {@code ./bench run [options]}: reads the plan ({@link RunPlan#parse}), opens the hosts of its topology, and runs it in
- * its design: at equal rates ({@link EqualRatesRun}, the default) or in rounds ({@link RoundsRun}).
+ * {@code ./bench run [options]}: reads the plan ({@link RunPlan#parse}), opens the hosts of its topology, and runs it
+ * in its design: at equal rates ({@link EqualRatesRun}, the default) or in rounds ({@link RoundsRun}).
  */
 final class RunCommand {
     private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
@@ -43,7 +43,8 @@ final class RunCommand {
             topology = Topology.named(plan.topology()).withInjectors(plan.injectors());
             SshConnections connections = SshConnections.open(topology, Topology.SSH_CONNECTIONS,
                     line -> System.out.println("bench: " + line));
-            Runtime.getRuntime().addShutdownHook(new Thread(connections::close, "ssh-connections")); // wherever it exits
+            // closed wherever it exits
+            Runtime.getRuntime().addShutdownHook(new Thread(connections::close, "ssh-connections"));
             topology = clocked(topology);
             hostile = HostileInputRecord.read(); // read before anything starts: a record it cannot take stops nothing
         } catch (RuntimeException e) {
@@ -70,9 +71,9 @@ final class RunCommand {
     }
 
     /**
-     * The topology with each other injector host's clock offset measured ({@code --injectors}): every load begins at one
-     * instant of the hosts' clocks, and their records are put on this one's. Fails where a host's clock cannot be known
-     * to {@link HostClocks#MAX_UNCERTAINTY_US}.
+     * The topology with each other injector host's clock offset measured ({@code --injectors}): every load begins at
+     * one instant of the hosts' clocks, and their records are put on this one's. Fails where a host's clock cannot be
+     * known to {@link HostClocks#MAX_UNCERTAINTY_US}.
      */
     private static Topology clocked(Topology topology) {
         return topology.withMoreInjectors(h -> {

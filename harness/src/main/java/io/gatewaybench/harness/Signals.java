@@ -6,8 +6,8 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /**
- * SIGINT and SIGTERM end a run through the shutdown hooks, with the shell's exit status for the signal, and a run's hook
- * writes the summary of what it measured so far. FaultsIT stops runs of both designs so, before and during their
+ * SIGINT and SIGTERM end a run through the shutdown hooks, with the shell's exit status for the signal, and a run's
+ * hook writes the summary of what it measured so far. FaultsIT stops runs of both designs so, before and during their
  * measurements.
  */
 final class Signals {
@@ -33,9 +33,9 @@ final class Signals {
     }
 
     /**
-     * Registers a run's hook: after SIGINT or SIGTERM, under {@code lock}, unless {@code written} says the run wrote its
-     * summary itself, {@code summary} with "stopped by SIGTERM" and {@code during}'s words (empty: none). Nothing on an
-     * exit of the harness's own: its reason is printed already. The targets' own hooks stop them meanwhile.
+     * Registers a run's hook: after SIGINT or SIGTERM, under {@code lock}, unless {@code written} says the run wrote
+     * its summary itself, {@code summary} with "stopped by SIGTERM" and {@code during}'s words (empty: none). Nothing
+     * on an exit of the harness's own: its reason is printed already. The targets' own hooks stop them meanwhile.
      */
     static void onSignal(Object lock, BooleanSupplier written, Supplier<String> during, WhatWasMeasured summary) {
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

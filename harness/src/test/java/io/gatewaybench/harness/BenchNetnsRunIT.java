@@ -168,6 +168,10 @@ class BenchNetnsRunIT {
      * runs a quick run from the injector with the gateway and Tomcat started on their hosts over ssh and half the load sent
      * from the second injector host over ssh ({@code --injectors=2}), and brings it back.
      */
+    /** The second run of the Ansible test: nginx at equal rates on the same hosts, as short as a run can be. */
+    private static final String EQUAL_RATES_ON_HOSTS = "--targets=nginx --warm-rate=100 --slice=1 --warmup-cap=12 "
+            + "--percents=50 --slices=4 --rounds=1 --warmup=2 --duration=3 --cross-check=none";
+
     @Test
     void playbooksDeployRunAndBringTheResultsBack() throws Exception {
         Path work = Path.of("target", "ansible-it").toAbsolutePath();
@@ -177,14 +181,19 @@ class BenchNetnsRunIT {
             }
         }
         Files.createDirectories(work);
-        String output = QuickRun.run(List.of("bash", Repo.root().resolve("infra/ansible/test/run.sh").toString(),
-                work.toString(),
+        String output = QuickRun.run(List.of("env", "BENCH_THEN=" + EQUAL_RATES_ON_HOSTS, "bash",
+                Repo.root().resolve("infra/ansible/test/run.sh").toString(), work.toString(),
                 "--design=rounds", "--quick",
                 "--targets=" + String.join(",", ANSIBLE_TARGETS.subList(1, ANSIBLE_TARGETS.size())), "--injectors=2",
                 // no wrk: it would run on the injector host beside the harness, as it runs on loopback (OwnDeploymentIT's cross-check)
                 "--cross-check=none"),
                 work.resolve("../ansible-it.log"), 30);
-        Path run = Path.of(output.strip().lines().reduce((a, b) -> b).orElseThrow().trim());
+        // run.sh prints each run's folder once it is back, the second after the second playbook's own output
+        List<String> folders = output.lines().map(String::trim)
+                .filter(l -> l.startsWith(work.resolve("results").toString() + "/")).toList();
+        assertEquals(2, folders.size(), "the two runs' folders: " + folders);
+        Path run = Path.of(folders.get(0));
+        Path equalRates = Path.of(folders.get(1));
         assertTrue(run.startsWith(work.resolve("results")), "the run came back into the controller's results folder: " + run);
         JsonNode summary = QuickRun.checkSummary(run, ANSIBLE_TARGETS, true);
 
@@ -270,6 +279,19 @@ class BenchNetnsRunIT {
                         "warm-up requests in every round " + rounds + ", found in " + warmedUp),
                 () -> assertTrue(accepted <= INJECTOR2_CONNECTIONS, "injector2's sshd accepted " + accepted + " connections, at most "
                         + INJECTOR2_CONNECTIONS + " when the run's commands share one"));
+
+        // at equal rates the gateway on its host is read there (infra/hosts/cpu-of): a CPU per request for nginx, where
+        // none was read before; Tomcat's group is not read on the injector, where Tomcat does not run
+        SummarySchemaTest.assertMatchesSchema(equalRates);
+        JsonNode equal = new ObjectMapper().readTree(equalRates.resolve("summary.json").toFile());
+        assertEquals("nginx", equal.get("targets").get(1).get("name").asText());
+        assertTrue(equal.get("complete").asBoolean(), equal.path("incomplete_because").toString());
+        assertTrue(equal.get("equal_rates").get("cpu").asText().contains("infra/hosts/cpu-of"),
+                equal.get("equal_rates").get("cpu").asText());
+        JsonNode nginxCost = equal.get("targets").get(1).get("cost").get("at_rates").get(0);
+        assertTrue(nginxCost.path("cpu_us_per_request").path("value").asDouble() > 0, nginxCost.toString());
+        assertFalse(equal.get("equal_rates").get("roles").findValuesAsText("role").contains("tomcat"),
+                equal.get("equal_rates").get("roles").toString());
         Leftovers.assertNone(work);
     }
 }

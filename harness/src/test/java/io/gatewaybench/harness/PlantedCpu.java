@@ -25,7 +25,8 @@ import java.util.concurrent.Executors;
  *
  * <p>Usage: {@code java -cp harness/target/test-classes io.gatewaybench.harness.PlantedCpu --parent-us=800 --worker-us=600}.
  * Listens on a free loopback port, prints {@code port N} once both workers answer, serves until stdin closes or 5 minutes
- * pass, and stops its workers when it stops.
+ * pass, and stops its workers when it stops. With {@code --attached=1} (started as a server on another host is, by
+ * {@code infra/hosts/attached}, its stdin empty) it serves until SIGTERM or 5 minutes.
  */
 public final class PlantedCpu {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
@@ -62,10 +63,16 @@ public final class PlantedCpu {
         server.start();
         System.out.println("port " + server.getAddress().getPort());
         System.out.flush();
+        boolean attached = option(args, "attached") == 1;
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> workers.forEach(Process::destroy)));
         Thread watchdog = new Thread(() -> {
             try {
-                System.in.read(); // the test closes stdin, or ends
-            } catch (IOException e) {
+                if (attached) {
+                    Thread.sleep(LIFETIME_MS); // until SIGTERM
+                } else {
+                    System.in.read(); // the test closes stdin, or ends
+                }
+            } catch (IOException | InterruptedException e) {
                 // ended all the same
             }
         });
@@ -156,7 +163,7 @@ public final class PlantedCpu {
                 return Long.parseLong(a.substring(key.length() + 3));
             }
         }
-        if ("worker".equals(key)) {
+        if ("worker".equals(key) || "attached".equals(key)) {
             return 0;
         }
         throw new IllegalArgumentException("--" + key + "=N is required (microseconds of CPU per request)");

@@ -44,6 +44,14 @@ public final class Precisions {
         return Math.exp((bounds[1] - bounds[0]) / 2) - 1;
     }
 
+    /**
+     * The level of each interval in a family of {@code k} comparisons of cost at equal rates, as the profiles table
+     * states them (Bonferroni: all {@code k} hold together at 95%); {@code --precision} judges a matrix at it.
+     */
+    public static double costFamilyLevel(long k) {
+        return 1 - ProfileCosts.FAMILY_ERROR / Math.max(1, k);
+    }
+
     /** A target's paired throughput ratios, and the level its interval is judged at (0.95, or its family's under Bonferroni). */
     public record Paired(double[] ratios, double level) {
         public static Paired at95(double[] ratios) {

@@ -101,7 +101,7 @@ final class ProfileCosts {
         }
         double[] p = ps.stream().mapToDouble(Double::doubleValue).toArray();
         long k = Arrays.stream(p).filter(x -> !Double.isNaN(x)).count();
-        double level = 1 - FAMILY_ERROR / Math.max(1, k);
+        double level = Precisions.costFamilyLevel(k);
         double[] holm = holm(p);
         List<ProfileCost> rows = new ArrayList<>();
         int at = 0;

@@ -74,8 +74,8 @@ public final class TargetProcess implements AutoCloseable {
         Path dir = launch.dir();
         String where = target.file().toString();
         List<String> command = Target.commandLine(target.keys().get("command"), values, where);
-        List<String> argv = launch.host()
-                .server(cpu != null && !launch.host().remote() ? cpu.wrap(target.name(), command) : command);
+        List<String> argv = launch.host().remote() ? launch.host().server(command, remotePid(launch))
+                : launch.host().server(cpu != null ? cpu.wrap(target.name(), command) : command);
         Process p;
         try {
             p = new ProcessBuilder(argv).directory(dir.toFile())
@@ -250,6 +250,23 @@ public final class TargetProcess implements AutoCloseable {
         } catch (IOException e) {
             return "(no " + log + ")";
         }
+    }
+
+    /** Where {@code infra/hosts/attached} writes the pid of a target on another host: its run folder there. */
+    static Path remotePid(Launch launch) {
+        return launch.host().pathOf(launch.dir()).resolve("remote.pid");
+    }
+
+    /**
+     * The CPU time of this target on another host, its processes' threads' as {@code infra/hosts/cpu-of} reads them
+     * there, while it runs; close it before the target.
+     */
+    public RemoteCpu remoteCpu() throws IOException {
+        if (!launch.host().remote()) {
+            throw new IllegalStateException(target.name() + " runs on this machine's kernel: its CPU group is read");
+        }
+        return RemoteCpu.start(target.name(), launch.host().cpuOf(remotePid(launch)),
+                launch.dir().resolve("cpu-of.log"));
     }
 
     public Target target() {

@@ -13,14 +13,17 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -74,14 +77,44 @@ public final class EqualRatesMeasurement {
      *     rates are shares of it (0: search)
      */
     public record Design(int sliceS, int slices, int warmRps, int warmCapS, List<Integer> percents, int objectiveP99Ms,
-            int connections, long seed, double precision, int budgetMinutes, long deadlineEpochMs, int limitRps) {
+            int connections, long seed, double precision, int budgetMinutes, long deadlineEpochMs, int limitRps,
+            Judged judged) {
     }
 
     /**
-     * One target as it runs: its name, where it answers, its CPU group (null: none, as for direct) and, for a JVM
-     * gateway on this machine, its collection's threads (null: none).
+     * What {@code --precision} makes precise: each target's own CPU per request, or, for a target in {@code over}, its
+     * CPU per request over its reference's, slice by slice, at the level of its family (a JVM matrix: each profile
+     * over its batch's reference, as the profiles table judges it); a reference is then judged only through the
+     * targets over it. EqualRatesMeasurementTest plants both.
+     *
+     * @param over per target judged over a reference, that reference and the level of the interval
      */
-    public record Running(String name, URI url, String group, GcThreads gc) {
+    public record Judged(Map<String, Over> over) {
+        /** Every target by its own CPU per request. */
+        public static final Judged OWN = new Judged(Map.of());
+
+        /** A target's reference, by name, and the level its interval over it is judged at (0.95, or its family's). */
+        public record Over(String reference, double level) {
+        }
+
+        /** What is judged, in words, for the summary. */
+        public String describe() {
+            if (over.isEmpty()) {
+                return "every target's CPU per request";
+            }
+            double level = over.values().stream().mapToDouble(Over::level).max().orElse(0.95);
+            return String.format(Locale.ROOT, "each JVM profile's CPU per request over its reference's (the gateway's "
+                    + "first profile in the same batch), slice by slice, its interval at the family's level (%.2f%%)",
+                    level * 100);
+        }
+    }
+
+    /**
+     * One target as it runs: its name, where it answers, what reads its CPU time so far, ns (its CPU group here, or
+     * {@code launch.RemoteCpu} on another host; null: not read, as for direct) and, for a JVM gateway on this machine,
+     * its collection's threads (null: none).
+     */
+    public record Running(String name, URI url, LongSupplier cpu, GcThreads gc) {
     }
 
     /** What was measured: the design as it went, and each target's warm-up and rates. */
@@ -105,7 +138,8 @@ public final class EqualRatesMeasurement {
             next.design().roles().forEach(r -> roles.add(r.inBatch(batch)));
             List<EqualRates.Batch> batches = new ArrayList<>(so == null ? List.of() : first.batches());
             batches.add(new EqualRates.Batch(batch, List.copyOf(next.targets().keySet()),
-                    next.design().warmup().tookS(), next.design().order(), next.design().precision()));
+                    next.design().warmup().tookS(), next.design().order(), next.design().precision(),
+                    next.design().leftOut()));
             return new Result(first.withBatches(List.copyOf(batches), List.copyOf(roles)), targets);
         }
     }
@@ -130,7 +164,7 @@ public final class EqualRatesMeasurement {
             throws IOException {
         List<String> names = targets.stream().map(Running::name).toList();
         List<URI> urls = targets.stream().map(Running::url).toList();
-        List<String> groups = targets.stream().map(Running::group).toList();
+        List<LongSupplier> cpuOf = targets.stream().map(Running::cpu).toList();
         List<GcThreads> gc = targets.stream().map(Running::gc).toList();
         Map<String, List<RateSlice>> warm = new LinkedHashMap<>();
         names.forEach(n -> warm.put(n, new ArrayList<>()));
@@ -144,7 +178,7 @@ public final class EqualRatesMeasurement {
             progress.line(String.format(Locale.ROOT, "warm-up: %d req/s each, %d s of slices (%d s so far; steady: %s)",
                     warmRps, chunk * d.sliceS(), warmed, steadyFrom.isEmpty() ? "none yet"
                             : String.join(", ", steadyFrom.keySet())));
-            SideBySide.Result r = SideBySide.run(names, urls, groups, gc, roles, request, warmRps, 1, chunk, d.sliceS(),
+            SideBySide.Result r = SideBySide.run(names, urls, cpuOf, gc, roles, request, warmRps, 1, chunk, d.sliceS(),
                     d.connections(), cpu,
                     raw, "warmup-" + (c + 1));
             warmed += chunk * d.sliceS();
@@ -182,7 +216,7 @@ public final class EqualRatesMeasurement {
         for (int i = 0; search && i < SEARCH_STEPS.length; i++) { // up from the warm-up's rate while every one holds
             double step = SEARCH_STEPS[i];
             int rate = (int) Math.round(warmRps * step);
-            String why = tryLevel(names, urls, groups, request, rate, d, raw, tried, progress);
+            String why = tryLevel(names, urls, request, rate, d, raw, tried, progress);
             if (why != null) {
                 break;
             }
@@ -190,7 +224,7 @@ public final class EqualRatesMeasurement {
         }
         for (int rate = (int) Math.round(warmRps * SEARCH_DOWN); limit == 0 && rate >= MIN_SEARCH_RPS;
                 rate = (int) Math.round(rate * SEARCH_DOWN)) { // down from it where even it did not hold
-            if (tryLevel(names, urls, groups, request, rate, d, raw, tried, progress) == null) {
+            if (tryLevel(names, urls, request, rate, d, raw, tried, progress) == null) {
                 limit = rate;
             }
         }
@@ -205,21 +239,29 @@ public final class EqualRatesMeasurement {
         progress.line("rates " + rates + " req/s each (" + d.percents() + "% of " + limit
                 + (search ? "" : ", as the first batch found it") + "), measured in the order " + order);
 
+        List<EqualRates.LeftOut> leftOut = new ArrayList<>();
         Measured measured = new Measured(names, roles, d, cpuText, warm, steadyFrom, warmRps, warmed, tried, limit,
-                rates, order, byRate);
+                rates, order, byRate, leftOut);
         for (int i = 0; i < order.size(); i++) {
             int rate = order.get(i);
             progress.line(String.format(Locale.ROOT, "rate %d req/s each (%d of %d): %d slices of %d s", rate, i + 1,
                     order.size(), d.slices(),
                     d.sliceS()));
-            SideBySide.Result r = SideBySide.run(names, urls, groups, gc, roles, request, rate, 1, d.slices(),
+            SideBySide.Result r = SideBySide.run(names, urls, cpuOf, gc, roles, request, rate, 1, d.slices(),
                     d.sliceS(), d.connections(), cpu, raw, "rate-" + rate);
+            Settling settling = settling(r);
+            if (settling.leftOut() != 0) {
+                leftOut.add(new EqualRates.LeftOut(rate, Math.max(0, settling.leftOut()), settling.why()));
+                progress.line(settling.leftOut() > 0 ? "the first " + settling.leftOut() + " slices left out: "
+                        + settling.why() : "no slices left out, though " + settling.why());
+                r = settling.leftOut() > 0 ? r.from(settling.leftOut()) : r;
+            }
             byRate.put(rate, r);
             progress.line(line(r));
             soFar.accept(measured.result(null));
         }
         EqualRates.PrecisionGoal goal = d.precision() <= 0 ? null
-                : morePrecise(names, urls, groups, gc, roles, request, d, cpu, raw, byRate, progress);
+                : morePrecise(names, urls, cpuOf, gc, roles, request, d, cpu, raw, byRate, progress);
         return measured.result(goal);
     }
 
@@ -230,7 +272,7 @@ public final class EqualRatesMeasurement {
     private record Measured(List<String> names, List<String> roles, Design d, String cpuText,
             Map<String, List<RateSlice>> warm, Map<String, Integer> steadyFrom, int warmRps, int warmed,
             List<EqualRates.Tried> tried, int limit, List<Integer> rates, List<Integer> order,
-            Map<Integer, SideBySide.Result> byRate) {
+            Map<Integer, SideBySide.Result> byRate, List<EqualRates.LeftOut> leftOut) {
         /** All of it as a result, copied: what is measured later does not change it. */
         Result result(EqualRates.PrecisionGoal goal) {
             List<EqualRates.RoleCpu> roleCpu = new ArrayList<>();
@@ -261,7 +303,7 @@ public final class EqualRatesMeasurement {
                     new EqualRates.Warmup(warmRps, d.warmCapS(), warmed, SteadyState.RULE.describe(),
                             warmRps == d.warmRps() ? null : d.warmRps()),
                     new EqualRates.Search(List.copyOf(tried), limit, d.percents()), rates, order, d.objectiveP99Ms(),
-                    List.copyOf(roleCpu), goal, null);
+                    List.copyOf(roleCpu), goal, null, leftOut.isEmpty() ? null : List.copyOf(leftOut));
             return new Result(design, perTarget);
         }
     }
@@ -295,73 +337,208 @@ public final class EqualRatesMeasurement {
     }
 
     /**
-     * Adds {@link #MORE_SLICES} slices at a time at the rate whose widest CPU per request is least precise, until every
-     * one is within ±{@code d.precision()} or the next addition would end past the deadline; each addition's slices
-     * join the rate's ({@link SideBySide.Result#then}).
+     * Adds {@link #MORE_SLICES} slices at a time at the rate whose least precise judged figure ({@link Design#judged})
+     * is widest, until every one is within ±{@code d.precision()} or the next addition would end past the deadline;
+     * each addition's slices join the rate's ({@link SideBySide.Result#then}).
      */
-    private static EqualRates.PrecisionGoal morePrecise(List<String> names, List<URI> urls, List<String> groups,
+    private static EqualRates.PrecisionGoal morePrecise(List<String> names, List<URI> urls, List<LongSupplier> cpuOf,
             List<GcThreads> gc, List<String> roles, GatlingRun.Request request, Design d, CpuGroups cpu, Path raw,
             Map<Integer, SideBySide.Result> byRate, Progress progress) throws IOException {
         Map<Integer, Integer> added = new TreeMap<>();
         byRate.keySet().forEach(rate -> added.put(rate, 0));
         for (int k = 1; ; k++) {
             int widest = -1;
-            double width = 0;
+            Widest width = new Widest(Double.NaN, null);
             for (int rate : byRate.keySet()) {
-                double w = widestHalfWidth(byRate.get(rate));
-                if (widest < 0 || w > width) {
+                Widest w = widest(byRate.get(rate), d.judged());
+                if (widest < 0 || w.halfWidth() > width.halfWidth() || Double.isNaN(width.halfWidth())) {
                     widest = rate;
                     width = w;
                 }
             }
-            String now = String.format(Locale.ROOT, "the widest CPU per request ±%.1f%%, at %d req/s", width * 100,
-                    widest);
-            String stopped = !(width > d.precision()) ? "every target's CPU per request within ±"
+            String now = String.format(Locale.ROOT, "the widest, %s, ±%.1f%% at %d req/s", width.figure(),
+                    width.halfWidth() * 100, widest);
+            String stopped = !(width.halfWidth() > d.precision()) ? "every figure judged within ±"
                     + Math.round(d.precision() * 1000) / 10.0 + "%" : null;
             long chunkMs = (1 + (long) MORE_SLICES * d.sliceS()) * 1000L + 2000;
             if (stopped == null && System.currentTimeMillis() + chunkMs > d.deadlineEpochMs()) {
                 stopped = "the budget of " + d.budgetMinutes() + " min left no room for " + MORE_SLICES
                         + " more slices";
             }
-            if (stopped != null || Double.isNaN(width)) {
+            if (stopped != null || Double.isNaN(width.halfWidth())) {
                 stopped = stopped == null ? "no CPU per request to make precise" : stopped;
                 progress.line("precision: " + now + "; " + stopped);
                 return new EqualRates.PrecisionGoal(d.precision(), d.budgetMinutes(),
-                        Double.isNaN(width) ? Double.NaN : io.gatewaybench.harness.model.Decimals.round(width), widest,
-                        added, stopped);
+                        Double.isNaN(width.halfWidth()) ? Double.NaN
+                                : io.gatewaybench.harness.model.Decimals.round(width.halfWidth()), widest,
+                        added, stopped, d.judged().describe(), width.figure());
             }
             progress.line("precision: " + now + ": " + MORE_SLICES + " more slices there");
-            SideBySide.Result more = SideBySide.run(names, urls, groups, gc, roles, request, widest, 1, MORE_SLICES,
+            SideBySide.Result more = SideBySide.run(names, urls, cpuOf, gc, roles, request, widest, 1, MORE_SLICES,
                     d.sliceS(), d.connections(), cpu, raw, "rate-" + widest + "-more-" + k);
             byRate.put(widest, byRate.get(widest).then(more));
             added.merge(widest, MORE_SLICES, Integer::sum);
         }
     }
 
+    /** Slices at the head of a rate's measurement that the settling rule compares with the slices after them. */
+    static final int SETTLING_WINDOW = 6;
+    /** The smallest shift of that window from the rest, relative to the other targets, that counts as settling. */
+    static final double SETTLING_SHIFT = 0.05;
+    /** The level at which that shift must be established. */
+    static final double SETTLING_LEVEL = 0.99;
+
     /**
-     * The widest half-width of any target's CPU per request over a rate's slices, as the analysis estimates it
-     * ({@link SliceEstimate#perUnit}); NaN where no target's CPU was read.
+     * How many of a rate's first slices are left out as warm-up ({@code leftOut}; 0: none; -1: none, though no start
+     * held) and why. Each target whose CPU was read is taken relative to all of them, slice by slice (its log CPU per
+     * request less their mean: what the machine does to every target cancels), and the first {@link #SETTLING_WINDOW}
+     * slices from k on are compared with every slice after them: k is the first start at which no target's window
+     * lies more than {@link #SETTLING_SHIFT} from its later slices with the shift established at {@link
+     * #SETTLING_LEVEL} (Student's t with the later slices' spread, so that a step inside the window does not hide
+     * itself by widening it), and then while the first slice kept lies off the slices after it as far (a last slice
+     * of settling that the window's mean hides). A target still settling after its warm-up, or a spike at the start,
+     * shows so; at most a quarter of the slices are left out (a target that drifts throughout has no start that
+     * holds: every slice is kept, and that is said). EqualRatesMeasurementTest plants a settling target and noise
+     * alone.
      */
-    static double widestHalfWidth(SideBySide.Result r) {
-        double widest = Double.NaN;
+    record Settling(int leftOut, String why) {
+    }
+
+    static Settling settling(SideBySide.Result r) {
+        List<String> read = r.names().stream().filter(n -> read(r.of(n))
+                && r.of(n).stream().allMatch(s -> s.good() > 0)).toList();
+        int n = read.isEmpty() ? 0 : r.of(read.get(0)).size();
+        if (read.size() < 2 || n < 2 * SETTLING_WINDOW) {
+            return new Settling(0, null);
+        }
+        double[][] y = new double[read.size()][n];
+        for (int s = 0; s < n; s++) {
+            double mean = 0;
+            for (int t = 0; t < read.size(); t++) {
+                y[t][s] = Math.log(r.of(read.get(t)).get(s).cpuUsPerRequest());
+                mean += y[t][s] / read.size();
+            }
+            for (int t = 0; t < read.size(); t++) {
+                y[t][s] -= mean;
+            }
+        }
+        String why = null;
+        int last = Math.min(n - 2 * SETTLING_WINDOW, n / 4);
+        for (int k = 0; k <= last; k++) {
+            why = null;
+            double furthest = 0;
+            for (int t = 0; t < read.size(); t++) {
+                double[] window = java.util.Arrays.copyOfRange(y[t], k, k + SETTLING_WINDOW);
+                double[] rest = java.util.Arrays.copyOfRange(y[t], k + SETTLING_WINDOW, n);
+                double shift = io.gatewaybench.harness.quantity.Stats.mean(window)
+                        - io.gatewaybench.harness.quantity.Stats.mean(rest);
+                double se = Math.sqrt(io.gatewaybench.harness.quantity.Stats.variance(rest)
+                        * (1.0 / window.length + 1.0 / rest.length));
+                if (Math.abs(shift) > Math.log1p(SETTLING_SHIFT) && Math.abs(shift) > furthest
+                        && Math.abs(shift) > io.gatewaybench.harness.quantity.Stats.t(SETTLING_LEVEL,
+                        window.length - 1) * se) {
+                    furthest = Math.abs(shift);
+                    why = String.format(Locale.ROOT, "%s's CPU per request relative to the others' %+.0f%% in "
+                            + "slices %d-%d against the %d after them", read.get(t), Math.expm1(shift) * 100, k + 1,
+                            k + SETTLING_WINDOW, rest.length);
+                }
+            }
+            if (why == null) {
+                while (k < last && headOff(y, k)) { // a last settling slice the window's mean hides
+                    k++;
+                }
+                return new Settling(k, k == 0 ? null : whyBefore(r, read, y, k));
+            }
+        }
+        return new Settling(-1, "no start held within the first " + (last + 1) + " slices: " + why);
+    }
+
+    /**
+     * Whether slice {@code k} of some target lies off its later slices: by more than {@link #SETTLING_SHIFT} and more
+     * than Student's t at {@link #SETTLING_LEVEL} times their spread.
+     */
+    private static boolean headOff(double[][] y, int k) {
+        for (double[] series : y) {
+            double[] rest = java.util.Arrays.copyOfRange(series, k + 1, series.length);
+            double off = Math.abs(series[k] - io.gatewaybench.harness.quantity.Stats.mean(rest));
+            if (off > Math.log1p(SETTLING_SHIFT) && off > io.gatewaybench.harness.quantity.Stats.t(SETTLING_LEVEL,
+                    rest.length - 1) * Math.sqrt(io.gatewaybench.harness.quantity.Stats.variance(rest))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Why the slices before {@code k} were left out: the target whose first window was furthest off the rest. */
+    private static String whyBefore(SideBySide.Result r, List<String> read, double[][] y, int k) {
+        int n = y[0].length;
+        int worst = 0;
+        double most = -1;
+        for (int t = 0; t < read.size(); t++) {
+            double shift = Math.abs(io.gatewaybench.harness.quantity.Stats.mean(java.util.Arrays.copyOfRange(y[t], 0,
+                    k)) - io.gatewaybench.harness.quantity.Stats.mean(java.util.Arrays.copyOfRange(y[t], k, n)));
+            if (shift > most) {
+                most = shift;
+                worst = t;
+            }
+        }
+        double shift = io.gatewaybench.harness.quantity.Stats.mean(java.util.Arrays.copyOfRange(y[worst], 0, k))
+                - io.gatewaybench.harness.quantity.Stats.mean(java.util.Arrays.copyOfRange(y[worst], k, n));
+        return String.format(Locale.ROOT, "%s was still settling: its CPU per request relative to the others' "
+                + "%+.0f%% there against the %d slices after them", read.get(worst), Math.expm1(shift) * 100, n - k);
+    }
+
+    /** The least precise figure judged at a rate: its half-width, a share (NaN: none), and what it is. */
+    record Widest(double halfWidth, String figure) {
+    }
+
+    /**
+     * The least precise of the figures {@code judged} names over a rate's slices, as the analysis estimates them: a
+     * target's own CPU per request ({@link SliceEstimate#perUnit}), or its CPU per request over its reference's
+     * ({@link SliceEstimate#ratio} at its level); NaN where no target's CPU was read.
+     */
+    static Widest widest(SideBySide.Result r, Judged judged) {
+        Set<String> references = new HashSet<>();
+        judged.over().values().forEach(o -> references.add(o.reference()));
+        Widest widest = new Widest(Double.NaN, null);
         for (String n : r.names()) {
             List<SideBySide.Slice> s = r.of(n);
-            if (s.isEmpty() || s.stream().anyMatch(x -> x.cpuNanos() < 0)) {
+            Judged.Over over = judged.over().get(n);
+            if (!read(s) || references.contains(n) && over == null) {
                 continue;
             }
-            double w = SliceEstimate.perUnit(s.stream().mapToDouble(x -> x.cpuNanos() / 1e6).toArray(),
-                    s.stream().mapToDouble(x -> x.good() / 1000.0).toArray()).halfWidth();
-            widest = Double.isNaN(widest) || w > widest ? w : widest;
+            Widest w;
+            if (over == null) {
+                w = new Widest(SliceEstimate.perUnit(s.stream().mapToDouble(x -> x.cpuNanos() / 1e6).toArray(),
+                        s.stream().mapToDouble(x -> x.good() / 1000.0).toArray()).halfWidth(),
+                        n + "'s CPU per request");
+            } else if (r.names().contains(over.reference()) && read(r.of(over.reference()))) {
+                w = new Widest(SliceEstimate.ratio(perRequest(s), perRequest(r.of(over.reference())), over.level())
+                        .halfWidth(), n + " over " + over.reference());
+            } else {
+                continue;
+            }
+            if (Double.isNaN(widest.halfWidth()) || w.halfWidth() > widest.halfWidth()) {
+                widest = w;
+            }
         }
         return widest;
     }
 
+    private static boolean read(List<SideBySide.Slice> slices) {
+        return !slices.isEmpty() && slices.stream().allMatch(x -> x.cpuNanos() >= 0);
+    }
+
+    private static double[] perRequest(List<SideBySide.Slice> slices) {
+        return slices.stream().mapToDouble(SideBySide.Slice::cpuUsPerRequest).toArray();
+    }
+
     /** Offers one level of the search for one slice and records it; why some target did not hold it, or null. */
-    private static String tryLevel(List<String> names, List<URI> urls, List<String> groups, GatlingRun.Request request,
-            int rate, Design d,
+    private static String tryLevel(List<String> names, List<URI> urls, GatlingRun.Request request, int rate, Design d,
             Path raw, List<EqualRates.Tried> tried, Progress progress) throws IOException {
-        SideBySide.Result r = SideBySide.run(names, urls, groups, java.util.Collections.nCopies(names.size(), null), List.of(), request, rate, 1,
-                SEARCH_SLICES, d.sliceS(), d.connections(), null, raw, "search-" + rate);
+        List<LongSupplier> none = java.util.Collections.nCopies(names.size(), null);
+        SideBySide.Result r = SideBySide.run(names, urls, none, java.util.Collections.nCopies(names.size(), null),
+                List.of(), request, rate, 1, SEARCH_SLICES, d.sliceS(), d.connections(), null, raw, "search-" + rate);
         String why = notHeld(r, d.objectiveP99Ms());
         tried.add(new EqualRates.Tried(rate, why == null, why));
         progress.line(String.format(Locale.ROOT, "search: %d req/s each: %s", rate, why == null ? "every target held it"

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -79,6 +80,15 @@ public final class SideBySide {
             return slices.get(names.indexOf(name));
         }
 
+        /** This measurement without its first {@code k} slices, every target's and role's. */
+        public Result from(int k) {
+            List<List<Slice>> kept = slices.stream().map(s -> List.copyOf(s.subList(k, s.size()))).toList();
+            Map<String, long[]> roles = new LinkedHashMap<>();
+            roleCpuNanos.forEach((role, ns) -> roles.put(role, java.util.Arrays.copyOfRange(ns, k, ns.length)));
+            return new Result(rateRps, sliceSeconds, names, kept, roles, maxInFlight,
+                    measuredFromEpochNanos + k * sliceSeconds * 1_000_000_000L);
+        }
+
         /**
          * This measurement followed by {@code more} of the same targets at the same rate, slices one after the other.
          */
@@ -99,13 +109,13 @@ public final class SideBySide {
     }
 
     /**
-     * Offers {@code ratePerTarget} to each of {@code bases} (named {@code names}; a null group name: its CPU is not
-     * read) at once for {@code warmupSeconds}, left out, then {@code slices} slices of {@code sliceSeconds}; each
-     * target's groups of {@code cpu} named in {@code groups} (null: none) and its collection's threads in {@code gc}
-     * (null: none), the others of {@code roles} read beside them. Vegeta's records and console go to {@code raw} under
+     * Offers {@code ratePerTarget} to each of {@code bases} (named {@code names}) at once for {@code warmupSeconds},
+     * left out, then {@code slices} slices of {@code sliceSeconds}; each target's CPU time read by {@code cpuOf} (null:
+     * not read) and its collection's threads' by {@code gc} (null: none), the groups of {@code cpu} named in
+     * {@code roles} read beside them. Vegeta's records and console go to {@code raw} under
      * {@code stem}; the records are read once and removed (every answer's body is in them).
      */
-    public static Result run(List<String> names, List<URI> bases, List<String> groups, List<GcThreads> gc,
+    public static Result run(List<String> names, List<URI> bases, List<LongSupplier> cpuOf, List<GcThreads> gc,
             List<String> roles, GatlingRun.Request request, int ratePerTarget, int warmupSeconds, int slices,
             int sliceSeconds, int connections, CpuGroups cpu, Path raw, String stem) throws IOException {
         Path targets = Files.writeString(raw.resolve(stem + "-targets.txt"),
@@ -115,12 +125,17 @@ public final class SideBySide {
         Path binary = raw.resolve(stem + ".bin");
         List<String> attack = VegetaLevel.attackCommand(targets, rate, warmupSeconds, slices * sliceSeconds,
                 connections, VegetaLadder.TIMEOUT_SECONDS, binary);
-        Map<String, java.util.function.LongSupplier> sampled = new LinkedHashMap<>();
+        Map<String, LongSupplier> sampled = new LinkedHashMap<>();
         if (cpu != null) {
-            groups.stream().filter(g -> g != null).forEach(g -> sampled.put(g, () -> cpu.cpuNanos(g)));
             roles.forEach(r -> sampled.put(r, () -> cpu.cpuNanos(r)));
         }
+        // the sampler's name of each target's own CPU time (null: not read)
+        List<String> groups = new ArrayList<>();
         for (int t = 0; t < names.size(); t++) {
+            groups.add(cpuOf.get(t) == null ? null : OWN + names.get(t));
+            if (cpuOf.get(t) != null) {
+                sampled.put(OWN + names.get(t), cpuOf.get(t));
+            }
             GcThreads threads = gc.get(t);
             if (threads != null) {
                 sampled.put(GC + names.get(t), threads::cpuNanos);
@@ -152,7 +167,7 @@ public final class SideBySide {
             }
         }
         try {
-            return read(binary, names, bases, cpu == null ? java.util.Collections.nCopies(groups.size(), null) : groups, roles, ratePerTarget,
+            return read(binary, names, bases, groups, roles, ratePerTarget,
                     warmupSeconds, slices, sliceSeconds, VegetaLevel.Expect.of(request), sampler);
         } finally {
             Files.deleteIfExists(binary);
@@ -161,6 +176,8 @@ public final class SideBySide {
 
     /** The sampler's name of a target's collection's CPU, before the target's name. */
     static final String GC = "gc:";
+    /** The sampler's name of a target's own CPU, before the target's name. */
+    static final String OWN = "cpu:";
 
     /** Cycles of {@link #shuffledTargets}: Vegeta goes over them in turn, and then again. */
     static final int CYCLES = 1000;
@@ -340,7 +357,7 @@ public final class SideBySide {
         private final Thread thread;
         private volatile boolean running = true;
 
-        CpuSampler(Map<String, java.util.function.LongSupplier> readers) {
+        CpuSampler(Map<String, LongSupplier> readers) {
             readers.keySet().forEach(r -> samples.put(r, new java.util.concurrent.CopyOnWriteArrayList<>()));
             long offset = TimeUnit.MILLISECONDS.toNanos(System.currentTimeMillis()) - System.nanoTime();
             thread = new Thread(() -> {

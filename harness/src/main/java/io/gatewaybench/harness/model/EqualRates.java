@@ -21,6 +21,8 @@ import java.util.List;
  * @param precision what {@code --precision} asked of the CPU per request and what it reached; absent without it
  * @param batches a matrix too large to run at once: each batch, the first of which the figures above describe (its
  *     search set the rates of all); absent where every target ran at once
+ * @param leftOut the rates whose first slices were left out as warm-up, or where none could be (a target settling
+ *     after the warm-up); absent where no rate's were
  */
 public record EqualRates(
         @JsonProperty(value = "design", required = true) String design,
@@ -34,11 +36,26 @@ public record EqualRates(
         @JsonProperty(value = "objective_p99_ms", required = true) int objectiveP99Ms,
         @JsonProperty(value = "roles", required = true) List<RoleCpu> roles,
         @JsonProperty("precision") PrecisionGoal precision,
-        @JsonProperty("batches") List<Batch> batches) {
+        @JsonProperty("batches") List<Batch> batches,
+        @JsonProperty("left_out") List<LeftOut> leftOut) {
     /** The design of the first batch, and with it every batch. */
     public EqualRates withBatches(List<Batch> batches, List<RoleCpu> roles) {
         return new EqualRates(design, cpu, sliceS, slices, warmup, search, ratesRps, order, objectiveP99Ms, roles,
-                precision, batches);
+                precision, batches, leftOut);
+    }
+
+    /**
+     * A rate whose first slices were left out as warm-up: some target's CPU per request relative to the others' was
+     * off the slices after them there (measure.EqualRatesMeasurement#settling says the rule).
+     *
+     * @param rateRps the rate, req/s
+     * @param slices the first slices left out, count; 0 where no start held and every slice was kept
+     * @param why which target was off, and how far, in words
+     */
+    public record LeftOut(
+            @JsonProperty(value = "rate_rps", required = true) int rateRps,
+            @JsonProperty(value = "slices", required = true) int slices,
+            @JsonProperty(value = "why", required = true) String why) {
     }
 
     /**
@@ -49,13 +66,15 @@ public record EqualRates(
      * @param warmupS how long its warm-up went on, s
      * @param order the order its rates were measured in
      * @param precision what {@code --precision} reached in it; absent without it
+     * @param leftOut its rates whose first slices were left out as warm-up (as equal_rates.left_out); absent where none
      */
     public record Batch(
             @JsonProperty(value = "batch", required = true) int batch,
             @JsonProperty(value = "targets", required = true) List<String> targets,
             @JsonProperty(value = "warmup_s", required = true) int warmupS,
             @JsonProperty(value = "order", required = true) List<Integer> order,
-            @JsonProperty("precision") PrecisionGoal precision) {
+            @JsonProperty("precision") PrecisionGoal precision,
+            @JsonProperty("left_out") List<LeftOut> leftOut) {
     }
 
     /**
@@ -125,15 +144,18 @@ public record EqualRates(
     }
 
     /**
-     * Slices added at the rates until every target's CPU per request was known within ±{@code share} (its 95%
-     * interval's half-width over its value), or the run's budget left no room for more.
+     * Slices added at the rates until every figure judged was known within ±{@code share} (its interval's half-width
+     * over its value), or the run's budget left no room for more.
      *
      * @param share the half-width asked for, a share (0.05: ±5%)
      * @param budgetMinutes the run's time bound, min
-     * @param reached the widest half-width over every target and rate at the end, a share
+     * @param reached the widest half-width of the figures judged, over every rate, at the end, a share
      * @param widestAt the rate of that widest figure, req/s
      * @param addedSlices per rate, the slices added beyond the design's, count
      * @param stopped why the adding ended, in words
+     * @param judged what was made precise, in words: every target's CPU per request, or each JVM profile's over its
+     *     reference's at the family's level; absent in runs made before it was said
+     * @param widest the least precise figure at the end, in words; absent as {@code judged}
      */
     public record PrecisionGoal(
             @JsonProperty(value = "share", required = true) double share,
@@ -141,6 +163,8 @@ public record EqualRates(
             @JsonProperty(value = "reached", required = true) double reached,
             @JsonProperty(value = "widest_at_rps", required = true) int widestAt,
             @JsonProperty(value = "added_slices", required = true) java.util.Map<Integer, Integer> addedSlices,
-            @JsonProperty(value = "stopped", required = true) String stopped) {
+            @JsonProperty(value = "stopped", required = true) String stopped,
+            @JsonProperty("judged") String judged,
+            @JsonProperty("widest") String widest) {
     }
 }

@@ -168,7 +168,8 @@ public record RunPlan(List<Target> targets, LoadSpec load, LadderSpec ladder, in
                                    equal rates; none in a matrix in batches)
               --precision=P        equal-rates: add slices at the rates until every target's CPU per request is known
                                    within ±P (its 95%% interval; 0.05 or 5%%), up to --budget minutes for the
-                                   whole run.
+                                   whole run; with several --jvm profiles, each profile's over its reference's at
+                                   the family's level instead, as the profiles table states it.
                                    rounds: add rounds until every target's throughput relative to direct is known
                                    within ±P, and with several --jvm profiles each profile's relative to its
                                    gateway's under the first, up to --budget minutes for the whole run (default 60)

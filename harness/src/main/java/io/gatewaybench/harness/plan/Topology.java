@@ -91,12 +91,34 @@ public record Topology(String name, Host injector, Host gateway, Host backend, N
          * under {@code infra/hosts/attached} for as long as the ssh session's input stays open.
          */
         public List<String> server(List<String> argv) {
+            return server(argv, null);
+        }
+
+        /**
+         * The same; on a remote host {@code attached} writes the server's pid to {@code pidfile} there (null: nowhere),
+         * where {@code infra/hosts/cpu-of} reads its CPU time (TopologyTest).
+         */
+        public List<String> server(List<String> argv, Path pidfile) {
             if (!remote()) {
                 return command(argv);
             }
             List<String> attached = new ArrayList<>(List.of(home.resolve("infra/hosts/attached").toString()));
+            if (pidfile != null) {
+                attached.add("--pidfile=" + pidfile);
+            }
             attached.addAll(argv);
             return command(attached);
+        }
+
+        /**
+         * The command line that prints, every 200 ms, the CPU time of the server whose pid {@code attached} wrote to
+         * {@code pidfile} on this remote host and of the processes below it, ns ({@code infra/hosts/cpu-of}).
+         */
+        public List<String> cpuOf(Path pidfile) {
+            if (!remote()) {
+                throw new IllegalStateException("cpu-of reads a server on another host; here its CPU group is read");
+            }
+            return command(List.of(home.resolve("infra/hosts/cpu-of").toString(), pidfile.toString()));
         }
 
         /** Where a folder of this run lives on this host: itself here, the same place under {@code home} on a remote host. */

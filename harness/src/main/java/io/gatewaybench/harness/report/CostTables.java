@@ -267,6 +267,20 @@ final class CostTables {
     }
 
     /** How the rates were found, and what the roles every target shares cost at each. */
+    /**
+     * The rates whose first slices were left out as warm-up, in words ({@code where}: "In batch 2, at ", or empty for
+     * the run's or first batch's), or nothing.
+     */
+    private static String leftOut(List<EqualRates.LeftOut> leftOut, String where) {
+        if (leftOut == null) {
+            return "";
+        }
+        String at = where.isEmpty() ? "At " : where;
+        return String.join("", leftOut.stream().map(l -> " " + at + l.rateRps() + " req/s " + (l.slices() > 0
+                ? "the first " + l.slices() + " slices were left out as warm-up: " + l.why() + "."
+                : "every slice was kept, though " + l.why() + ".")).toList());
+    }
+
     static String design(Summary s) {
         EqualRates d = s.setup().equalRates();
         if (d == null) {
@@ -284,19 +298,25 @@ final class CostTables {
                 .append(d.order()).append(".");
         if (d.precision() != null) {
             EqualRates.PrecisionGoal p = d.precision();
-            md.append(String.format(Locale.ROOT, " `--precision`: slices added, %d at a time at the rate whose widest "
-                    + "CPU per request was least precise, until every one was within ±%.1f%% or the %d min budget "
-                    + "left no room; added %s; the widest at the end ±%.1f%% at %d req/s (%s).",
+            md.append(String.format(Locale.ROOT, " `--precision` judged %s: slices added, %d at a time at the rate "
+                    + "whose least precise figure was widest, until every one was within ±%.1f%% or the %d min budget "
+                    + "left no room; added %s; the widest at the end ±%.1f%% at %d req/s%s (%s).",
+                    p.judged() == null ? "every target's CPU per request" : p.judged(),
                     io.gatewaybench.harness.measure.EqualRatesMeasurement.MORE_SLICES, p.share() * 100,
-                    p.budgetMinutes(), p.addedSlices(), p.reached() * 100, p.widestAt(), p.stopped()));
+                    p.budgetMinutes(), p.addedSlices(), p.reached() * 100, p.widestAt(),
+                    p.widest() == null ? "" : ", " + p.widest(), p.stopped()));
         }
+        md.append(leftOut(d.leftOut(), ""));
         if (d.batches() != null) {
+            d.batches().stream().skip(1)
+                    .forEach(b -> md.append(leftOut(b.leftOut(), "In batch " + b.batch() + ", at ")));
             md.append(" A matrix too large to run at once: ").append(d.batches().size()).append(" batches, each "
                     + "started, warmed until steady and measured at the first batch's rates, then stopped: ");
             md.append(String.join("; ", d.batches().stream().map(b -> "batch " + b.batch() + " " + b.targets()
                     + ", warm-up " + b.warmupS() + " s, rates in the order " + b.order() + (b.precision() == null ? ""
-                    : String.format(Locale.ROOT, ", added %s, the widest ±%.1f%%", b.precision().addedSlices(),
-                    b.precision().reached() * 100))).toList())).append('.');
+                    : String.format(Locale.ROOT, ", added %s, the widest ±%.1f%%%s", b.precision().addedSlices(),
+                    b.precision().reached() * 100, b.precision().widest() == null ? ""
+                            : " (" + b.precision().widest() + ")"))).toList())).append('.');
         }
         md.append("\n\n|").append(d.batches() == null ? "" : " batch |")
                 .append(" role | req/s each | CPU µs per good answer of every target |\n")

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gatewaybench.harness.PlantedCpu;
+import io.gatewaybench.harness.launch.RemoteCpu;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -13,6 +14,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -56,6 +58,57 @@ class PlantedCpuIT {
                 + system[0]);
         assertEquals(PLANTED_MS_PER_1000, planted - twin, PLANTED_MS_PER_1000 * TOLERANCE_PERCENT / 100,
                 "CPU per 1,000 requests of the parent and its two workers, less their twin's that burns nothing");
+    }
+
+    /**
+     * A gateway on another host is read there by {@code infra/hosts/cpu-of} ({@link RemoteCpu}), the sum of its
+     * processes' threads' schedstat: the same planted tree, started as {@code attached --pidfile} starts a server
+     * there and read by cpu-of as the run reads it over ssh (here without ssh, which only carries the lines), must
+     * come out at the plant within the same tolerance; were the workers not counted, at about 2,100.
+     */
+    @Test
+    void aTargetOnAnotherHostIsReadThereWithItsWorkers() throws Exception {
+        double planted = remoteCpuMsPer1000(PARENT_US, WORKER_US);
+        double twin = remoteCpuMsPer1000(0, 0);
+        System.out.printf("cpu-of: planted %.0f ms per 1,000 requests: measured %.1f, its twin %.1f, recovered %.1f%n",
+                PLANTED_MS_PER_1000, planted, twin, planted - twin);
+        assertEquals(PLANTED_MS_PER_1000, planted - twin, PLANTED_MS_PER_1000 * TOLERANCE_PERCENT / 100,
+                "CPU per 1,000 requests of the parent and its two workers read by cpu-of, less their twin's");
+    }
+
+    /** The planted target under {@code attached}, read by {@code cpu-of} over the measured requests, per 1,000. */
+    private static double remoteCpuMsPer1000(long parentUs, long workerUs) throws Exception {
+        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("cpu-of-it");
+        java.nio.file.Path pidfile = dir.resolve("remote.pid");
+        java.nio.file.Path hosts = io.gatewaybench.harness.plan.Repo.root().resolve("infra/hosts");
+        Process target = new ProcessBuilder(hosts.resolve("attached").toString(), "--pidfile=" + pidfile,
+                ProcessHandle.current().info().command().orElseThrow(), "-XX:TieredStopAtLevel=1", "-cp",
+                System.getProperty("java.class.path"), PlantedCpu.class.getName(), "--parent-us=" + parentUs,
+                "--worker-us=" + workerUs, "--attached=1").redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        try (RemoteCpu cpu = RemoteCpu.start("planted", List.of(hosts.resolve("cpu-of").toString(),
+                pidfile.toString()), dir.resolve("cpu-of.log"))) {
+            BufferedReader out = new BufferedReader(new InputStreamReader(target.getInputStream(),
+                    StandardCharsets.US_ASCII));
+            String line = out.readLine();
+            assertNotNull(line, "the planted target ended before it listened");
+            URI uri = URI.create("http://127.0.0.1:" + line.substring("port ".length()) + "/");
+            HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+            send(client, uri, WARM_UP);
+            Thread.sleep(600); // a reading after the warm-up's last request: cpu-of reads every 200 ms
+            long before = cpu.getAsLong();
+            send(client, uri, MEASURED);
+            Thread.sleep(600);
+            long after = cpu.getAsLong();
+            assertTrue(before >= 0 && after > before, "cpu-of read " + before + " then " + after + ": "
+                    + cpu.failure());
+            return (after - before) / 1e6 / (MEASURED / 1000.0);
+        } finally {
+            target.getOutputStream().close(); // attached stops the target, which stops its workers
+            if (!target.waitFor(20, java.util.concurrent.TimeUnit.SECONDS)) {
+                target.descendants().forEach(ProcessHandle::destroyForcibly);
+                target.destroyForcibly();
+            }
+        }
     }
 
     /** Starts the planted target, sends it the warm-up and the measured requests, and reads its tree's CPU per 1,000 of them. */
