@@ -106,10 +106,8 @@ class EqualRatesMeasurementTest {
     }
 
     /**
-     * The rule on committed runs' slices: in 20261207-210745's batch 2 the first profile was still settling in its
-     * first 4 measured slices (712-754 us per request, 405-707 after), and the rule leaves those 4 out of the first 24
-     * slices the batch measured before --precision added any; in that run's other batches, and in every batch of
-     * 20261207-215034, it leaves none out.
+     * The rule on committed runs' first 24 slices of each batch: it leaves out the 4 slices in which a matrix batch's
+     * reference was still settling (712-754 us per request there, 405-707 after) and nothing in any other batch.
      */
     @Test
     void onCommittedRunsTheSettlingReferenceIsFoundAndNoOtherBatch() throws Exception {
