@@ -81,11 +81,13 @@ final class EqualRatesRun {
         List<Target> targets = plan.targets();
         List<List<Target>> batches = batches(targets, design);
         System.out.printf(Locale.ROOT, "bench: run %s on %s: %d targets %s, each in a CPU group of its own: "
-                + "warm-up until steady (at most %d s), a search, %d rates x %d slices of %d s; then the closed load, "
+                + "warm-up until steady (at most %d s), a search, %d rates x %d slices of %d s in turns of %d; then "
+                + "the closed load, "
                 + "%d round(s) of %d s each; about %s%n",
                 runDir.getFileName(), topology.notes().summary(), targets.size(), batches.size() == 1 ? "at once"
                         : "in " + batches.size() + " batches of at most " + RunPlan.MOST_IN_A_BATCH + " beside direct",
-                design.warmupCapS(), design.percents().size(), design.slices(), design.sliceS(), plan.rounds(),
+                design.warmupCapS(), design.percents().size(), design.slices(), design.sliceS(), design.turn(),
+                plan.rounds(),
                 plan.load().durationSeconds(), minutes(estimate(design, targets.size(), batches.size())));
         if (plan.precision() != null) {
             System.out.printf(Locale.ROOT, "bench: --precision: slices added at the rates until %s is known within "
@@ -161,7 +163,7 @@ final class EqualRatesRun {
                                             batchSeconds(design, b == 0)),
                                     equal == null ? 0 : equal.design().search().limitRps(),
                                     judged(batches, b, plan.jvm().size() > 1 ? plan.jvm().get(0).name() : null,
-                                            design.percents().size())),
+                                            design.percents().size()), design.turn()),
                             cpu, roles, (cpu == null ? "not measured here: " + why : cpu.describe()) + (here ? ""
                                     : "; each gateway on the gateway host " + topology.gateway().address() + ": the "
                                     + "kernel's schedstat of its processes' threads, read there every 200 ms by "
@@ -372,9 +374,15 @@ final class EqualRatesRun {
     }
 
     /** Seconds a batch should take before {@code --precision} adds to it: the first also searches. */
+    /**
+     * What a turn costs besides its slices, s: its 1 s of lead-in, Vegeta's start and the reading of its records (a
+     * default run's 18 turns of 10 s took 11.5 s each).
+     */
+    static final double TURN_S = 2;
+
     private static double batchSeconds(RunPlan.EqualRatesPlan d, boolean first) {
-        return 30 + d.warmupCapS() / 2.0 + d.percents().size() * (1 + d.slices() * d.sliceS() + 10)
-                + (first ? searchSeconds(d) : 0);
+        return 30 + d.warmupCapS() / 2.0 + d.percents().size() * (d.slices() * d.sliceS() + 10)
+                + d.turns() * TURN_S + (first ? searchSeconds(d) : 0);
     }
 
     private static double searchSeconds(RunPlan.EqualRatesPlan d) {

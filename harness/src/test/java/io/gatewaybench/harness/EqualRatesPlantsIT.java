@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Isolated;
@@ -95,6 +96,14 @@ class EqualRatesPlantsIT {
         String md = Files.readString(run.resolve("summary.md"));
         assertTrue(md.lines().anyMatch(l -> l.startsWith("| planted-unsteady |")
                 && l.contains("no steady state within")), md);
+        List<Integer> order = s.setup().equalRates().order();
+        assertEquals(12, order.size(), "two rates of 12 slices in turns of 2: " + order);
+        for (int c = 0; c < order.size(); c += 2) { // each cycle takes both rates
+            assertEquals(Set.copyOf(s.setup().equalRates().ratesRps()), Set.copyOf(order.subList(c, c + 2)),
+                    "cycle " + (c / 2 + 1) + " of " + order);
+        }
+        assertTrue(Files.readString(run.resolve("details.md")).contains("measured in turns of 2 slices"),
+                "details.md says how the rates were measured");
         JsonNode twin = Summaries.mapper().readTree(run.resolve("summary.json").toFile())
                 .at("/targets/1/cost/at_rates/0/cpu_us_per_request");
         assertTrue(twin.path("value").asDouble() > 0, "summary.json has the figure: " + twin);

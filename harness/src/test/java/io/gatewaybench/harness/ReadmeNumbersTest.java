@@ -107,8 +107,8 @@ class ReadmeNumbersTest {
     void aFigurePlantedWrongIsSeen() throws IOException {
         String readme = Files.readString(Repo.root().resolve("README.md"));
         for (String[] plant : new String[][] {{"62 min 27 s", "62 min 28 s"}, {"49 targets", "48 targets"}, {"(3 rounds, 35 min", "(4 rounds, 35 min"},
-                {"about 12 minutes", "about 99 minutes"}, {"in slices of 5 s", "in slices of 4 s"},
-                {"12 slices a rate", "10 slices a rate"},
+                {"about 15 minutes", "about 99 minutes"}, {"in slices of 5 s", "in slices of 4 s"},
+                {"12 slices a rate", "10 slices a rate"}, {"taking turns of 2 slices", "taking turns of 3 slices"},
                         {"warmed together at 300 req/s", "warmed together at 200 req/s"},
                 {"at most 240 s of it", "at most 120 s of it"}, {"a P99 of at most 10 ms", "a P99 of at most 20 ms"},
                         {"**closed load**: the 2019 study's view: 16 users",
@@ -134,6 +134,8 @@ class ReadmeNumbersTest {
                 "the equal rates' slice", wrong);
         expect(readme, Pattern.compile("(\\d+) slices a rate"), equal.get("slices").asLong(), "the equal rates' slices",
                 wrong);
+        expect(readme, Pattern.compile("taking turns of (\\d+) slices"), equal.path("turn_slices").asLong(),
+                "the rates' turns", wrong);
         expect(readme, Pattern.compile("warmed together at (\\d+) req/s"), equal.get("warmup").get("rate_rps").asLong(),
                 "the warm-up's rate", wrong);
         expect(readme, Pattern.compile("at most (\\d+) s of it"), equal.get("warmup").get("cap_s").asLong(),

@@ -30,8 +30,8 @@ import org.HdrHistogram.Histogram;
  * What running targets cost at equal rates, all of them at once ({@link SideBySide}): warmed together until each one's
  * own slices hold steady ({@link SteadyState}) or the warm-up's cap passes; a short search for the highest rate every
  * target holds (every answer the page, P99 within the objective), up from the warm-up's rate, or down from it where
- * that did not hold; then each of a few shares of that rate in a random order, slice after slice. The run says what it
- * does on its {@link Progress}.
+ * that did not hold; then a few shares of that rate, taking turns of a few slices each, in an order of their own each
+ * cycle, so that the machine's drift falls on every rate alike. The run says what it does on its {@link Progress}.
  */
 public final class EqualRatesMeasurement {
     /** Levels of the search, as multiples of the warm-up's rate, each {@link #SEARCH_SLICES} slices. */
@@ -52,8 +52,6 @@ public final class EqualRatesMeasurement {
     static final int WARM_NOT_HELD = 2;
     /** The warm-up's first chunks, a cold start's, which do not count towards lowering its rate. */
     static final int COLD_CHUNKS = 2;
-    /** Slices added at a time where {@code --precision} asks for more. */
-    public static final int MORE_SLICES = 6;
 
     private EqualRatesMeasurement() {
     }
@@ -75,10 +73,16 @@ public final class EqualRatesMeasurement {
      * @param deadlineEpochMs past when no slices are added, epoch ms
      * @param limitRps the highest rate every target held, as an earlier batch of the run found it: no search, the
      *     rates are shares of it (0: search)
+     * @param turnSlices slices a rate is measured for in one turn before the next rate's turn (0: every slice of a rate
+     *     in one turn)
      */
     public record Design(int sliceS, int slices, int warmRps, int warmCapS, List<Integer> percents, int objectiveP99Ms,
             int connections, long seed, double precision, int budgetMinutes, long deadlineEpochMs, int limitRps,
-            Judged judged) {
+            Judged judged, int turnSlices) {
+        /** Slices in a turn. */
+        int turn() {
+            return turnSlices <= 0 ? slices : Math.min(turnSlices, slices);
+        }
     }
 
     /**
@@ -234,34 +238,46 @@ public final class EqualRatesMeasurement {
                     + " req/s each; the rates are shares of it");
         }
         List<Integer> rates = Ladder.rates(d.percents(), limit, List.of());
-        List<Integer> order = new ArrayList<>(rates);
-        java.util.Collections.shuffle(order, new Random(d.seed()));
+        int turn = d.turn();
+        int cycles = (d.slices() + turn - 1) / turn;
+        Random random = new Random(d.seed());
         progress.line("rates " + rates + " req/s each (" + d.percents() + "% of " + limit
-                + (search ? "" : ", as the first batch found it") + "), measured in the order " + order);
+                + (search ? "" : ", as the first batch found it") + "), " + cycles + " turns of " + turn
+                + " slices each, the rates in an order of their own each cycle");
 
         List<EqualRates.LeftOut> leftOut = new ArrayList<>();
+        List<Integer> order = new ArrayList<>(); // the rate of each turn, in time order
         Measured measured = new Measured(names, roles, d, cpuText, warm, steadyFrom, warmRps, warmed, tried, limit,
                 rates, order, byRate, leftOut);
-        for (int i = 0; i < order.size(); i++) {
-            int rate = order.get(i);
-            progress.line(String.format(Locale.ROOT, "rate %d req/s each (%d of %d): %d slices of %d s", rate, i + 1,
-                    order.size(), d.slices(),
-                    d.sliceS()));
-            SideBySide.Result r = SideBySide.run(names, urls, cpuOf, gc, roles, request, rate, 1, d.slices(),
-                    d.sliceS(), d.connections(), cpu, raw, "rate-" + rate);
-            Settling settling = settling(r);
+        for (int c = 0; c < cycles; c++) {
+            List<Integer> cycle = new ArrayList<>(rates);
+            java.util.Collections.shuffle(cycle, random);
+            for (int rate : cycle) {
+                int slices = Math.min(turn, d.slices() - c * turn);
+                progress.line(String.format(Locale.ROOT, "rate %d req/s each: turn %d of %d, %d slices of %d s", rate,
+                        c + 1, cycles, slices, d.sliceS()));
+                SideBySide.Result r = SideBySide.run(names, urls, cpuOf, gc, roles, request, rate, 1, slices,
+                        d.sliceS(), d.connections(), cpu, raw, "rate-" + rate + "-turn-" + (c + 1));
+                byRate.merge(rate, r, SideBySide.Result::then);
+                order.add(rate);
+                // kept before it is said: a run stopped on the line keeps the turn (FaultsIT's SIGTERM after it)
+                soFar.accept(measured.result(null));
+                progress.line(line(r));
+            }
+        }
+        for (int rate : rates) {
+            Settling settling = settling(byRate.get(rate));
             if (settling.leftOut() != 0) {
                 leftOut.add(new EqualRates.LeftOut(rate, Math.max(0, settling.leftOut()), settling.why()));
-                progress.line(settling.leftOut() > 0 ? "the first " + settling.leftOut() + " slices left out: "
-                        + settling.why() : "no slices left out, though " + settling.why());
-                r = settling.leftOut() > 0 ? r.from(settling.leftOut()) : r;
+                progress.line(rate + " req/s: " + (settling.leftOut() > 0 ? "the first " + settling.leftOut()
+                        + " slices left out: " + settling.why() : "no slices left out, though " + settling.why()));
+                if (settling.leftOut() > 0) {
+                    byRate.put(rate, byRate.get(rate).from(settling.leftOut()));
+                }
             }
-            byRate.put(rate, r);
-            progress.line(line(r));
-            soFar.accept(measured.result(null));
         }
         EqualRates.PrecisionGoal goal = d.precision() <= 0 ? null
-                : morePrecise(names, urls, cpuOf, gc, roles, request, d, cpu, raw, byRate, progress);
+                : morePrecise(names, urls, cpuOf, gc, roles, request, d, cpu, raw, byRate, order, random, progress);
         return measured.result(goal);
     }
 
@@ -302,8 +318,9 @@ public final class EqualRatesMeasurement {
             EqualRates design = new EqualRates(describe(names.size(), d), cpuText, d.sliceS(), d.slices(),
                     new EqualRates.Warmup(warmRps, d.warmCapS(), warmed, SteadyState.RULE.describe(),
                             warmRps == d.warmRps() ? null : d.warmRps()),
-                    new EqualRates.Search(List.copyOf(tried), limit, d.percents()), rates, order, d.objectiveP99Ms(),
-                    List.copyOf(roleCpu), goal, null, leftOut.isEmpty() ? null : List.copyOf(leftOut));
+                    new EqualRates.Search(List.copyOf(tried), limit, d.percents()), rates, List.copyOf(order),
+                    d.objectiveP99Ms(),
+                    List.copyOf(roleCpu), goal, null, leftOut.isEmpty() ? null : List.copyOf(leftOut), d.turn());
             return new Result(design, perTarget);
         }
     }
@@ -337,33 +354,39 @@ public final class EqualRatesMeasurement {
     }
 
     /**
-     * Adds {@link #MORE_SLICES} slices at a time at the rate whose least precise judged figure ({@link Design#judged})
-     * is widest, until every one is within ±{@code d.precision()} or the next addition would end past the deadline;
-     * each addition's slices join the rate's ({@link SideBySide.Result#then}).
+     * Adds a cycle of turns at a time ({@link Design#turn} slices at each rate whose least precise judged figure,
+     * {@link Design#judged}, is beyond ±{@code d.precision()}, the rates in an order of their own), until every one is
+     * within it or the next cycle would end past the deadline; each turn's slices join its rate's ({@link
+     * SideBySide.Result#then}) and its rate {@code order}.
      */
     private static EqualRates.PrecisionGoal morePrecise(List<String> names, List<URI> urls, List<LongSupplier> cpuOf,
             List<GcThreads> gc, List<String> roles, GatlingRun.Request request, Design d, CpuGroups cpu, Path raw,
-            Map<Integer, SideBySide.Result> byRate, Progress progress) throws IOException {
+            Map<Integer, SideBySide.Result> byRate, List<Integer> order, Random random, Progress progress)
+            throws IOException {
         Map<Integer, Integer> added = new TreeMap<>();
         byRate.keySet().forEach(rate -> added.put(rate, 0));
         for (int k = 1; ; k++) {
             int widest = -1;
             Widest width = new Widest(Double.NaN, null);
+            List<Integer> wide = new ArrayList<>();
             for (int rate : byRate.keySet()) {
                 Widest w = widest(byRate.get(rate), d.judged());
                 if (widest < 0 || w.halfWidth() > width.halfWidth() || Double.isNaN(width.halfWidth())) {
                     widest = rate;
                     width = w;
                 }
+                if (w.halfWidth() > d.precision()) {
+                    wide.add(rate);
+                }
             }
             String now = String.format(Locale.ROOT, "the widest, %s, ±%.1f%% at %d req/s", width.figure(),
                     width.halfWidth() * 100, widest);
             String stopped = !(width.halfWidth() > d.precision()) ? "every figure judged within ±"
                     + Math.round(d.precision() * 1000) / 10.0 + "%" : null;
-            long chunkMs = (1 + (long) MORE_SLICES * d.sliceS()) * 1000L + 2000;
-            if (stopped == null && System.currentTimeMillis() + chunkMs > d.deadlineEpochMs()) {
-                stopped = "the budget of " + d.budgetMinutes() + " min left no room for " + MORE_SLICES
-                        + " more slices";
+            long cycleMs = wide.size() * ((1 + (long) d.turn() * d.sliceS()) * 1000L + 2000);
+            if (stopped == null && System.currentTimeMillis() + cycleMs > d.deadlineEpochMs()) {
+                stopped = "the budget of " + d.budgetMinutes() + " min left no room for " + d.turn()
+                        + " more slices at " + wide;
             }
             if (stopped != null || Double.isNaN(width.halfWidth())) {
                 stopped = stopped == null ? "no CPU per request to make precise" : stopped;
@@ -373,11 +396,15 @@ public final class EqualRatesMeasurement {
                                 : io.gatewaybench.harness.model.Decimals.round(width.halfWidth()), widest,
                         added, stopped, d.judged().describe(), width.figure());
             }
-            progress.line("precision: " + now + ": " + MORE_SLICES + " more slices there");
-            SideBySide.Result more = SideBySide.run(names, urls, cpuOf, gc, roles, request, widest, 1, MORE_SLICES,
-                    d.sliceS(), d.connections(), cpu, raw, "rate-" + widest + "-more-" + k);
-            byRate.put(widest, byRate.get(widest).then(more));
-            added.merge(widest, MORE_SLICES, Integer::sum);
+            progress.line("precision: " + now + ": " + d.turn() + " more slices at " + wide);
+            java.util.Collections.shuffle(wide, random);
+            for (int rate : wide) {
+                SideBySide.Result more = SideBySide.run(names, urls, cpuOf, gc, roles, request, rate, 1, d.turn(),
+                        d.sliceS(), d.connections(), cpu, raw, "rate-" + rate + "-more-" + k);
+                byRate.put(rate, byRate.get(rate).then(more));
+                order.add(rate);
+                added.merge(rate, d.turn(), Integer::sum);
+            }
         }
     }
 
@@ -633,8 +660,9 @@ public final class EqualRatesMeasurement {
         return String.format(Locale.ROOT,
                 "every target started once and kept running; all %d offered the same rate at once by one Vegeta "
                         + "schedule that takes them in turn, each cycle in an order of its own (each request checked: "
-                        + "status and page); warmed at %d req/s each until steady; each rate %d slices of %d s, after "
-                        + "1 s on the same schedule left out; the rates in a random order",
-                targets, d.warmRps(), d.slices(), d.sliceS());
+                        + "status and page); warmed at %d req/s each until steady; each rate %d slices of %d s, in "
+                        + "turns of %d slices, each turn after 1 s on the same schedule left out; the rates taking "
+                        + "turns in an order of their own each cycle",
+                targets, d.warmRps(), d.slices(), d.sliceS(), d.turn());
     }
 }

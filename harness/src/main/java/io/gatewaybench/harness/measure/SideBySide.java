@@ -86,7 +86,7 @@ public final class SideBySide {
             Map<String, long[]> roles = new LinkedHashMap<>();
             roleCpuNanos.forEach((role, ns) -> roles.put(role, java.util.Arrays.copyOfRange(ns, k, ns.length)));
             return new Result(rateRps, sliceSeconds, names, kept, roles, maxInFlight,
-                    measuredFromEpochNanos + k * sliceSeconds * 1_000_000_000L);
+                    k < slices.get(0).size() ? slices.get(0).get(k).fromEpochNanos() : measuredFromEpochNanos);
         }
 
         /**

@@ -15,7 +15,7 @@ import java.util.List;
  * @param warmup how the targets were warmed
  * @param search the levels offered to find the rates, and the limit found
  * @param ratesRps the equal rates, ascending, req/s
- * @param order the order the rates were measured in
+ * @param order the rate of each turn, in the order measured (without {@code turnSlices}: one turn per rate)
  * @param objectiveP99Ms the P99 bound a rate's latency must meet for the capacity figure, ms
  * @param roles each shared role's CPU time at each rate, slice by slice
  * @param precision what {@code --precision} asked of the CPU per request and what it reached; absent without it
@@ -23,6 +23,8 @@ import java.util.List;
  *     search set the rates of all); absent where every target ran at once
  * @param leftOut the rates whose first slices were left out as warm-up, or where none could be (a target settling
  *     after the warm-up); absent where no rate's were
+ * @param turnSlices slices a rate was measured for in one turn, the rates taking turns in an order of their own each
+ *     cycle; absent in runs that measured each rate in one turn
  */
 public record EqualRates(
         @JsonProperty(value = "design", required = true) String design,
@@ -37,11 +39,12 @@ public record EqualRates(
         @JsonProperty(value = "roles", required = true) List<RoleCpu> roles,
         @JsonProperty("precision") PrecisionGoal precision,
         @JsonProperty("batches") List<Batch> batches,
-        @JsonProperty("left_out") List<LeftOut> leftOut) {
+        @JsonProperty("left_out") List<LeftOut> leftOut,
+        @JsonProperty("turn_slices") Integer turnSlices) {
     /** The design of the first batch, and with it every batch. */
     public EqualRates withBatches(List<Batch> batches, List<RoleCpu> roles) {
         return new EqualRates(design, cpu, sliceS, slices, warmup, search, ratesRps, order, objectiveP99Ms, roles,
-                precision, batches, leftOut);
+                precision, batches, leftOut, turnSlices);
     }
 
     /**
@@ -64,7 +67,7 @@ public record EqualRates(
      * @param batch its number, from 1
      * @param targets its targets, in order
      * @param warmupS how long its warm-up went on, s
-     * @param order the order its rates were measured in
+     * @param order the rate of each of its turns, in the order measured
      * @param precision what {@code --precision} reached in it; absent without it
      * @param leftOut its rates whose first slices were left out as warm-up (as equal_rates.left_out); absent where none
      */

@@ -28,19 +28,31 @@ public record RunPlan(List<Target> targets, LoadSpec load, LadderSpec ladder, in
     /**
      * The equal-rates design ({@code --design=equal-rates}, the default): every target started once, warmed at
      * {@code warmRps} each until steady or {@code warmupCapS}, then offered {@code percents} of the highest rate
-     * every target holds, all at once, {@code slices} slices of {@code sliceS} seconds each; the closed load after, on
-     * the warm targets. A matrix of JVM profiles with more targets beside direct than {@link #MOST_IN_A_BATCH} runs in
-     * {@code batches} of at most that many (empty: one, every target).
+     * every target holds, all at once, {@code slices} slices of {@code sliceS} seconds each, the rates taking turns of
+     * {@code turnSlices} slices; the closed load after, on the warm targets. A matrix of JVM profiles with more targets
+     * beside direct than {@link #MOST_IN_A_BATCH} runs in {@code batches} of at most that many (empty: one, every
+     * target).
      */
     public record EqualRatesPlan(int sliceS, int slices, int warmRps, int warmupCapS, List<Integer> percents,
-            List<List<String>> batches) {
-        public EqualRatesPlan(int sliceS, int slices, int warmRps, int warmupCapS, List<Integer> percents) {
-            this(sliceS, slices, warmRps, warmupCapS, percents, List.of());
+            int turnSlices, List<List<String>> batches) {
+        public EqualRatesPlan(int sliceS, int slices, int warmRps, int warmupCapS, List<Integer> percents,
+                int turnSlices) {
+            this(sliceS, slices, warmRps, warmupCapS, percents, turnSlices, List.of());
+        }
+
+        /** Slices a rate is measured for in one turn: all of them where one rate has nothing to take turns with. */
+        public int turn() {
+            return percents.size() == 1 ? slices : Math.min(turnSlices, slices);
+        }
+
+        /** Turns in all, every rate's. */
+        public int turns() {
+            return percents.size() * ((slices + turn() - 1) / turn());
         }
 
         /** The plan with its targets in {@code batches}. */
         EqualRatesPlan inBatches(List<List<String>> batches) {
-            return new EqualRatesPlan(sliceS, slices, warmRps, warmupCapS, percents, batches);
+            return new EqualRatesPlan(sliceS, slices, warmRps, warmupCapS, percents, turnSlices, batches);
         }
     }
 
@@ -158,6 +170,9 @@ public record RunPlan(List<Target> targets, LoadSpec load, LadderSpec ladder, in
                                    (default 240)
               --percents=P,P,...   equal-rates: the rates, in %% of the highest rate every target holds at once
                                    (default 25,50,75; a matrix in batches: 50)
+              --turn=N             equal-rates: slices a rate is measured for before the next rate's turn, the rates
+                                   in an order of their own each cycle (default 2; --slices or more: each rate in
+                                   one turn)
               --model=closed|open  closed: a fixed number of concurrent users (default); open: a fixed arrival rate
               --users=N            closed model: concurrent users (default 16)
               --rate=N             open model: requests per second (default 2000)
@@ -213,7 +228,7 @@ public record RunPlan(List<Target> targets, LoadSpec load, LadderSpec ladder, in
     private static final List<String> KNOWN = List.of("targets", "model", "users", "rate", "warmup", "duration", "rounds",
             "sessions", "workers", "scenarios", "jvm", "results", "cross-check", "levels", "rates", "level-duration", "max-in-flight", "p99-objective", "ladder-injector",
             "topology", "precision", "budget", "max-rounds", "origin", "origin-marker", "injectors", "design", "slice",
-            "slices", "warm-rate", "warmup-cap", "percents");
+            "slices", "warm-rate", "warmup-cap", "percents", "turn");
 
     public static RunPlan parse(List<String> args) {
         Map<String, String> o = new LinkedHashMap<>();
@@ -306,7 +321,8 @@ public record RunPlan(List<Target> targets, LoadSpec load, LadderSpec ladder, in
                 if (!quick) { // one rate, measured longer, unless the options say otherwise
                     equal = new EqualRatesPlan(equal.sliceS(), o.containsKey("slices") ? equal.slices() : BATCH_SLICES,
                             equal.warmRps(), equal.warmupCapS(),
-                            o.containsKey("percents") ? equal.percents() : BATCH_PERCENTS, equal.batches());
+                            o.containsKey("percents") ? equal.percents() : BATCH_PERCENTS, equal.turnSlices(),
+                            equal.batches());
                 }
             }
         }
@@ -372,6 +388,12 @@ public record RunPlan(List<Target> targets, LoadSpec load, LadderSpec ladder, in
     static final List<Integer> BATCH_PERCENTS = List.of(50);
     /** Slices of a matrix in batches at its one rate: see {@link #BATCH_PERCENTS}. */
     static final int BATCH_SLICES = 24;
+    /**
+     * Slices a rate is measured for in one turn ({@code --turn}): the machine's drift, common to every target and a
+     * slice like its neighbour, then falls on every rate alike, and a rate's slices are far enough apart to be nearly
+     * independent; more slices a turn spend less on each turn's lead-in (docs/figures.md, SliceEstimateTest).
+     */
+    static final int TURN_SLICES = 2;
 
     /**
      * {@code --design}: equal-rates (the default of a plain run, and of several JVM profiles where the run's
@@ -387,7 +409,7 @@ public record RunPlan(List<Target> targets, LoadSpec load, LadderSpec ladder, in
             throw new IllegalArgumentException("--design must be equal-rates or rounds, got '" + design + "'");
         }
         if (design.equals("rounds")) {
-            for (String option : List.of("slice", "slices", "warm-rate", "warmup-cap", "percents")) {
+            for (String option : List.of("slice", "slices", "warm-rate", "warmup-cap", "percents", "turn")) {
                 if (o.containsKey(option)) {
                     throw new IllegalArgumentException("--" + option
                             + " is an option of --design=equal-rates, not of rounds");
@@ -406,7 +428,8 @@ public record RunPlan(List<Target> targets, LoadSpec load, LadderSpec ladder, in
                     + "1..100, got " + o.get("percents"));
         }
         return new EqualRatesPlan(positive(o, "slice", quick ? 2 : 5), positive(o, "slices", quick ? 4 : 12),
-                positive(o, "warm-rate", quick ? 100 : 300), positive(o, "warmup-cap", quick ? 24 : 240), percents);
+                positive(o, "warm-rate", quick ? 100 : 300), positive(o, "warmup-cap", quick ? 24 : 240), percents,
+                positive(o, "turn", TURN_SLICES));
     }
 
     /**

@@ -281,6 +281,9 @@ final class CostTables {
                 : "every slice was kept, though " + l.why() + ".")).toList());
     }
 
+    /** What a run that measured each rate in one turn (no {@code turn_slices}) added at a time with a precision. */
+    static final int UNTURNED_MORE_SLICES = 6;
+
     static String design(Summary s) {
         EqualRates d = s.setup().equalRates();
         if (d == null) {
@@ -294,16 +297,19 @@ final class CostTables {
                         .toList()))
                 .append(". Highest held: ").append(d.search().limitRps()).append(" req/s; the rates, ")
                 .append(d.search().percents()).append("% of it: ").append(d.ratesRps())
-                .append(" req/s, measured in the order ")
+                .append(d.turnSlices() == null ? " req/s, measured in the order " : " req/s, measured in turns of "
+                        + d.turnSlices() + " slices, the rates in an order of their own each cycle: ")
                 .append(d.order()).append(".");
         if (d.precision() != null) {
             EqualRates.PrecisionGoal p = d.precision();
-            md.append(String.format(Locale.ROOT, " `--precision` judged %s: slices added, %d at a time at the rate "
-                    + "whose least precise figure was widest, until every one was within ±%.1f%% or the %d min budget "
-                    + "left no room; added %s; the widest at the end ±%.1f%% at %d req/s%s (%s).",
+            md.append(String.format(Locale.ROOT, " `--precision` judged %s: slices added, %s, until every one was "
+                    + "within ±%.1f%% or the %d min budget left no room; added %s; the widest at the end ±%.1f%% at %d "
+                    + "req/s%s (%s).",
                     p.judged() == null ? "every target's CPU per request" : p.judged(),
-                    io.gatewaybench.harness.measure.EqualRatesMeasurement.MORE_SLICES, p.share() * 100,
-                    p.budgetMinutes(), p.addedSlices(), p.reached() * 100, p.widestAt(),
+                    d.turnSlices() == null ? UNTURNED_MORE_SLICES + " at a time at the rate whose least precise figure "
+                            + "was widest" : "a turn of " + d.turnSlices() + " at each rate whose least precise figure "
+                            + "was wider, a cycle at a time",
+                    p.share() * 100, p.budgetMinutes(), p.addedSlices(), p.reached() * 100, p.widestAt(),
                     p.widest() == null ? "" : ", " + p.widest(), p.stopped()));
         }
         md.append(leftOut(d.leftOut(), ""));

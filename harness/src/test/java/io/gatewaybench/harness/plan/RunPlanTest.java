@@ -18,7 +18,7 @@ class RunPlanTest {
     void theDefaultRunIsAtEqualRatesThenTwoRoundsOfTheClosedLoad() {
         RunPlan plan = RunPlan.parse(List.of());
         assertTrue(plan.byEqualRates());
-        assertEquals(new RunPlan.EqualRatesPlan(5, 12, 300, 240, List.of(25, 50, 75)), plan.equalRates());
+        assertEquals(new RunPlan.EqualRatesPlan(5, 12, 300, 240, List.of(25, 50, 75), 2), plan.equalRates());
         assertEquals(2, plan.rounds());
         assertEquals(15, plan.load().warmupSeconds());
         assertEquals(List.of("direct", "nginx", "haproxy", "netty-proxy", "scg", "zuul2"),
