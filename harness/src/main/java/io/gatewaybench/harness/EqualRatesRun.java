@@ -10,7 +10,6 @@ import io.gatewaybench.harness.measure.EqualRatesMeasurement;
 import io.gatewaybench.harness.measure.GatlingRun;
 import io.gatewaybench.harness.measure.JfrFigures;
 import io.gatewaybench.harness.measure.MeasuredSummary;
-import io.gatewaybench.harness.measure.RequestStats;
 import io.gatewaybench.harness.measure.RoundMeasurement;
 import io.gatewaybench.harness.measure.RunDescription;
 import io.gatewaybench.harness.measure.ScenarioCheck;
@@ -45,56 +44,40 @@ import java.util.function.LongSupplier;
  * and says where it stopped.
  */
 final class EqualRatesRun {
-    private final RunPlan plan;
-    private final Topology topology;
-    private final HostileInputRecord hostile;
-    private final int workers;
-    private final Path runDir;
-    private final Instant started = Instant.now();
-    private final Map<String, TargetDetails> details = new LinkedHashMap<>();
-    /*
-     * What the run has measured so far, under the lock: the main thread adds to it, and on SIGINT or SIGTERM the
-     * shutdown hook writes the summary from it.
-     */
-    private final Object lock = new Object();
-    private final Map<String, String> failures = new LinkedHashMap<>();
-    private final Map<String, List<RequestStats>> rounds = new LinkedHashMap<>();
+    /** The plan, placement and folder, and what was measured so far, under its lock. */
+    private final RunState state;
     /** The equal rates measured so far, every batch done and the present one's rates. */
     private volatile EqualRatesMeasurement.Result soFar;
     private volatile String injectorJvm;
     /** What the run is doing, for the summary written on a signal. */
     private volatile String step = "the targets' start";
-    /** Set under the lock once the summary is written, by the main thread or by the shutdown hook. */
-    private boolean written;
 
     EqualRatesRun(RunPlan plan, Topology topology, HostileInputRecord hostile, Path runDir) {
-        this.plan = plan;
-        this.topology = topology;
-        this.hostile = hostile;
-        this.workers = plan.workers() > 0 ? plan.workers() : topology.gatewayCpus();
-        this.runDir = runDir;
+        this.state = new RunState(plan, topology, hostile, runDir);
     }
 
     /** Runs it; true where every target was measured without an error. */
     boolean run() throws IOException {
-        RunPlan.EqualRatesPlan design = plan.equalRates();
-        List<Target> targets = plan.targets();
+        RunPlan.EqualRatesPlan design = state.plan.equalRates();
+        List<Target> targets = state.plan.targets();
         List<List<Target>> batches = batches(targets, design);
         System.out.printf(Locale.ROOT, "bench: run %s on %s: %d targets %s, each in a CPU group of its own: "
                 + "warm-up until steady (at most %d s), a search, %d rates x %d slices of %d s in turns of %d; then "
                 + "the closed load, "
                 + "%d round(s) of %d s each; about %s%n",
-                runDir.getFileName(), topology.notes().summary(), targets.size(), batches.size() == 1 ? "at once"
+                state.runDir.getFileName(), state.topology.notes().summary(), targets.size(),
+                batches.size() == 1 ? "at once"
                         : "in " + batches.size() + " batches of at most " + RunPlan.MOST_IN_A_BATCH + " beside direct",
                 design.warmupCapS(), design.percents().size(), design.slices(), design.sliceS(), design.turn(),
-                plan.rounds(),
-                plan.load().durationSeconds(), minutes(estimate(design, targets.size(), batches.size())));
-        if (plan.precision() != null) {
+                state.plan.rounds(),
+                state.plan.load().durationSeconds(), RunState.minutes(estimate(design, targets.size(),
+                        batches.size())));
+        if (state.plan.precision() != null) {
             System.out.printf(Locale.ROOT, "bench: --precision: slices added at the rates until %s is known within "
-                    + "±%.1f%%, the run ending within %d min%n", plan.jvm().size() > 1
+                    + "±%.1f%%, the run ending within %d min%n", state.plan.jvm().size() > 1
                             ? "each profile's CPU per request over its reference's, at the family's level,"
-                            : "every target's CPU per request", plan.precision().share() * 100,
-                    plan.precision().budgetMinutes());
+                            : "every target's CPU per request", state.plan.precision().share() * 100,
+                    state.plan.precision().budgetMinutes());
         }
         StringBuilder why = new StringBuilder();
         CpuGroups cpu = CpuGroups.create(why).orElse(null);
@@ -102,32 +85,27 @@ final class EqualRatesRun {
             System.out.println("bench: no CPU groups here (" + why
                     + "): every target's CPU is reported as not measured");
         }
-        synchronized (lock) {
-            targets.forEach(t -> rounds.put(t.name(), new ArrayList<>()));
-        }
-        Signals.onSignal(lock, () -> written, () -> " during " + step, stopped -> {
+        Signals.onSignal(state.lock, () -> state.written, () -> " during " + step, stopped -> {
             write(soFar, List.of(stopped));
             System.out.println("bench: run incomplete: " + stopped);
-            System.out.println("bench: results in " + runDir + " (summary.md, report.html, details.md, summary.json)");
+            state.resultsLine();
         });
         EqualRatesMeasurement.Result equal = null;
-        try (Origin origin = Origin.of(plan.origin(), runDir.resolve("targets/tomcat"), topology.backend(), cpu)) {
-            byte[] reference = ScenarioCheck.referencePage(origin.url(), plan.origin());
-            String cookie = plan.origin().atUrl() ? "" : ScenarioCheck.sessionCookie(origin.url());
-            GatlingRun.Request request = GatlingRun.Request.of(plan.scenario(Scenario.PLAIN), plan.credentials(),
+        try (Origin origin = Origin.of(state.plan.origin(), state.runDir.resolve("targets/tomcat"),
+                state.topology.backend(), cpu)) {
+            byte[] reference = ScenarioCheck.referencePage(origin.url(), state.plan.origin());
+            String cookie = state.plan.origin().atUrl() ? "" : ScenarioCheck.sessionCookie(origin.url());
+            GatlingRun.Request request = GatlingRun.Request.of(state.plan.scenario(Scenario.PLAIN),
+                    state.plan.credentials(),
                     reference, cookie,
-                    plan.origin());
+                    state.plan.origin());
             RunDescription description = description();
             // Tomcat's group is read where it runs on this machine's kernel
             List<String> roles = cpu == null ? List.of()
-                    : plan.origin().atUrl() || topology.backend().remote() ? List.of("injector")
+                    : state.plan.origin().atUrl() || state.topology.backend().remote() ? List.of("injector")
                     : List.of("tomcat", "injector");
             RoundMeasurement closed = new RoundMeasurement(description, origin, reference, List.of(),
-                    (t, change) -> {
-                        synchronized (lock) {
-                            details.put(t.name(), change.apply(details.get(t.name())));
-                        }
-                    });
+                    state::detail);
             for (int b = 0; b < batches.size(); b++) {
                 String batch = batches.size() == 1 ? "" : "[batch " + (b + 1) + "/" + batches.size() + "] ";
                 Map<String, TargetProcess> running = new LinkedHashMap<>();
@@ -138,35 +116,38 @@ final class EqualRatesRun {
                 step = batches.size() == 1 ? "the equal rates" : "batch " + number + "'s equal rates";
                 try {
                     Map<String, URI> urls = start(batches.get(b), origin, reference, cpu, running, batch);
-                    boolean here = !topology.gateway().remote();
+                    boolean here = !state.topology.gateway().remote();
                     List<EqualRatesMeasurement.Running> measured = urls.keySet().stream()
                             .map(n -> new EqualRatesMeasurement.Running(n, urls.get(n),
                                     cpuOf(n, running, cpu, remoteCpu, batch),
-                                    running.containsKey(n) && here && plan.profileOf(running.get(n).target()) != null
+                                    running.containsKey(n) && here
+                                            && state.plan.profileOf(running.get(n).target()) != null
                                             ? GcThreads.of(running.get(n).pid()) : null))
                             .toList();
-                    Path raw = Files.createDirectories(runDir.resolve("raw").resolve("equal-rates")
+                    Path raw = Files.createDirectories(state.runDir.resolve("raw").resolve("equal-rates")
                             .resolve(batches.size() == 1 ? "" : "batch-" + (b + 1)));
                     // with --precision each batch may add slices until its share of the budget is spent
-                    long endMs = plan.precision() == null ? 0 : started.toEpochMilli()
-                            + plan.precision().budgetMinutes() * 60_000L - (long) (closedLoads(targets.size()) * 1000);
+                    long endMs = state.plan.precision() == null ? 0 : state.started.toEpochMilli()
+                            + state.plan.precision().budgetMinutes() * 60_000L
+                            - (long) (closedLoads(targets.size()) * 1000);
                     r = EqualRatesMeasurement.run(measured, request,
                             new EqualRatesMeasurement.Design(design.sliceS(), design.slices(),
                                     // a later batch warms at the rate the first one could hold
                                     equal == null ? design.warmRps() : equal.design().warmup().rateRps(),
                                     design.warmupCapS(), design.percents(),
-                                    plan.ladder().p99ObjectiveMs(), plan.ladder().maxInFlight(),
-                                    started.toEpochMilli() + b, plan.precision() == null ? 0
-                                            : plan.precision().share(),
-                                    plan.precision() == null ? 0 : plan.precision().budgetMinutes(),
+                                    state.plan.ladder().p99ObjectiveMs(), state.plan.ladder().maxInFlight(),
+                                    state.started.toEpochMilli() + b, state.plan.precision() == null ? 0
+                                            : state.plan.precision().share(),
+                                    state.plan.precision() == null ? 0 : state.plan.precision().budgetMinutes(),
                                     deadline(System.currentTimeMillis(), endMs, batches.size() - b,
                                             batchSeconds(design, b == 0)),
                                     equal == null ? 0 : equal.design().search().limitRps(),
-                                    judged(batches, b, plan.jvm().size() > 1 ? plan.jvm().get(0).name() : null,
+                                    judged(batches, b,
+                                            state.plan.jvm().size() > 1 ? state.plan.jvm().get(0).name() : null,
                                             design.percents().size()), design.turn()),
                             cpu, roles, (cpu == null ? "not measured here: " + why : cpu.describe()) + (here ? ""
-                                    : "; each gateway on the gateway host " + topology.gateway().address() + ": the "
-                                    + "kernel's schedstat of its processes' threads, read there every 200 ms by "
+                                    : "; each gateway on the gateway host " + state.topology.gateway().address()
+                                    + ": the kernel's schedstat of its processes' threads, read there every 200 ms by "
                                     + "infra/hosts/cpu-of"), raw,
                             line -> System.out.println("bench: [equal rates] " + batch + line),
                             m -> soFar = batches.size() == 1 ? m
@@ -188,18 +169,18 @@ final class EqualRatesRun {
             }
         }
         List<MeasuredSummary.TargetOutcome> outcomes;
-        synchronized (lock) {
-            if (written) { // a signal: the hook has written what was measured
+        synchronized (state.lock) {
+            if (state.written) { // a signal: the hook has written what was measured
                 return false;
             }
             outcomes = write(equal, List.of());
         }
         System.out.println();
-        System.out.print(Files.readString(runDir.resolve("summary.md")));
-        System.out.println("bench: the run took " + minutes(Duration.between(started, Instant.now()).toSeconds()));
-        // infra/ansible/bench.yml finds the run folder by this line, as RoundsRun writes it
-        System.out.println("bench: results in " + runDir + " (summary.md, report.html, details.md, summary.json)");
-        return failures.isEmpty() && outcomes.stream()
+        System.out.print(Files.readString(state.runDir.resolve("summary.md")));
+        System.out.println("bench: the run took " + RunState.minutes(Duration.between(state.started,
+                Instant.now()).toSeconds()));
+        state.resultsLine();
+        return state.failures.isEmpty() && outcomes.stream()
                 .allMatch(o -> o.rounds().stream().allMatch(r -> r.errors() == 0));
     }
 
@@ -211,23 +192,23 @@ final class EqualRatesRun {
             throws IOException {
         List<MeasuredSummary.TargetOutcome> outcomes = new ArrayList<>();
         List<String> incomplete = new ArrayList<>(stopped);
-        for (Target t : plan.targets()) {
-            String failure = failures.get(t.name());
-            if (failure == null && !stopped.isEmpty() && rounds.get(t.name()).isEmpty()
+        for (Target t : state.plan.targets()) {
+            String failure = state.failures.get(t.name());
+            if (failure == null && !stopped.isEmpty() && state.rounds.get(t.name()).isEmpty()
                     && (equal == null || !equal.targets().containsKey(t.name()))) {
                 failure = "not measured: the run stopped before it was";
             }
             if (failure != null) {
                 incomplete.add(t.name() + " was not measured: " + failure);
             }
-            outcomes.add(new MeasuredSummary.TargetOutcome(t, List.copyOf(rounds.get(t.name())),
-                    details.getOrDefault(t.name(), TargetDetails.NONE), failure));
+            outcomes.add(new MeasuredSummary.TargetOutcome(t, List.copyOf(state.rounds.get(t.name())),
+                    state.details.getOrDefault(t.name(), TargetDetails.NONE), failure));
         }
         Summary run = description().run(injectorJvm, List.of(), null, incomplete);
         // stopped before any rate was measured: nothing at equal rates to hold
-        RunSummary.write(runDir, io.gatewaybench.harness.analyse.Analysis.apply(equal == null
+        RunSummary.write(state.runDir, io.gatewaybench.harness.analyse.Analysis.apply(equal == null
                 ? MeasuredSummary.of(run, outcomes, List.of()) : MeasuredSummary.of(run, outcomes, equal)));
-        written = true;
+        state.written = true;
         return outcomes;
     }
 
@@ -264,7 +245,7 @@ final class EqualRatesRun {
             int sliceS, String batch) {
         for (String name : r.targets().keySet()) {
             TargetProcess p = running.get(name);
-            if (p == null || !plan.recordsJfr(p.target(), topology)) {
+            if (p == null || !state.plan.recordsJfr(p.target(), state.topology)) {
                 continue;
             }
             try {
@@ -303,21 +284,22 @@ final class EqualRatesRun {
                     url = t.url().orElseThrow();
                 } else if (!t.isDirect()) {
                     System.out.println(say + "starting");
-                    TargetProcess p = TargetProcess.start(t, RoundMeasurement.launch(plan, topology, workers, t,
-                            runDir.resolve("targets").resolve(t.name()), origin.url()), cpu);
+                    TargetProcess p = TargetProcess.start(t, RoundMeasurement.launch(state.plan, state.topology,
+                            state.workers, t, state.runDir.resolve("targets").resolve(t.name()), origin.url()), cpu);
                     running.put(t.name(), p);
                     url = p.launch().url();
                 }
-                ScenarioCheck.check(t.name(), url, plan.origin(), reference);
+                ScenarioCheck.check(t.name(), url, state.plan.origin(), reference);
                 // what the target is, known from its start: a matrix in batches has no closed load to say it
-                synchronized (lock) {
-                    details.putIfAbsent(t.name(), description().target(t, runDir.resolve("targets").resolve(t.name())));
+                synchronized (state.lock) {
+                    state.details.putIfAbsent(t.name(), description().target(t,
+                            state.runDir.resolve("targets").resolve(t.name())));
                 }
                 System.out.println(say + "verified at " + url);
                 urls.put(t.name(), url);
             } catch (RuntimeException e) {
-                synchronized (lock) {
-                    failures.put(t.name(), e.getMessage());
+                synchronized (state.lock) {
+                    state.failures.put(t.name(), e.getMessage());
                 }
                 System.out.println(say + "FAILED, not measured: " + e.getMessage());
             }
@@ -328,23 +310,23 @@ final class EqualRatesRun {
     /** The 2019 study's closed load on each running target of {@code batch}, one at a time, the plan's rounds. */
     private void measureClosed(RoundMeasurement closed, List<Target> batch, Map<String, URI> urls,
             Map<String, TargetProcess> running) {
-        for (int round = 1; round <= plan.rounds(); round++) {
+        for (int round = 1; round <= state.plan.rounds(); round++) {
             for (Target t : RoundsRun.rotated(batch, round - 1)) {
-                synchronized (lock) {
-                    if (failures.containsKey(t.name())) {
+                synchronized (state.lock) {
+                    if (state.failures.containsKey(t.name())) {
                         continue;
                     }
                 }
                 step = "the closed load of " + t.name() + ", round " + round;
                 String say = String.format(Locale.ROOT, "bench: [closed load, round %d/%d] %s: ", round,
-                        plan.rounds(), t.name());
+                        state.plan.rounds(), t.name());
                 try {
                     TargetProcess p = running.get(t.name());
                     RoundMeasurement.Result r = closed.measureRunning(t, urls.get(t.name()),
-                            p == null || topology.gateway().remote() ? -1 : p.pid(), round,
+                            p == null || state.topology.gateway().remote() ? -1 : p.pid(), round,
                             line -> System.out.println(say + line));
-                    synchronized (lock) {
-                        rounds.get(t.name()).add(r.stats());
+                    synchronized (state.lock) {
+                        state.rounds.get(t.name()).add(r.stats());
                     }
                     if (injectorJvm == null) {
                         injectorJvm = closed.injectorJvm();
@@ -352,8 +334,8 @@ final class EqualRatesRun {
                     System.out.printf(Locale.ROOT, "%s%.0f req/s, P99 %s ms, %d errors%n", say,
                             r.stats().throughputRps(), r.stats().latency().p99(), r.stats().errors());
                 } catch (RuntimeException | IOException e) {
-                    synchronized (lock) {
-                        failures.put(t.name(), e.getMessage());
+                    synchronized (state.lock) {
+                        state.failures.put(t.name(), e.getMessage());
                     }
                     System.out.println(say + "FAILED: " + e.getMessage());
                 }
@@ -362,7 +344,7 @@ final class EqualRatesRun {
     }
 
     private RunDescription description() {
-        return new RunDescription(plan, topology, workers, runDir, started, hostile);
+        return state.description(state.plan);
     }
 
     /**
@@ -445,12 +427,8 @@ final class EqualRatesRun {
 
     /** Seconds the closed loads should take, after the equal rates, and the stops. */
     private double closedLoads(int targets) {
-        return plan.rounds() * targets * (plan.load().warmupSeconds() + plan.load().durationSeconds() + 6)
-                + targets * 7;
+        return state.plan.rounds() * targets
+                * (state.plan.load().warmupSeconds() + state.plan.load().durationSeconds() + 6) + targets * 7;
     }
 
-    private static String minutes(double seconds) {
-        Duration d = Duration.ofSeconds((long) seconds);
-        return d.toMinutes() > 0 ? d.toMinutes() + " min " + d.toSecondsPart() + " s" : d.toSeconds() + " s";
-    }
 }
