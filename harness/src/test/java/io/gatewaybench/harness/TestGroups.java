@@ -5,10 +5,11 @@ package io.gatewaybench.harness;
  * this order:
  * <ol>
  *   <li>untagged: the hostile-input suites side by side ({@code @Execution(CONCURRENT)}: each starts its own target and mostly
- *       waits out clients' 10-12 s timeouts), and beside them, one at a time, every class that computes briefly or reads
- *       files (the model's, the analysis's and the report's tests over committed runs). Their windows do not hold beside a
- *       class that keeps the CPUs busy for seconds: Spring Cloud Gateway cut a slow client 12.05 s after its timeout started
- *       with the scenario suites beside it;</li>
+ *       waits out clients' 10 s timeouts), and beside them, one at a time, every class that computes briefly or reads
+ *       files (the model's, the analysis's and the report's tests over committed runs). Beside a class that keeps the
+ *       CPUs busy for seconds their cuts come late (Spring Cloud Gateway cut a slow client 12.05 s after its timeout
+ *       started with the scenario suites beside it), eating into the window that tells the stated timer from the
+ *       others;</li>
  *   <li>{@link #GATEWAY_SUITES}: classes that start gateways and check what they answer, or compute for seconds, with no time
  *       window of their own: two at a time, so that one's wait (a gateway starting, a rate limit's seconds) is the other's
  *       CPU;</li>

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What a gateway on another host's CPU reading gives: the latest line its {@code cpu-of} printed, -1 before the first
@@ -16,8 +16,8 @@ import org.junit.jupiter.api.Test;
 class RemoteCpuTest {
 
     @Test
-    void theLatestReadingIsGivenAndClosingEndsTheStream() throws Exception {
-        Path log = Files.createTempFile("cpu-of", ".log");
+    void theLatestReadingIsGivenAndClosingEndsTheStream(@TempDir Path dir) throws Exception {
+        Path log = dir.resolve("cpu-of.log");
         try (RemoteCpu cpu = RemoteCpu.start("planted", List.of("sh", "-c", "echo 5; echo 17; cat > /dev/null"),
                 log)) {
             long until = System.nanoTime() + 10_000_000_000L;

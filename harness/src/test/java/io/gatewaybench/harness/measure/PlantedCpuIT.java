@@ -17,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The gateway's CPU per request, as a run measures it, recovered from a target whose cost is planted ({@link PlantedCpu}):
@@ -67,18 +68,21 @@ class PlantedCpuIT {
      * come out at the plant within the same tolerance; were the workers not counted, at about 2,100.
      */
     @Test
-    void aTargetOnAnotherHostIsReadThereWithItsWorkers() throws Exception {
-        double planted = remoteCpuMsPer1000(PARENT_US, WORKER_US);
-        double twin = remoteCpuMsPer1000(0, 0);
+    void aTargetOnAnotherHostIsReadThereWithItsWorkers(@TempDir java.nio.file.Path dir) throws Exception {
+        double planted = remoteCpuMsPer1000(PARENT_US, WORKER_US, dir.resolve("planted"));
+        double twin = remoteCpuMsPer1000(0, 0, dir.resolve("twin"));
         System.out.printf("cpu-of: planted %.0f ms per 1,000 requests: measured %.1f, its twin %.1f, recovered %.1f%n",
                 PLANTED_MS_PER_1000, planted, twin, planted - twin);
         assertEquals(PLANTED_MS_PER_1000, planted - twin, PLANTED_MS_PER_1000 * TOLERANCE_PERCENT / 100,
                 "CPU per 1,000 requests of the parent and its two workers read by cpu-of, less their twin's");
     }
 
-    /** The planted target under {@code attached}, read by {@code cpu-of} over the measured requests, per 1,000. */
-    private static double remoteCpuMsPer1000(long parentUs, long workerUs) throws Exception {
-        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("cpu-of-it");
+    /**
+     * The planted target under {@code attached}, read by {@code cpu-of} over the measured requests, per 1,000; its pid
+     * file and cpu-of's log in {@code dir}.
+     */
+    private static double remoteCpuMsPer1000(long parentUs, long workerUs, java.nio.file.Path dir) throws Exception {
+        java.nio.file.Files.createDirectories(dir);
         java.nio.file.Path pidfile = dir.resolve("remote.pid");
         java.nio.file.Path hosts = io.gatewaybench.harness.plan.Repo.root().resolve("infra/hosts");
         Process target = new ProcessBuilder(hosts.resolve("attached").toString(), "--pidfile=" + pidfile,
