@@ -3,6 +3,7 @@ package io.gatewaybench.harness;
 import io.gatewaybench.harness.measure.RequestStats;
 import io.gatewaybench.harness.measure.RunDescription;
 import io.gatewaybench.harness.measure.TargetDetails;
+import io.gatewaybench.harness.plan.Environment;
 import io.gatewaybench.harness.plan.HostileInputRecord;
 import io.gatewaybench.harness.plan.RunPlan;
 import io.gatewaybench.harness.plan.Target;
@@ -35,6 +36,8 @@ final class RunState {
     final int workers;
     final Path runDir;
     final Instant started = Instant.now();
+    /** The commit the run is made from, read as it starts: later changes to the work tree are not the run's. */
+    final String gitCommit = Environment.gitCommit();
     final Object lock = new Object();
     /** Each target's closed-load rounds so far, every target of the plan from the start. */
     final Map<String, List<RequestStats>> rounds = new LinkedHashMap<>();
@@ -58,7 +61,7 @@ final class RunState {
 
     /** What the summary says of a run of {@code as} (the plan, or the plan with the rounds it made) and its targets. */
     RunDescription description(RunPlan as) {
-        return new RunDescription(as, topology, workers, runDir, started, hostile);
+        return new RunDescription(as, topology, workers, runDir, started, hostile, gitCommit);
     }
 
     /** Changes {@code target}'s details under the lock: what a round hands back as it learns them. */

@@ -39,8 +39,11 @@ import java.util.stream.Collectors;
  * @param workers workers per gateway: as the run says, or as many as the gateway's host has CPUs
  * @param started when the run started
  * @param hostile the hostile-input suite's finding, read when the run started
+ * @param gitCommit the commit the run was made from, as {@link Environment#gitCommit} gave it when the run started: the
+ *     work tree that built what runs, not the one the summary is written beside (RunDescriptionTest)
  */
-public record RunDescription(RunPlan plan, Topology topology, int workers, Path runDir, Instant started, HostileInputRecord hostile) {
+public record RunDescription(RunPlan plan, Topology topology, int workers, Path runDir, Instant started,
+        HostileInputRecord hostile, String gitCommit) {
 
     /**
      * What the summary says of a target beside what it measured: its scenario and baseline in a run of several scenarios,
@@ -143,8 +146,7 @@ public record RunDescription(RunPlan plan, Topology topology, int workers, Path 
                         + "injector-limited: neither a pass nor a failure.",
                 plan.ladder().objectives().stream().map(o -> new LadderPlan.Objective(o.name(), o.description())).toList(),
                 plan.ladder().injector());
-        Run run = new Run(runDir.getFileName().toString(), started.toString(), Instant.now().toString(),
-                Environment.gitCommit(),
+        Run run = new Run(runDir.getFileName().toString(), started.toString(), Instant.now().toString(), gitCommit,
                 Environment.machine(), components(), jvm, incomplete.isEmpty(), incomplete.isEmpty() ? null
                         : List.copyOf(incomplete),
                 hostileInput());

@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import io.gatewaybench.harness.model.HostileInput;
 import io.gatewaybench.harness.plan.HostileInputRecord;
 import io.gatewaybench.harness.plan.Repo;
+import io.gatewaybench.harness.plan.RunPlan;
 import io.gatewaybench.harness.plan.Target;
+import io.gatewaybench.harness.plan.Topology;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,5 +41,14 @@ class RunDescriptionTest {
 
         assertNull(RunDescription.hostileInput(List.of(Target.named("direct"), Target.load(copy)), record),
                 "a copy of nginx's descriptor elsewhere is the user's own: its configuration is not the one the suite judged");
+    }
+
+    /** The summary names the commit the description was given when the run started, not the work tree's at its end. */
+    @Test
+    void theCommitIsTheOneTheRunStartedFrom(@TempDir Path dir) {
+        RunPlan plan = RunPlan.parse(List.of("--targets=nginx", "--quick"));
+        RunDescription d = new RunDescription(plan, Topology.loopback(), 2, dir.resolve("20261208-000000"),
+                java.time.Instant.now(), HostileInputRecord.read(), "0ddc8c0");
+        assertEquals("0ddc8c0", d.run(null, List.of(), null, List.of()).run().gitCommit());
     }
 }
