@@ -113,7 +113,8 @@ public final class SideBySide {
      * left out, then {@code slices} slices of {@code sliceSeconds}; each target's CPU time read by {@code cpuOf} (null:
      * not read) and its collection's threads' by {@code gc} (null: none), the groups of {@code cpu} named in
      * {@code roles} read beside them. Vegeta's records and console go to {@code raw} under
-     * {@code stem}; the records are read once and removed (every answer's body is in them).
+     * {@code stem}; the records are read once and removed (every answer's body is in them); the CPU readings are kept
+     * ({@code stem}-cpu.tsv).
      */
     public static Result run(List<String> names, List<URI> bases, List<LongSupplier> cpuOf, List<GcThreads> gc,
             List<String> roles, GatlingRun.Request request, int ratePerTarget, int warmupSeconds, int slices,
@@ -164,6 +165,11 @@ public final class SideBySide {
         } finally {
             if (sampler != null) {
                 sampler.close();
+                try { // kept to be looked at: their loss loses no figure
+                    sampler.write(raw.resolve(stem + "-cpu.tsv"));
+                } catch (IOException e) {
+                    System.err.println("bench: the CPU readings of " + stem + " were not kept: " + e.getMessage());
+                }
             }
         }
         try {
@@ -387,6 +393,17 @@ public final class SideBySide {
             CpuSampler s = new CpuSampler();
             s.samples.putAll(readings);
             return s;
+        }
+
+        /**
+         * Writes every reading made, one a line: its name, its epoch instant and the CPU time read, ns, tab-separated,
+         * each name's in the order read; what a slice's CPU time was interpolated from, kept to be looked at.
+         */
+        void write(Path file) throws IOException {
+            StringBuilder tsv = new StringBuilder("# name\tepoch_ns\tcpu_ns\n");
+            new TreeMap<>(samples).forEach((name, readings) -> readings.forEach(r -> tsv.append(name).append('\t')
+                    .append(r[0]).append('\t').append(r[1]).append('\n')));
+            Files.writeString(file, tsv);
         }
 
         /** Whether it reads {@code name}. */

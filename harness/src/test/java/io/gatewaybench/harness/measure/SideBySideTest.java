@@ -150,4 +150,16 @@ class SideBySideTest {
         }
         return lines;
     }
+
+    /** Every CPU reading an attack made is kept, name, instant and time, so that a slice's CPU can be traced to them. */
+    @Test
+    void theCpuReadingsAreKept(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.util.Map<String, java.util.List<long[]>> readings = new java.util.LinkedHashMap<>();
+        readings.put("cpu:nginx", java.util.List.of(new long[] {1_000, 5}, new long[] {2_000, 9}));
+        readings.put("injector", java.util.List.of(new long[] {1_000, -1}));
+        java.nio.file.Path file = dir.resolve("rate-110-turn-1-cpu.tsv");
+        SideBySide.CpuSampler.over(readings).write(file);
+        assertEquals(java.util.List.of("# name\tepoch_ns\tcpu_ns", "cpu:nginx\t1000\t5", "cpu:nginx\t2000\t9",
+                "injector\t1000\t-1"), java.nio.file.Files.readAllLines(file));
+    }
 }
