@@ -357,8 +357,8 @@ final class EqualRatesRun {
 
     /** Seconds a batch should take before {@code --precision} adds to it: the first also searches. */
     /**
-     * What a turn costs besides its slices, s: its 1 s of lead-in, Vegeta's start and the reading of its records (a
-     * default run's 18 turns of 10 s took 11.5 s each).
+     * What a turn costs besides its slices, s: its 1 s of lead-in, Vegeta's start and the reading of its records
+     * (docs/figures.md, "Turns", gives what turns took).
      */
     static final double TURN_S = 2;
 

@@ -223,9 +223,9 @@ final class RoundsRun {
     }
 
     /**
-     * Whether --precision asks for one more round: some target's throughput relative to its baseline not yet within ±P,
-     * and time left in the budget for one more round, and fewer rounds than the most. Says why on the console either
-     * way.
+     * Whether --precision asks for one more round: some target's throughput relative to its baseline not yet within
+     * ±P, and time left in the budget for one more round, and fewer rounds than the most. Says why on the console
+     * either way.
      */
     private boolean anotherRound() {
         RunPlan.PrecisionSpec precision = state.plan.precision();

@@ -303,8 +303,8 @@ final class CostTables {
         if (d.precision() != null) {
             EqualRates.PrecisionGoal p = d.precision();
             md.append(String.format(Locale.ROOT, " `--precision` judged %s: slices added, %s, until every one was "
-                    + "within ±%.1f%% or the %d min budget left no room; added %s; the widest at the end ±%.1f%% at %d "
-                    + "req/s%s (%s).",
+                    + "within ±%.1f%% or the %d min budget left no room; added %s; the widest at the end ±%.1f%% "
+                    + "at %d req/s%s (%s).",
                     p.judged() == null ? "every target's CPU per request" : p.judged(),
                     d.turnSlices() == null ? UNTURNED_MORE_SLICES + " at a time at the rate whose least precise figure "
                             + "was widest" : "a turn of " + d.turnSlices() + " at each rate whose least precise figure "

@@ -151,7 +151,7 @@ class SideBySideTest {
         return lines;
     }
 
-    /** Every CPU reading an attack made is kept, name, instant and time, so that a slice's CPU can be traced to them. */
+    /** Every CPU reading an attack made is kept (name, instant, time), so that a slice's CPU can be traced to them. */
     @Test
     void theCpuReadingsAreKept(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         java.util.Map<String, java.util.List<long[]>> readings = new java.util.LinkedHashMap<>();

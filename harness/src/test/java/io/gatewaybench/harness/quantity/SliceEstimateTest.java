@@ -102,12 +102,12 @@ class SliceEstimateTest {
     }
 
     /**
-     * Rates taking turns of two slices (plan.RunPlan's {@code --turn}, 2) against each rate's slices in one go, on the
-     * noise of a default run's 108 slices in time order (results/20261207-124345: the machine's part moved 10.5% a
-     * slice, lag-1 0.59): three rates of 12 slices, every rate's cost from the same estimator. In one go a rate's
-     * dozen slices are one stretch of the machine, which a dozen cannot tell from the machine's long-run level: the
-     * intervals covered under 90%, and the widest were very wide. In turns a rate's slices lie apart: the intervals
-     * hold their 95%, and the widest (the 90th percentile of half-widths) come out far narrower.
+     * Rates taking turns of two slices (plan.RunPlan's {@code --turn}, 2) against each rate's slices in one go, on
+     * this machine's noise as docs/figures.md states it ("Turns": the machine's part of a slice 10.5%, lag-1 0.59):
+     * three rates of 12 slices, every rate's cost from the same estimator. In one go a rate's dozen slices are one
+     * stretch of the machine, which a dozen cannot tell from its long-run level: the intervals cover under 90%. In
+     * turns a rate's slices lie apart: the intervals hold their 95%, and the widest (the 90th percentile of
+     * half-widths) are far narrower.
      */
     @Test
     void ratesTakingTurnsHoldTheirIntervalsWhereOneGoDoesNot() {
